@@ -1,0 +1,109 @@
+"""Cards as small integers and card sets as bit masks.
+
+A card is ``suit * 8 + rank`` with suits ``C D H S`` (0..3) and ranks in the
+trump-game order ``A T K Q J 9 8 7`` (0..7), so a lower rank index is a higher
+card in every Suit/King-Queen game.  Sets of cards are Python ints with bit
+``card`` set: copying a hand is free and "do I hold a heart?" is one ``&``.
+The notation (NOTATION.md) is two characters: rank then suit, ``T`` = ten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import NotationError
+
+SUITS = "CDHS"
+RANKS = "ATKQJ987"
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN = range(8)
+
+ALL_CARDS: tuple[int, ...] = tuple(range(32))
+CARD_STR: tuple[str, ...] = tuple(RANKS[c % 8] + SUITS[c // 8] for c in ALL_CARDS)
+_CARD_FROM_STR: dict[str, int] = {s: c for c, s in enumerate(CARD_STR)}
+for _c, _s in enumerate(CARD_STR):
+    if _s[0] == "T":
+        _CARD_FROM_STR["10" + _s[1]] = _c
+
+SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+FULL_32 = (1 << 32) - 1
+#: The 24-card Sixty-six deck: A T K Q J 9 of each suit.
+FULL_24 = sum(0x3F << (8 * s) for s in range(4))
+
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {
+    "A": "ace", "T": "ten", "K": "king", "Q": "queen",
+    "J": "jack", "9": "nine", "8": "eight", "7": "seven",
+}
+
+
+def card(text: str) -> int:
+    """Parse ``"QH"``, ``"th"`` or ``"10H"``; raise :class:`NotationError` otherwise."""
+    c = _CARD_FROM_STR.get(text.strip().upper())
+    if c is None:
+        raise NotationError(f"'{text}' is not a card (rank A T K Q J 9 8 7, suit C D H S)")
+    return c
+
+
+def suit_of(c: int) -> int:
+    return c >> 3
+
+
+def rank_of(c: int) -> int:
+    return c & 7
+
+
+def suit_letter(s: int) -> str:
+    return SUITS[s]
+
+
+def suit_index(letter: str) -> int:
+    i = SUITS.find(letter.strip().upper())
+    if i < 0 or len(letter.strip()) != 1:
+        raise NotationError(f"'{letter}' is not a suit (C D H S)")
+    return i
+
+
+def bit(c: int) -> int:
+    return 1 << c
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """The cards of a mask in ascending card order (clubs first, aces first)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def card_list(mask: int) -> list[int]:
+    return list(cards_of(mask))
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def to_str(c: int) -> str:
+    return CARD_STR[c]
+
+
+def mask_str(mask: int) -> list[str]:
+    """Canonical strings of a mask, sorted as NOTATION.md sorts (plain code points)."""
+    return sorted(CARD_STR[c] for c in cards_of(mask))
+
+
+def highest(mask: int) -> int:
+    """The highest card of a one-suit mask in A T K ... order (lowest bit)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def parse_cards(text: str) -> list[int]:
+    return [card(t) for t in text.split()]

@@ -1,0 +1,101 @@
+"""A match: deals one after another, dealer rotation, running totals, the end.
+
+RULES.md 0 / 1.11 / 2.10 / 3.6 / 4.15: the first dealer is random, the deal
+passes to the left; the King-Queen games end when a seat reaches
+``match_points``; Mariáš ends after ``rounds`` full rounds of dealers and the
+highest total wins.  Mariáš decks after the first are the previous deal's
+cards gathered and cut (4.2) unless ``gather_and_cut`` is off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .base import Deal
+from .errors import IllegalAction
+from .options import make_options
+from .variants import deal_class, new_deal, random_deck
+
+
+class Match:
+    def __init__(
+        self,
+        variant: str,
+        options: Mapping[str, Any] | str | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+    ):
+        self.variant = variant
+        self.options = make_options(variant, options)
+        self.players = deal_class(variant).players
+        self.seed = seed if seed is not None else random.randrange(2**63)
+        self.rng = random.Random(self.seed)
+        self.first_dealer = (
+            first_dealer if first_dealer is not None else self.rng.randrange(self.players)
+        )
+        self.deals: list[Deal] = []
+        self.totals = [0] * self.players
+
+    # --- flow -------------------------------------------------------------------
+    @property
+    def current(self) -> Deal | None:
+        return self.deals[-1] if self.deals else None
+
+    def next_dealer(self) -> int:
+        if not self.deals:
+            return self.first_dealer
+        return (self.deals[-1].dealer + 1) % self.players
+
+    def next_deck(self) -> list[int]:
+        """Shuffle, or for Mariáš after the first deal gather and cut (4.2)."""
+        if self.variant == "marias" and self.deals and self.options["gather_and_cut"]:
+            gathered = self.deals[-1].gathered()
+            cut = self.rng.randrange(1, len(gathered))
+            return gathered[cut:] + gathered[:cut]
+        return random_deck(self.variant, self.rng)
+
+    def start_deal(self, deck: list[int] | None = None, dealer: int | None = None) -> Deal:
+        """Begin the next deal (the previous one must be over)."""
+        if self.deals and not self.deals[-1].is_over():
+            raise IllegalAction("the current deal is not over yet")
+        if self.is_over():
+            raise IllegalAction("the match is over")
+        deal = new_deal(
+            self.variant,
+            self.next_dealer() if dealer is None else dealer,
+            self.next_deck() if deck is None else deck,
+            self.options,
+        )
+        self.deals.append(deal)
+        return deal
+
+    def finish_deal(self) -> list[int]:
+        """Add the finished current deal's score to the totals (idempotent per deal)."""
+        deal = self.current
+        if deal is None or not deal.is_over():
+            raise IllegalAction("no finished deal to score")
+        if getattr(deal, "_match_counted", False):
+            return list(self.totals)
+        score = deal.score() or [0] * self.players
+        self.totals = [t + s for t, s in zip(self.totals, score)]
+        deal._match_counted = True  # type: ignore[attr-defined]
+        return list(self.totals)
+
+    def deals_played(self) -> int:
+        return sum(1 for d in self.deals if d.is_over())
+
+    def is_over(self) -> bool:
+        if self.variant == "marias":
+            return self.deals_played() >= self.options["rounds"] * self.players and (
+                not self.deals or self.deals[-1].is_over()
+            )
+        return max(self.totals) >= self.options["match_points"]
+
+    def winners(self) -> list[int]:
+        """Seats with the best total once the match is over (ties possible in Mariáš)."""
+        if not self.is_over():
+            return []
+        best = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
