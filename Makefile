@@ -1,0 +1,33 @@
+# One command plays, one command tests; each creates/updates its own virtual environment.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+export PYGAME_HIDE_SUPPORT_PROMPT := 1
+
+.PHONY: play test lint dist bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,build]"
+	@! $(PY) -m pip list 2>/dev/null | grep -E '^pygame ' || (echo "classic pygame is installed: remove it" && false)
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) main.py
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+dist: $(STAMP)
+	$(PY) -m PyInstaller --noconfirm --clean build.spec
+
+bench: $(STAMP)
+	$(PY) -m game.rules bench
+
+clean:
+	rm -rf $(VENV) build dist

@@ -1,0 +1,150 @@
+"""The application: window, pygame-gui manager, scene manager and the frame loop."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.paths import assets_dir
+
+from .scene import Scene
+from .theme import load_theme
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (1024, 640)
+TITLE = "Marriage Table — Sixty-six & Mariáš"
+
+
+class App:
+    """Owns the window and the shared services; scenes do the rest."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        lang: str = "en",
+    ):
+        pygame.init()
+        self.windowed_size = size or DEFAULT_SIZE
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        pygame.display.set_caption(TITLE)
+        self.manager = pygame_gui.UIManager(
+            self.screen.get_size(),
+            theme_path=load_theme(),
+            starting_language=lang,
+            translation_directory_paths=[str(assets_dir() / "translations")],
+        )
+        self.clock = pygame.time.Clock()
+        self.scene_factories: dict[str, Callable[[App], Scene]] = {}
+        self.scenes: dict[str, Scene] = {}
+        self.scene: Scene | None = None
+        self.running = True
+        self.frame_times: list[float] = []
+        self.services: dict[str, Any] = {}
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # --- scenes -----------------------------------------------------------------------
+    def register(self, name: str, factory: Callable[[App], Scene]) -> None:
+        self.scene_factories[name] = factory
+
+    def switch(self, name: str, **params: Any) -> Scene:
+        """Leave the current scene and enter ``name`` (scenes are kept for re-entry)."""
+        if self.scene is not None:
+            self.scene.leave()
+        scene = self.scenes.get(name)
+        if scene is None:
+            scene = self.scenes[name] = self.scene_factories[name](self)
+        self.scene = scene
+        scene.params = params  # type: ignore[attr-defined]
+        scene.enter(**params)
+        return scene
+
+    # --- window -----------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.manager.set_window_resolution(self.size)
+        if self.scene is not None:
+            self.scene.resize(self.size)
+
+    # --- the loop -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
+            self.windowed_size = (w, h)
+            if (w, h) != (event.w, event.h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.manager.process_events(event)
+        if not consumed and self.scene is not None:
+            self.scene.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip.  Records the frame's work time."""
+        start = time.perf_counter()
+        for event in pygame.event.get():
+            self.handle(event)
+        self.manager.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frame_times.append((time.perf_counter() - start) * 1000.0)
+
+    def run(self, max_frames: int | None = None, fps: int = 60) -> int:
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            dt = self.clock.tick(fps) / 1000.0
+            self.step(min(dt, 0.1))
+            frames += 1
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+
+def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
+            lang: str | None = None) -> int:
+    """Open the window on the main menu and run until the player quits."""
+    from .scenes import register_all
+
+    app = App(size=size, fullscreen=fullscreen, lang=lang or "en")
+    register_all(app)
+    app.switch("menu")
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def main() -> int:
+    from .cli import main as cli_main
+
+    return cli_main()

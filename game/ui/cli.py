@@ -1,0 +1,59 @@
+"""Command line of the program: parse options, then start the window or a headless task."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="marriage-table",
+        description="Marriage, Sixty-six, Sixty-six for three and Mariáš against the computer.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--selftest", action="store_true",
+                        help="play one deal of every game with bots through the real scenes, "
+                             "print frame timings as JSON, exit 0 if all worked")
+    parser.add_argument("--screenshots", metavar="DIR",
+                        help="with --selftest: save PNG screenshots of the key moments in DIR")
+    parser.add_argument("--render-decks", metavar="DIR",
+                        help="write one PNG sheet per deck artwork to DIR and exit")
+    parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--lang", help="interface language (en, ru, cs)")
+    return parser
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x720") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError("the window must be at least 320x240")
+    return w, h
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.render_decks:
+        from game.ui.decks.render_sheets import cli_render_decks
+
+        return cli_render_decks(args.render_decks)
+    if args.selftest:
+        from game.ui.selftest import run_selftest
+
+        result = run_selftest(screenshots=args.screenshots, size=args.size)
+        print(json.dumps(result, indent=2))
+        return 0 if result.get("ok") else 1
+    from game.ui.app import run_app
+
+    return run_app(size=args.size, fullscreen=args.fullscreen, lang=args.lang)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
