@@ -1,0 +1,17 @@
+"""What a game on the table is made of: the setup chosen on the new-game screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class GameSetup:
+    variant: str
+    #: Rule options given (defaults from RULES.md fill the rest).
+    options: dict[str, Any] = field(default_factory=dict)
+    #: Per seat: "human" or a bot level ("easy", "normal", "hard").  Seat 0 is the local human.
+    seats: list[str] = field(default_factory=lambda: ["human", "normal"])
+    seed: int | None = None
+    practice: bool = False
