@@ -48,19 +48,24 @@ def normalize(text: str) -> str:
         if name in SUIT_CONTRACTS or name in CONTRACTS:
             return "contract " + name
         raise NotationError(
-            f"unknown contract '{name}' (suit [seven] [hundred], betl, durch, open-betl, open-durch)"
+            f"unknown contract '{name}' "
+            "(suit [seven] [hundred], betl, durch, open-betl, open-durch)"
         )
     if verb == "bad":
         _arity(verb, args, 1)
         name = args[0].lower()
         if name not in CONTRACTS[1:]:
-            raise NotationError(f"'bad' needs a higher contract: betl, durch, open-betl or open-durch, not '{name}'")
+            raise NotationError(
+                f"'bad' needs a higher contract: betl, durch, open-betl or open-durch, not '{name}'"
+            )
         return "bad " + name
     if verb == "double" or verb in _DOUBLE_ALIASES:
         _arity(verb, args, 1)
         comp = args[0].lower()
         if comp not in DOUBLE_COMPONENTS:
-            raise NotationError(f"cannot double '{comp}' (game, seven, seven-against, hundred-against)")
+            raise NotationError(
+                f"cannot double '{comp}' (game, seven, seven-against, hundred-against)"
+            )
         return "double " + comp
     if verb == "announce":
         _arity(verb, args, 1)

@@ -52,7 +52,9 @@ def parse_record(text: str) -> list[DealRecord]:
         try:
             dealer = int(dealer_text)
         except ValueError:
-            raise RecordError(f"dealer must be a seat number, not '{dealer_text}'", d_line) from None
+            raise RecordError(
+                f"dealer must be a seat number, not '{dealer_text}'", d_line
+            ) from None
         k_line, deck_text = header["deck"]
         try:
             deck = [card(t) for t in deck_text.split()]
@@ -84,7 +86,9 @@ def parse_record(text: str) -> list[DealRecord]:
         try:
             seat = int(seat_text)
         except ValueError:
-            raise RecordError("a move line must start with the seat number", line_no, line) from None
+            raise RecordError(
+                "a move line must start with the seat number", line_no, line
+            ) from None
         current.actions.append((line_no, seat, action.strip()))
     if current is None and header:
         current = open_deal(len(text.splitlines()))
