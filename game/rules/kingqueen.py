@@ -1,0 +1,693 @@
+"""The two-player King-Queen games: ``marriage`` (RULES.md 1) and ``sixty-six`` (RULES.md 2).
+
+Both share one engine, :class:`KingQueenDeal`; the differences are class
+attributes and two hooks (what ends a deal after a trick or a marriage, and how
+it is scored).  Readings of the rules this module settles are written down in
+``docs/rules-decisions-kq.md``.
+
+State, kept small for search (``clone`` copies a handful of short lists):
+
+* ``hands``: two card masks.
+* ``stock``: the stock in drawing order (deck positions 13, 14, ... then the
+  indicator, RULES.md 5); ``stock_pos`` is the next card to draw.  The list is
+  never changed in place (an exchange builds a new one), so clones share it.
+* ``led``: the card led to the current trick, or -1; ``leader`` its seat.
+* ``stage``: where the player on lead is inside their turn (RULES.md 5: exchange;
+  then close or a marriage; then ``declare``; then the card).
+* ``card_pts`` / ``mar_pts`` / ``bonus`` / ``ntricks``: per seat.  A marriage
+  counts once its owner has a trick (always so in ``marriage``).
+* ``known``: per seat, the cards everyone knows that seat holds (a drawn
+  indicator, the partner left after a marriage, the indicator taken in an exchange).
+
+Observation extras (besides the keys of :class:`game.rules.base.Deal`):
+``closer``, ``first_lead``, ``marriage_pending`` (suit letter the mover must
+play after announcing, or None), ``card_points``, ``played`` (cards out in
+tricks, sorted), ``known_cards`` (per seat, sorted: cards everyone knows that
+seat holds), ``known_opponent_cards`` (the same for the other seat, flat),
+``indicators_seen`` (every card that has lain face up as the indicator, in
+order), ``trump_card`` (the indicator dealt, public from the deal on) and
+``tricks_played``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .actions import PLAY
+from .base import Deal
+from .cards import (
+    CARD_STR,
+    KING,
+    NINE,
+    QUEEN,
+    SEVEN,
+    SUITS,
+    cards_of,
+)
+from .tricks import SUIT_WORDS, beats, strict_legal, strict_reason
+
+#: Card points by card number (rank points A 11, T 10, K 4, Q 3, J 2, others 0).
+CARD_POINTS: tuple[int, ...] = tuple((11, 10, 4, 3, 2, 0, 0, 0)[c & 7] for c in range(32))
+#: ``PLAY_CARD["play QH"]`` is the card of a canonical play action.
+PLAY_CARD: dict[str, int] = {PLAY[c]: c for c in range(32)}
+MARRIAGE: tuple[str, ...] = tuple("marriage " + s for s in SUITS)
+#: ``KQ[suit]``: the mask of the king and queen of that suit.
+KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
+RANK_WORD = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
+SUIT_WORD_ONE = tuple(w[:-1] for w in SUIT_WORDS)  # club, diamond, heart, spade
+
+
+def card_words(c: int) -> str:
+    """``"the queen of hearts"`` (player-readable)."""
+    return f"the {RANK_WORD[c & 7]} of {SUIT_WORDS[c >> 3]}"
+
+
+# --- sorted ``play`` lists straight from a mask (the hot path of legal_actions) --------------
+# NOTATION.md sorts actions by plain code points: "play 7C" < "play 8C" < ... < "play TS", i.e.
+# rank character first.  A mask is transposed into that order with four byte lookups, then the
+# sorted strings come from three precomputed 11-bit chunks.
+_SORTED_CARDS = sorted(range(32), key=CARD_STR.__getitem__)
+_SORT_POS = [0] * 32
+for _p, _c in enumerate(_SORTED_CARDS):
+    _SORT_POS[_c] = _p
+_TRANSPOSE = tuple(
+    tuple(
+        sum(1 << _SORT_POS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)
+    )
+    for s in range(4)
+)
+_T0, _T1, _T2, _T3 = _TRANSPOSE
+_CHUNKS = tuple(
+    tuple(
+        tuple(PLAY[_SORTED_CARDS[base + i]] for i in range(11) if idx >> i & 1 and base + i < 32)
+        for idx in range(2048)
+    )
+    for base in (0, 11, 22)
+)
+_L0, _L1, _L2 = _CHUNKS
+
+
+def play_actions(mask: int) -> list[str]:
+    """``["play XX", ...]`` for the cards of ``mask``, in NOTATION.md (``sorted``) order."""
+    t = _T0[mask & 255] | _T1[(mask >> 8) & 255] | _T2[(mask >> 16) & 255] | _T3[mask >> 24]
+    return [*_L0[t & 2047], *_L1[(t >> 11) & 2047], *_L2[t >> 22]]
+
+
+def scale_two_player(opp_total: int, opp_has_trick: bool) -> int:
+    """RULES.md 1.10 normal scale: 1 if the opponent has 33+, 2 if below with a trick, else 3."""
+    if opp_total >= 33:
+        return 1
+    return 2 if opp_has_trick else 3
+
+
+def scale_sixty_six(loser_total: int) -> int:
+    """RULES.md 2.9 / 5: 1 if the loser has 33+, 2 if less, 3 if a counted total of 0."""
+    if loser_total >= 33:
+        return 1
+    return 2 if loser_total > 0 else 3
+
+
+# turn stages of the player on lead (RULES.md 5)
+FRESH, EXCHANGED, CLOSED_NOW, MARRIED = range(4)
+
+
+class KingQueenDeal(Deal):
+    """Shared two-player engine: deal, stock, exchange, closing, marriages, tricks."""
+
+    players: ClassVar[int] = 2
+    #: the rank exchanged for the indicator (trump 7 / trump 9)
+    exchange_rank: ClassVar[int]
+    #: ``declare`` exists (marriage) or reaching 66 wins at once (sixty-six)
+    has_declare: ClassVar[bool]
+    #: marriages allowed on the first lead of the deal
+    marriage_on_first_lead: ClassVar[bool]
+    #: marriages allowed once the stock is exhausted or closed
+    marriage_in_strict_phase: ClassVar[bool]
+    #: cards dealt before the indicator (3+3+3+3)
+    HAND: ClassVar[int] = 6
+    _OWNERS: ClassVar[dict[int, tuple[int, ...]]]
+
+    def __init__(self, dealer: int, deck, options: dict[str, Any]):
+        super().__init__(dealer, deck, options)
+        deck = self.deck
+        owners = self._owners(dealer)
+        hands = [0, 0]
+        for pos in range(12):
+            hands[owners[pos]] |= 1 << deck[pos]
+        self.hands = hands
+        indicator = deck[12]
+        self.trump_suit = indicator >> 3
+        self.trump_card = indicator
+        self.stock: list[int] = list(deck[13:]) + [indicator]
+        self.stock_pos = 0
+        self.indicators_seen: tuple[int, ...] = (indicator,)
+        self.closed = False
+        self.closer: int | None = None
+        self.close_opp_points = 0
+        self.close_opp_trick = False
+        self.leader = 1 - dealer
+        self.turn = 1 - dealer
+        self.led = -1
+        self.stage = FRESH
+        self.marriage_suit = -1
+        self.card_pts = [0, 0]
+        self.mar_pts = [0, 0]
+        self.bonus = [0, 0]
+        self.ntricks = [0, 0]
+        self.announced = 0  # bit per suit
+        self.marriages: tuple[tuple[int, int, int], ...] = ()  # (seat, suit, points)
+        self.known = [0, 0]
+        self.over = False
+        self._score: list[int] | None = None
+        self._summary: dict[str, Any] | None = None
+
+    # --- dealing ----------------------------------------------------------------------------
+    @classmethod
+    def _owners(cls, dealer: int) -> tuple[int, ...]:
+        cache = cls.__dict__.get("_OWNERS")
+        if cache is None:
+            cache = {}
+            cls._OWNERS = cache
+        owners = cache.get(dealer)
+        if owners is None:
+            nd = 1 - dealer
+            owners = tuple([nd] * 3 + [dealer] * 3 + [nd] * 3 + [dealer] * 3
+                           + [-1] * (cls.deck_size - 12))
+            cache[dealer] = owners
+        return owners
+
+    @classmethod
+    def deal_owners(cls, dealer: int) -> list[int]:
+        """RULES.md 1.2 / 2.2: 3 to the non-dealer, 3 to the dealer, again; the rest is stock
+        (the 13th card, the indicator, included)."""
+        return list(cls._owners(dealer))
+
+    def gathered(self) -> list[int]:
+        """Tricks in play order, the current trick, the stock in drawing order, then the hands
+        seat by seat from the non-dealer."""
+        out = [c for t in self.trick_log for _, c in t]
+        if self.led >= 0:
+            out.append(self.led)
+        out.extend(self.stock[self.stock_pos:])
+        for k in range(2):
+            out.extend(cards_of(self.hands[(self.forehand + k) % 2]))
+        return out
+
+    # --- small queries ----------------------------------------------------------------------
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def stock_open(self) -> bool:
+        """Neither closed nor exhausted: drawing goes on, open-phase rules apply."""
+        return not self.closed and self.stock_pos < len(self.stock)
+
+    def indicator(self) -> int | None:
+        """The face-up indicator, or None once closed or drawn."""
+        if self.closed or self.stock_pos >= len(self.stock):
+            return None
+        return self.stock[-1]
+
+    def total(self, seat: int) -> int:
+        return self.card_pts[seat] + self.bonus[seat] + (self.mar_pts[seat] if self.ntricks[seat]
+                                                         else 0)
+
+    def first_lead(self) -> bool:
+        return not self.trick_log and self.led < 0
+
+    # --- Deal interface ---------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        return None if self.over else self.turn
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def hand(self, seat: int) -> int:
+        return self.hands[seat]
+
+    def points(self) -> list[int]:
+        return [self.total(0), self.total(1)]
+
+    def tricks(self) -> list[int]:
+        return list(self.ntricks)
+
+    def score(self) -> list[int] | None:
+        return None if self._score is None else list(self._score)
+
+    def trump(self) -> str | None:
+        return SUITS[self.trump_suit]
+
+    def clone(self) -> KingQueenDeal:
+        twin = object.__new__(type(self))
+        d = twin.__dict__
+        d.update(self.__dict__)
+        d["history"] = self.history[:]
+        d["events"] = self.events[:]
+        d["trick_log"] = self.trick_log[:]  # finished tricks are never changed
+        d["hands"] = self.hands[:]
+        d["card_pts"] = self.card_pts[:]
+        d["mar_pts"] = self.mar_pts[:]
+        d["bonus"] = self.bonus[:]
+        d["ntricks"] = self.ntricks[:]
+        d["known"] = self.known[:]
+        return twin
+
+    def _can_marry(self) -> bool:
+        """May the player on lead announce a marriage at this point of the turn?"""
+        if self.stage > EXCHANGED:
+            return False
+        if not self.marriage_on_first_lead and not self.trick_log:
+            return False
+        if not self.marriage_in_strict_phase and not self.stock_open():
+            return False
+        return True
+
+    def legal_actions(self) -> list[str]:
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        if self.led >= 0:
+            if self.closed or self.stock_pos >= len(self.stock):
+                return play_actions(strict_legal(hand, [self.led], self.trump_suit))
+            return play_actions(hand)
+        stage = self.stage
+        if stage == MARRIED:
+            s8 = self.marriage_suit * 8
+            acts = [PLAY[s8 + KING], PLAY[s8 + QUEEN]]
+            return ["declare", *acts] if self.has_declare else acts
+        acts = []
+        stock_open = not self.closed and self.stock_pos < len(self.stock)
+        if stock_open and stage <= EXCHANGED:
+            acts.append("close")
+        if self.has_declare:
+            acts.append("declare")
+        if (stage == FRESH and stock_open and self.trick_log
+                and hand >> (self.trump_suit * 8 + self.exchange_rank) & 1):
+            acts.append("exchange")
+        if self._can_marry():
+            pairs = self.announced
+            for s in range(4):
+                if not pairs >> s & 1 and hand & KQ[s] == KQ[s]:
+                    acts.append(MARRIAGE[s])
+        if acts:
+            return acts + play_actions(hand)
+        return play_actions(hand)
+
+    def why_illegal(self, action: str) -> str | None:
+        if self.over:
+            return "the deal is over"
+        seat = self.turn
+        hand = self.hands[seat]
+        verb = action.split(" ", 1)[0]
+        on_lead = self.led < 0
+        if verb == "play":
+            c = PLAY_CARD[action]
+            if not hand >> c & 1:
+                if self.deck_size == 24 and c & 7 > NINE:
+                    return f"there is no {card_words(c)[4:]} in the 24-card deck of {self.variant}"
+                return f"you do not hold {card_words(c)}"
+            if on_lead:
+                if self.stage == MARRIED and not (c >> 3 == self.marriage_suit
+                                                  and c & 7 in (KING, QUEEN)):
+                    suit = SUIT_WORDS[self.marriage_suit]
+                    return ("after announcing the marriage you must play the king or queen of "
+                            f"{suit}")
+                return None
+            if self.closed or self.stock_pos >= len(self.stock):
+                return strict_reason(hand, [self.led], c, self.trump_suit)
+            return None
+        if verb == "declare":
+            if not self.has_declare:
+                return "there is no declaring in sixty-six: reaching 66 wins at once"
+            if not on_lead:
+                return "only the player on lead may declare"
+            return None
+        if verb == "close":
+            if not on_lead:
+                return "only the player on lead may close"
+            if self.closed:
+                return "the stock is already closed"
+            if self.stock_pos >= len(self.stock):
+                return "the stock is exhausted: there is nothing to close"
+            if self.stage == MARRIED:
+                return "you cannot close after announcing a marriage"
+            return None
+        if verb == "exchange":
+            seven = self.trump_suit * 8 + self.exchange_rank
+            if not on_lead:
+                return "only the player on lead may exchange"
+            if self.closed:
+                return "the stock is closed"
+            if self.stock_pos >= len(self.stock):
+                return "the stock is too small to exchange"
+            if not self.trick_log:
+                return "no exchange on the first lead of the deal"
+            if self.stage != FRESH:
+                return "exchange first: before closing or announcing a marriage"
+            if not hand >> seven & 1:
+                return f"you do not hold the {RANK_WORD[self.exchange_rank]} of trumps"
+            return None
+        if verb == "marriage":
+            s = SUITS.index(action[-1])
+            if not on_lead:
+                return "only the player on lead may announce a marriage"
+            if self.stage == MARRIED:
+                return "only one marriage per lead"
+            if self.stage == CLOSED_NOW:
+                if not self.marriage_in_strict_phase:
+                    return "the stock is closed"
+                return "no marriage in the turn you close: play a card"
+            if not self.marriage_on_first_lead and not self.trick_log:
+                return "no marriage on the first lead of the deal"
+            if not self.marriage_in_strict_phase:
+                if self.closed:
+                    return "the stock is closed"
+                if self.stock_pos >= len(self.stock):
+                    return "no marriages once the stock is exhausted"
+            if self.announced >> s & 1:
+                return f"the marriage in {SUIT_WORDS[s]} has already been announced"
+            has_k = hand >> (s * 8 + KING) & 1
+            has_q = hand >> (s * 8 + QUEEN) & 1
+            if not has_k and not has_q:
+                return f"you hold no king and queen of {SUIT_WORDS[s]}"
+            if not has_q:
+                return f"the queen of {SUIT_WORDS[s]} is needed for the marriage"
+            if not has_k:
+                return f"the king of {SUIT_WORDS[s]} is needed for the marriage"
+            return None
+        return f"'{verb}' is not an action of {self.variant}"
+
+    # --- applying -----------------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        first = action[0]
+        if first == "p":
+            self._play(PLAY_CARD[action])
+        elif first == "m":
+            self._marriage(SUITS.index(action[-1]))
+        elif first == "c":
+            s = self.turn
+            self.closed = True
+            self.closer = s
+            self.close_opp_points = self.total(1 - s)
+            self.close_opp_trick = self.ntricks[1 - s] > 0
+            self.stage = CLOSED_NOW
+            self.events.append(f"seat {s} closes the stock")
+        elif first == "e":
+            self._exchange()
+        elif first == "d":
+            self._declare()
+        else:  # pragma: no cover - why_illegal refuses everything else
+            raise AssertionError(action)
+
+    def _play(self, c: int) -> None:
+        s = self.turn
+        bitc = 1 << c
+        self.hands[s] ^= bitc
+        if self.known[s] & bitc:
+            self.known[s] ^= bitc
+        led = self.led
+        if led < 0:
+            self.led = c
+            self.leader = s
+            self.turn = 1 - s
+            self.stage = FRESH
+            self.marriage_suit = -1
+            return
+        leader = self.leader
+        w = s if beats(c, led, self.trump_suit) else leader
+        pts = CARD_POINTS[led] + CARD_POINTS[c]
+        self.card_pts[w] += pts
+        self.ntricks[w] += 1
+        self.trick_log.append([(leader, led), (s, c)])
+        self.led = -1
+        self.leader = self.turn = w
+        events = self.events
+        events.append(f"seat {w} wins the trick with {CARD_STR[c if w == s else led]} "
+                      f"({CARD_STR[led]} {CARD_STR[c]}: {pts})")
+        stock = self.stock
+        pos = self.stock_pos
+        if not self.closed and pos < len(stock):
+            self.hands[w] |= 1 << stock[pos]
+            self.hands[1 - w] |= 1 << stock[pos + 1]
+            self.stock_pos = pos = pos + 2
+            if pos >= len(stock):
+                self.known[1 - w] |= 1 << stock[-1]
+                events.append(f"seat {1 - w} draws the indicator {CARD_STR[stock[-1]]}; "
+                              "the stock is exhausted")
+        last = not self.hands[w]
+        if last and not self.closed:
+            self.bonus[w] = 10
+        self._after_trick(w, last)
+
+    def _marriage(self, suit: int) -> None:
+        s = self.turn
+        pts = 40 if suit == self.trump_suit else 20
+        self.announced |= 1 << suit
+        self.marriages = self.marriages + ((s, suit, pts),)
+        self.mar_pts[s] += pts
+        self.known[s] |= (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN))
+        self.stage = MARRIED
+        self.marriage_suit = suit
+        pending = "" if self.ntricks[s] else " (counts once seat takes a trick)"
+        self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
+        self._after_marriage(s)
+
+    def _exchange(self) -> None:
+        s = self.turn
+        seven = self.trump_suit * 8 + self.exchange_rank
+        old = self.stock[-1]
+        self.hands[s] ^= (1 << seven) | (1 << old)
+        self.known[s] = (self.known[s] | (1 << old)) & ~(1 << seven)
+        self.stock = self.stock[:-1] + [seven]
+        self.indicators_seen = self.indicators_seen + (seven,)
+        self.stage = EXCHANGED
+        self.events.append(f"seat {s} exchanges {CARD_STR[seven]} for the indicator "
+                           f"{CARD_STR[old]}")
+
+    def _declare(self) -> None:  # pragma: no cover - only the marriage variant declares
+        raise AssertionError("declare")
+
+    # --- hooks ------------------------------------------------------------------------------
+    def _after_trick(self, winner: int, last: bool) -> None:
+        raise NotImplementedError
+
+    def _after_marriage(self, seat: int) -> None:
+        pass
+
+    def _finish(self, winner: int | None, points: int, reason: str, text: str) -> None:
+        self.over = True
+        score = [0, 0]
+        if winner is not None:
+            score[winner] = points
+        self._score = score
+        self._summary = {
+            "text": text,
+            "winner": winner,
+            "reason": reason,
+            "points": points,
+            "score": list(score),
+            "totals": self.points(),
+            "tricks": list(self.ntricks),
+            "closed": self.closed,
+            "closer": self.closer,
+        }
+        self.events.append(text)
+
+    def result_summary(self) -> dict[str, Any]:
+        if self._summary is None:
+            return {"text": "the deal is not over", "winner": None, "reason": None,
+                    "points": 0, "score": None, "totals": self.points(),
+                    "tricks": list(self.ntricks), "closed": self.closed, "closer": self.closer}
+        return dict(self._summary)
+
+    # --- observation ------------------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, Any]:
+        over = self.over
+        ind = self.indicator()
+        trick = [[self.leader, CARD_STR[self.led]]] if self.led >= 0 else []
+        if self.trick_log:
+            t = self.trick_log[-1]
+            (s0, c0), (s1, c1) = t
+            last = {"cards": [[s0, CARD_STR[c0]], [s1, CARD_STR[c1]]],
+                    "winner": self.leader if self.led < 0 else self._winner_of(t)}
+        else:
+            last = None
+        played = 0
+        for t in self.trick_log:
+            for _, c in t:
+                played |= 1 << c
+        known = [sorted(CARD_STR[c] for c in cards_of(m)) for m in self.known]
+        mover = None if over else self.turn
+        pend = None
+        if not over and self.led < 0 and self.stage == MARRIED:
+            pend = SUITS[self.marriage_suit]
+        return {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": 2,
+            "seat": seat,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "to_move": mover,
+            "legal": self.legal_actions() if mover == seat else [],
+            "over": over,
+            "hand": sorted(CARD_STR[c] for c in cards_of(self.hands[seat])),
+            "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
+            "trump": SUITS[self.trump_suit],
+            "trump_card": CARD_STR[self.trump_card],
+            "indicator": None if ind is None else CARD_STR[ind],
+            "indicators_seen": [CARD_STR[c] for c in self.indicators_seen],
+            "stock_size": self.stock_size(),
+            "closed": self.closed,
+            "closer": self.closer,
+            "first_lead": self.first_lead(),
+            "marriage_pending": pend,
+            "trick": trick,
+            "last_trick": last,
+            "tricks": list(self.ntricks),
+            "tricks_played": len(self.trick_log),
+            "played": sorted(CARD_STR[c] for c in cards_of(played)),
+            "card_points": [self.card_pts[0] + self.bonus[0], self.card_pts[1] + self.bonus[1]],
+            "points": self.points(),
+            "score": self.score(),
+            "marriages": [
+                {"seat": s, "suit": SUITS[su], "points": p, "counted": self.ntricks[s] > 0}
+                for s, su, p in self.marriages
+            ],
+            "shown": {},
+            "known_cards": known,
+            "known_opponent_cards": known[1 - seat],
+            "history": [[s, a] for s, a in self.history],
+        }
+
+    def _winner_of(self, t: list[tuple[int, int]]) -> int:
+        (s0, c0), (s1, c1) = t
+        return s1 if beats(c1, c0, self.trump_suit) else s0
+
+
+class MarriageDeal(KingQueenDeal):
+    """RULES.md 1: 32 cards, trump-7 exchange, marriages only in the open phase, ``declare``."""
+
+    variant: ClassVar[str] = "marriage"
+    deck_size: ClassVar[int] = 32
+    exchange_rank: ClassVar[int] = SEVEN
+    has_declare: ClassVar[bool] = True
+    marriage_on_first_lead: ClassVar[bool] = False
+    marriage_in_strict_phase: ClassVar[bool] = False
+
+    def _declare(self) -> None:
+        s = self.turn
+        o = 1 - s
+        total = self.total(s)
+        ok = total >= 66
+        self.events.append(f"seat {s} declares 66 with {total} points"
+                           + ("" if ok else ": a false declaration"))
+        if not self.closed:
+            if ok:
+                self._correct(s, "declared", f"Seat {s} declared 66 with {total}")
+            else:
+                self._finish(o, 2, "false_declaration",
+                             f"Seat {s} declared 66 with only {total}: seat {o} scores 2")
+            return
+        c = self.closer
+        if s == c:
+            if ok:
+                self._correct(s, "declared", f"Seat {s} closed and declared 66 with {total}")
+            else:
+                self._closer_failed(f"Seat {s} closed and declared 66 with only {total}",
+                                    "false_declaration")
+        elif ok:
+            self._closer_failed(f"Seat {s} declared 66 with {total} before the closer",
+                                "declared")
+        else:
+            self._finish(c, 2, "false_declaration",
+                         f"Seat {s} declared 66 with only {total}: the closer, seat {c}, scores 2")
+
+    def _correct(self, s: int, reason: str, head: str) -> None:
+        """A correct declaration (or one deemed so): 1.10 scale against the opponent's position,
+        at closing in a deal the declarer closed."""
+        o = 1 - s
+        if self.closed and self.closer == s:
+            opp, opp_trick = self.close_opp_points, self.close_opp_trick
+            when = " at closing"
+        else:
+            opp, opp_trick = self.total(o), self.ntricks[o] > 0
+            when = ""
+        pts = scale_two_player(opp, opp_trick)
+        trick_text = "with a trick" if opp_trick else "without a trick"
+        self._finish(s, pts, reason, f"{head}; opponent {opp} {trick_text}{when}: {pts}")
+
+    def _closer_failed(self, head: str, reason: str = "closer_failed") -> None:
+        o = 1 - self.closer  # type: ignore[operator]
+        pts = 2 if self.close_opp_trick else 3
+        self._finish(o, pts, reason,
+                     f"{head}: the closer failed; seat {o} scores {pts}"
+                     + ("" if self.close_opp_trick else " (no trick at closing)"))
+
+    def _after_trick(self, winner: int, last: bool) -> None:
+        if not last:
+            return
+        total = self.total(winner)
+        if self.closed:
+            if winner == self.closer and total >= 66:
+                self._correct(winner, "last_trick",
+                              f"Seat {winner} took the last trick with {total} (closed)")
+            else:
+                self._closer_failed(f"Seat {self.closer} closed but did not declare 66")
+            return
+        if total >= 66:
+            self._correct(winner, "last_trick",
+                          f"Seat {winner} took the last trick with {total} (10 for it)")
+            return
+        loser = 1 - winner
+        lt = self.total(loser)
+        if lt == total:
+            self._finish(None, 0, "no_score", f"All tricks played, {total}:{lt}: nobody scores")
+            return
+        hi = winner if total > lt else loser
+        lo = 1 - hi
+        pts = scale_two_player(self.total(lo), self.ntricks[lo] > 0)
+        self._finish(hi, pts, "last_trick",
+                     f"All tricks played: seat {hi} has {self.total(hi)} against {self.total(lo)}"
+                     f": {pts}")
+
+
+class SixtySixDeal(KingQueenDeal):
+    """RULES.md 2: 24 cards, trump-9 exchange, marriages in both phases, 66 wins at once."""
+
+    variant: ClassVar[str] = "sixty-six"
+    deck_size: ClassVar[int] = 24
+    exchange_rank: ClassVar[int] = NINE
+    has_declare: ClassVar[bool] = False
+    marriage_on_first_lead: ClassVar[bool] = True
+    marriage_in_strict_phase: ClassVar[bool] = True
+
+    def _won(self, s: int, reason: str, when: str) -> None:
+        o = 1 - s
+        total, lt = self.total(s), self.total(o)
+        if self.closed:
+            pts = 3
+            why = f"closed by seat {self.closer}: 3"
+        else:
+            pts = scale_sixty_six(lt)
+            why = f"{pts}"
+        self._finish(s, pts, reason, f"Seat {s} reached 66 with {total} {when}; "
+                                     f"opponent {lt}; {why}")
+
+    def _after_marriage(self, seat: int) -> None:
+        if self.ntricks[seat] and self.total(seat) >= 66:
+            self._won(seat, "reached_66", "on announcing the marriage")
+
+    def _after_trick(self, winner: int, last: bool) -> None:
+        if self.total(winner) >= 66:
+            self._won(winner, "reached_66", "with the last trick" if last else "after a trick")
+            return
+        if not last:
+            return
+        if self.closed:
+            o = 1 - self.closer  # type: ignore[operator]
+            self._finish(o, 3, "closer_failed",
+                         f"Seat {self.closer} closed but did not reach 66 "
+                         f"({self.total(self.closer)}): seat {o} scores 3")  # type: ignore[arg-type]
+        else:
+            p = self.points()
+            self._finish(None, 0, "no_score", f"All tricks played, {p[0]}:{p[1]}: nobody scores")
