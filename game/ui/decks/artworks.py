@@ -76,7 +76,7 @@ FRENCH_COSTUMES = _frozen(
 
 def _french_figures() -> Mapping[str, FigureSpec]:
     king_items = {"H": "sword", "D": "axe", "C": "orb", "S": "scepter"}
-    queen_items = {"H": "flower", "D": "scepter", "C": "flower", "S": "scepter"}
+    queen_items = {"H": "none", "D": "scepter", "C": "none", "S": "scepter"}
     jack_items = {"H": "axe", "D": "halberd", "C": "sword", "S": "halberd"}
     patterns = {"H": "diamonds", "D": "stripes", "C": "diamonds", "S": "stripes"}
     specs: dict[str, FigureSpec] = {}

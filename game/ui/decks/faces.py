@@ -76,7 +76,27 @@ def _ace(art: DeckArtwork, suit: str) -> str:
         + path(f"M{num(CX - 44)} {num(CY + 78)}L{num(CX + 44)} {num(CY + 78)}",
                stroke="#f6e7b0", stroke_width=2.2, stroke_dasharray="6 4")
         + _placed(art, suit, CX, CY - 8, 112)
-        + _placed(art, suit, CX, 52, 26)
+        + _daus_crown(CX, 92, colours.outline)
+    )
+
+
+def _daus_crown(cx: float, base: float, ink: str) -> str:
+    """Small open crown over the Daus sign."""
+    d = (
+        f"M{num(cx - 22)} {num(base)}L{num(cx - 26)} {num(base - 20)}L{num(cx - 12)} "
+        f"{num(base - 10)}L{num(cx)} {num(base - 26)}L{num(cx + 12)} {num(base - 10)}"
+        f"L{num(cx + 26)} {num(base - 20)}L{num(cx + 22)} {num(base)}Z"
+    )
+    balls = "".join(
+        f'<circle cx="{num(cx + dx)}" cy="{num(base + dy)}" r="3"/>'
+        for dx, dy in ((-26, -23), (0, -29), (26, -23))
+    )
+    return (
+        path(d, fill="#e9b52c", stroke=ink, stroke_width=1.4, stroke_linejoin="round")
+        + group([balls], fill="#e9b52c", stroke=ink, stroke_width=1)
+        + path(f"M{num(cx - 22)} {num(base - 4)}L{num(cx + 22)} {num(base - 4)}", stroke=ink,
+               stroke_width=1)
+        + f'<circle cx="{num(cx)}" cy="{num(base - 12)}" r="3.2" fill="#c8202a"/>'
     )
 
 
@@ -127,12 +147,12 @@ def _frame(art: DeckArtwork, over: bool) -> str:
     return out
 
 
-def _court_half(art: DeckArtwork, rank: str, suit: str) -> str:
+def _court_half(art: DeckArtwork, rank: str, suit: str, corner_sign: bool = True) -> str:
     spec = art.figures[rank + suit]
     costume = art.costumes[suit]
     held = sign(art, suit) if (spec.sign_raised or spec.sign_low) else ""
     half = figure_half(spec, costume, held)
-    if not held:
+    if corner_sign and not held:
         x0, y0 = FRAME[0], FRAME[1]
         size = 30 if art.german is not None else 24
         half += _placed(art, suit, x0 + 4 + size / 2, y0 + 4 + size / 2, size)
@@ -146,14 +166,15 @@ def _court(art: DeckArtwork, rank: str, suit: str) -> str:
 
 def _large_centre(art: DeckArtwork, rank: str, suit: str) -> str:
     """Large-index decks keep a small picture between the big corner indices."""
-    top, bottom = 132.0, CARD_H - 132.0
+    top, bottom = 124.0, CARD_H - 124.0
     box = rect(22, top, CARD_W - 44, bottom - top, "#ffffff", rx=10, stroke=art.border,
                stroke_width=1.2)
     if rank in "KQJ":
-        bust = _court_half(art, rank, suit)
-        scale = 0.62
-        inner = group([bust], transform=f"translate({num(CX)} {num(CY + 6)}) scale({scale}) "
-                                         f"translate({num(-CX)} {num(-112)})")
+        # The whole upper half-figure (y 32..174), shrunk into the box.
+        half = _court_half(art, rank, suit, corner_sign=False)
+        scale = (bottom - top - 6) / (CY - 32)
+        inner = group([half], transform=f"translate({num(CX)} {num(CY)}) scale({num(scale)}) "
+                                        f"translate({num(-CX)} {num((-CY - 32) / 2)})")
         return box + inner
     if rank == "A":
         return box + _placed(art, suit, CX, CY, 70)

@@ -160,7 +160,7 @@ def _beard(cx: float, cy: float, c: Costume, kind: str) -> str:
 # --- headwear ------------------------------------------------------------------------------
 
 
-def _crown(cx: float, base: float, c: Costume, width: float = 21, tall: float = 30) -> str:
+def _crown(cx: float, base: float, c: Costume, width: float = 21, tall: float = 26) -> str:
     w, t = width, tall
     tips = [
         (cx - w, base - t * 0.85), (cx - w * 0.5, base - t * 0.45), (cx - w * 0.45, base - t * 0.7),
@@ -221,7 +221,7 @@ def _fur_crown(cx: float, base: float, c: Costume) -> str:
 
 
 def _tiara(cx: float, base: float, c: Costume) -> str:
-    return _crown(cx, base, c, width=16, tall=22)
+    return _crown(cx, base, c, width=16, tall=19)
 
 
 def _beret(cx: float, base: float, c: Costume, feather: bool = True) -> str:
@@ -233,14 +233,14 @@ def _beret(cx: float, base: float, c: Costume, feather: bool = True) -> str:
     out = path(dome, fill=c.robe, **_s(1.2)) + brim
     if feather:
         plume = (
-            f"M{num(cx + 14)} {num(base - 10)}C{num(cx + 24)} {num(base - 34)} {num(cx + 40)} "
-            f"{num(base - 40)} {num(cx + 50)} {num(base - 42)}C{num(cx + 42)} {num(base - 32)} "
-            f"{num(cx + 30)} {num(base - 18)} {num(cx + 18)} {num(base - 6)}Z"
+            f"M{num(cx + 14)} {num(base - 10)}C{num(cx + 22)} {num(base - 26)} {num(cx + 32)} "
+            f"{num(base - 30)} {num(cx + 42)} {num(base - 32)}C{num(cx + 36)} {num(base - 24)} "
+            f"{num(cx + 28)} {num(base - 14)} {num(cx + 18)} {num(base - 6)}Z"
         )
         out += path(plume, fill="#fbf7ee", **_s(1.1))
         out += path(
-            f"M{num(cx + 17)} {num(base - 8)}C{num(cx + 28)} {num(base - 26)} {num(cx + 38)} "
-            f"{num(base - 34)} {num(cx + 48)} {num(base - 40)}",
+            f"M{num(cx + 17)} {num(base - 8)}C{num(cx + 26)} {num(base - 20)} {num(cx + 32)} "
+            f"{num(base - 26)} {num(cx + 40)} {num(base - 30)}",
             stroke=OUT,
             stroke_width=0.8,
         )
@@ -261,9 +261,9 @@ def _brim_hat(cx: float, base: float, c: Costume) -> str:
         f"{num(cx - 20)} {num(base - 2)} {num(cx - 32)} {num(base + 2)}Z"
     )
     plume = (
-        f"M{num(cx - 8)} {num(base - 20)}C{num(cx - 20)} {num(base - 40)} {num(cx - 34)} "
-        f"{num(base - 44)} {num(cx - 44)} {num(base - 40)}C{num(cx - 34)} {num(base - 36)} "
-        f"{num(cx - 22)} {num(base - 28)} {num(cx - 12)} {num(base - 14)}Z"
+        f"M{num(cx + 6)} {num(base - 20)}C{num(cx + 16)} {num(base - 34)} {num(cx + 30)} "
+        f"{num(base - 36)} {num(cx + 40)} {num(base - 30)}C{num(cx + 30)} {num(base - 28)} "
+        f"{num(cx + 20)} {num(base - 22)} {num(cx + 12)} {num(base - 10)}Z"
     )
     return (
         path(plume, fill=c.trim, **_s(1.1))
@@ -317,116 +317,128 @@ def _helmet(cx: float, base: float, c: Costume) -> str:
 # --- costume -------------------------------------------------------------------------------
 
 
-def _robe(neck_y: float, c: Costume, pattern: str, feminine: bool, ermine: bool) -> str:
-    left, right = 50.0, CARD_RIGHT
-    shoulder = neck_y + 16
+def _robe(neck_y: float, c: Costume, pattern: str, collar: str) -> str:
+    """Torso cut at the middle line: gown, ornamented front panel and collar."""
+    sh = neck_y + 10
     body = (
-        f"M{num(CX - 15)} {num(neck_y)}C{num(CX - 34)} {num(neck_y + 2)} {num(left + 12)} "
-        f"{num(shoulder - 6)} {num(left + 6)} {num(shoulder + 8)}L{num(left)} {num(CY)}"
-        f"L{num(right)} {num(CY)}L{num(right - 6)} {num(shoulder + 8)}C{num(right - 12)} "
-        f"{num(shoulder - 6)} {num(CX + 34)} {num(neck_y + 2)} {num(CX + 15)} {num(neck_y)}Z"
+        f"M{num(CX - 13)} {num(neck_y)}C{num(CX - 40)} {num(neck_y + 2)} {num(CX - 54)} "
+        f"{num(sh)} {num(CX - 56)} {num(sh + 14)}L{num(CX - 60)} {num(CY)}L{num(CX + 60)} "
+        f"{num(CY)}L{num(CX + 56)} {num(sh + 14)}C{num(CX + 54)} {num(sh)} {num(CX + 40)} "
+        f"{num(neck_y + 2)} {num(CX + 13)} {num(neck_y)}Z"
     )
     parts = [path(body, fill=c.robe, **_s(1.4))]
-    # Front panel with ornament.
-    panel = poly_d(
-        [(CX - 11, neck_y + 16), (CX + 11, neck_y + 16), (CX + 16, CY), (CX - 16, CY)]
-    )
+    top = neck_y + 12
+    panel = poly_d([(CX - 11, top), (CX + 11, top), (CX + 17, CY), (CX - 17, CY)])
     parts.append(path(panel, fill=c.trim, **_s(1.1)))
     if pattern == "diamonds":
         d = "".join(
             f"M{num(CX)} {num(y - 5)}L{num(CX + 5)} {num(y)}L{num(CX)} {num(y + 5)}"
             f"L{num(CX - 5)} {num(y)}Z"
-            for y in range(int(neck_y + 24), int(CY) - 2, 12)
+            for y in range(int(top + 10), int(CY) - 4, 12)
         )
         parts.append(path(d, fill=c.gold, **_s(0.7)))
     elif pattern == "stripes":
         d = "".join(
             f"M{num(CX - 12)} {num(y)}L{num(CX + 12)} {num(y)}"
-            for y in range(int(neck_y + 22), int(CY) - 1, 7)
+            for y in range(int(top + 8), int(CY) - 1, 7)
         )
         parts.append(path(d, stroke=c.gold, stroke_width=2.6))
     else:  # slashes: Landsknecht-style slashed doublet
         d = "".join(
             f"M{num(CX - 9)} {num(y)}L{num(CX + 9)} {num(y + 7)}"
-            for y in range(int(neck_y + 20), int(CY) - 8, 9)
+            for y in range(int(top + 6), int(CY) - 8, 9)
         )
         parts.append(path(d, stroke=c.lining, stroke_width=3.2, stroke_linecap="round"))
-    # Sleeve bands on both shoulders.
-    for s in (-1, 1):
-        x0 = CX + s * 46
-        parts.append(
-            path(
-                f"M{num(x0 - 7)} {num(shoulder + 2)}L{num(x0 + 7)} {num(shoulder + 2)}"
-                f"L{num(x0 + 9)} {num(CY)}L{num(x0 - 9)} {num(CY)}Z",
-                fill=c.lining,
-                **_s(1.0),
-            )
-        )
-        stripes = "".join(
-            f"M{num(x0 - 8)} {num(y)}L{num(x0 + 8)} {num(y + 4)}"
-            for y in range(int(shoulder + 8), int(CY) - 4, 8)
-        )
-        parts.append(path(stripes, stroke=c.gold, stroke_width=1.8))
-    if ermine:
+    # Hem ornament along the robe's sides.
+    hem = "".join(
+        circle(CX + s * 36, y, 2.2, c.gold, **_s(0.6))
+        for s in (-1, 1)
+        for y in range(int(top + 14), int(CY) - 2, 10)
+    )
+    parts.append(hem)
+    parts.append(_collar(neck_y, c, collar))
+    return "".join(parts)
+
+
+def _collar(neck_y: float, c: Costume, kind: str) -> str:
+    if kind == "ermine":
         collar = (
-            f"M{num(CX - 24)} {num(neck_y - 2)}C{num(CX - 14)} {num(neck_y + 12)} "
-            f"{num(CX + 14)} {num(neck_y + 12)} {num(CX + 24)} {num(neck_y - 2)}"
-            f"L{num(CX + 40)} {num(neck_y + 6)}C{num(CX + 22)} {num(neck_y + 28)} "
-            f"{num(CX - 22)} {num(neck_y + 28)} {num(CX - 40)} {num(neck_y + 6)}Z"
+            f"M{num(CX - 22)} {num(neck_y - 2)}C{num(CX - 14)} {num(neck_y + 10)} "
+            f"{num(CX + 14)} {num(neck_y + 10)} {num(CX + 22)} {num(neck_y - 2)}"
+            f"L{num(CX + 46)} {num(neck_y + 8)}C{num(CX + 24)} {num(neck_y + 28)} "
+            f"{num(CX - 24)} {num(neck_y + 28)} {num(CX - 46)} {num(neck_y + 8)}Z"
         )
-        parts.append(path(collar, fill="#fbf7ee", **_s(1.2)))
-        parts.append(
-            "".join(
-                path(f"M{num(CX + dx)} {num(neck_y + dy)}l-1.6 5h3.2z", fill=OUT)
-                for dx, dy in ((-30, 8), (-18, 14), (-6, 17), (6, 17), (18, 14), (30, 8))
-            )
+        tails = "".join(
+            path(f"M{num(CX + dx)} {num(neck_y + dy)}l-1.8 5.5h3.6z", fill=OUT)
+            for dx, dy in ((-34, 10), (-20, 15), (-7, 18), (7, 18), (20, 15), (34, 10))
         )
-    elif feminine:
+        return path(collar, fill="#fbf7ee", **_s(1.2)) + tails
+    if kind == "neckline":
         neckline = (
             f"M{num(CX - 15)} {num(neck_y)}C{num(CX - 10)} {num(neck_y + 14)} {num(CX + 10)} "
             f"{num(neck_y + 14)} {num(CX + 15)} {num(neck_y)}Z"
         )
-        parts.append(path(neckline, fill=c.skin, **_s(1.1)))
         pearls = "".join(
-            circle(CX + dx, neck_y + 8 - abs(dx) * 0.25 + (0 if abs(dx) > 6 else 1.5), 1.7,
-                   "#fbf7ee", **_s(0.6))
+            circle(CX + dx, neck_y + 8 - abs(dx) * 0.22, 1.8, "#fbf7ee", **_s(0.6))
             for dx in range(-12, 13, 4)
         )
-        parts.append(pearls)
-    else:
-        ruff = (
-            f"M{num(CX - 18)} {num(neck_y - 1)}C{num(CX - 10)} {num(neck_y + 9)} "
-            f"{num(CX + 10)} {num(neck_y + 9)} {num(CX + 18)} {num(neck_y - 1)}"
-            f"L{num(CX + 24)} {num(neck_y + 5)}C{num(CX + 12)} {num(neck_y + 17)} "
-            f"{num(CX - 12)} {num(neck_y + 17)} {num(CX - 24)} {num(neck_y + 5)}Z"
-        )
-        parts.append(path(ruff, fill="#fbf7ee", **_s(1.1)))
-        pleats = "".join(
-            f"M{num(CX + dx)} {num(neck_y + 4 + abs(dx) * 0.05)}l{num(dx * 0.12)} 7"
-            for dx in range(-18, 19, 6)
-        )
-        parts.append(path(pleats, stroke=OUT, stroke_width=0.7))
-    return "".join(parts)
+        return path(neckline, fill=c.skin, **_s(1.1)) + pearls
+    ruff = (
+        f"M{num(CX - 18)} {num(neck_y - 1)}C{num(CX - 10)} {num(neck_y + 9)} "
+        f"{num(CX + 10)} {num(neck_y + 9)} {num(CX + 18)} {num(neck_y - 1)}"
+        f"L{num(CX + 26)} {num(neck_y + 6)}C{num(CX + 12)} {num(neck_y + 18)} "
+        f"{num(CX - 12)} {num(neck_y + 18)} {num(CX - 26)} {num(neck_y + 6)}Z"
+    )
+    pleats = "".join(
+        f"M{num(CX + dx)} {num(neck_y + 5 + abs(dx) * 0.05)}l{num(dx * 0.12)} 7"
+        for dx in range(-20, 21, 5)
+    )
+    return path(ruff, fill="#fbf7ee", **_s(1.1)) + path(pleats, stroke=OUT, stroke_width=0.7)
 
 
-CARD_RIGHT = 2 * CX - 50.0
-
-
-def _hand(x: float, y: float, c: Costume) -> str:
-    return ellipse(x, y, 6.5, 5.5, c.skin, **_s(1.1)) + path(
-        f"M{num(x - 3)} {num(y - 2)}l6 0M{num(x - 3)} {num(y + 1)}l6 0",
-        stroke=OUT,
-        stroke_width=0.6,
+def _sleeve(side: int, neck_y: float, hand: tuple[float, float], c: Costume) -> str:
+    """Arm hanging from the shoulder with the forearm bent inwards to ``hand``."""
+    s = side
+    hx, hy = hand
+    d = (
+        f"M{num(CX + s * 44)} {num(neck_y + 8)}C{num(CX + s * 58)} {num(neck_y + 10)} "
+        f"{num(CX + s * 63)} {num(neck_y + 24)} {num(CX + s * 63)} {num(neck_y + 40)}"
+        f"L{num(CX + s * 63)} {num(CY - 10)}C{num(CX + s * 63)} {num(CY - 2)} "
+        f"{num(CX + s * 56)} {num(CY)} {num(CX + s * 50)} {num(CY - 3)}"
+        f"L{num(hx + s * 5)} {num(hy + 8)}L{num(hx + s * 5)} {num(hy - 8)}"
+        f"L{num(CX + s * 44)} {num(min(CY - 26, hy + 4))}L{num(CX + s * 44)} "
+        f"{num(neck_y + 30)}Z"
+    )
+    bands = "".join(
+        f"M{num(CX + s * 45)} {num(y)}L{num(CX + s * 62)} {num(y + 3)}"
+        for y in (neck_y + 26, neck_y + 34, neck_y + 42)
+    )
+    cuff = poly_d(
+        [(hx + s * 4, hy - 8.5), (hx + s * 11, hy - 9.5), (hx + s * 11, hy + 9.5),
+         (hx + s * 4, hy + 8.5)]
+    )
+    return (
+        path(d, fill=c.lining, **_s(1.3))
+        + path(bands, stroke=c.gold, stroke_width=2.4)
+        + path(cuff, fill=c.gold, **_s(1.0))
     )
 
 
-def _arm(shoulder: tuple[float, float], hand: tuple[float, float], c: Costume) -> str:
-    """A sleeve from shoulder to hand, drawn as a tapered band with a cuff."""
+def _hand(x: float, y: float, c: Costume) -> str:
+    """A closed fist: palm with the thumb folded over the grip."""
+    return ellipse(x, y, 6, 6.8, c.skin, **_s(1.1)) + ellipse(
+        x - 1.5, y - 3.2, 3.6, 2.4, c.skin, **_s(0.8)
+    )
+
+
+def _raised_arm(shoulder: tuple[float, float], hand: tuple[float, float], c: Costume) -> str:
+    """A sleeve from shoulder to a raised hand: a tapered band with a cuff."""
     (sx, sy), (hx, hy) = shoulder, hand
     dx, dy = hx - sx, hy - sy
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    nx, ny = -dy / length, dx / length
-    w0, w1 = 10.0, 7.0
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    w0, w1 = 14.0, 7.5
     pts = [
         (sx + nx * w0, sy + ny * w0),
         (hx + nx * w1, hy + ny * w1),
@@ -434,112 +446,111 @@ def _arm(shoulder: tuple[float, float], hand: tuple[float, float], c: Costume) -
         (sx - nx * w0, sy - ny * w0),
     ]
     cuff = [
-        (hx + nx * w1 - dx / length * 6, hy + ny * w1 - dy / length * 6),
+        (hx + nx * w1 - ux * 7, hy + ny * w1 - uy * 7),
         (hx + nx * w1, hy + ny * w1),
         (hx - nx * w1, hy - ny * w1),
-        (hx - nx * w1 - dx / length * 6, hy - ny * w1 - dy / length * 6),
+        (hx - nx * w1 - ux * 7, hy - ny * w1 - uy * 7),
     ]
-    return path(poly_d(pts), fill=c.robe, **_s(1.2)) + path(poly_d(cuff), fill=c.gold, **_s(1))
+    return path(poly_d(pts), fill=c.lining, **_s(1.2)) + path(poly_d(cuff), fill=c.gold,
+                                                              **_s(1))
 
 
 # --- attributes ----------------------------------------------------------------------------
+
+STEEL = "#dfe3ea"
+WOOD = "#9a6a3a"
+
+
+def _pole(x: float, y0: float, y1: float, colour: str) -> str:
+    return path(f"M{num(x)} {num(y0)}L{num(x)} {num(y1)}", stroke=OUT, stroke_width=5.2,
+                stroke_linecap="round") + path(
+        f"M{num(x)} {num(y0)}L{num(x)} {num(y1)}", stroke=colour, stroke_width=3,
+        stroke_linecap="round")
 
 
 def _item(kind: str, x: float, y: float, c: Costume) -> str:
     """Something held upright in a hand at (x, y); drawn before the hand so fingers cover it."""
     if kind == "sword":
         return (
-            path(poly_d([(x - 3, y - 8), (x - 3, 52), (x, 44), (x + 3, 52), (x + 3, y - 8)]),
-                 fill="#dfe3ea", **_s(1.1))
-            + path(f"M{num(x)} 52L{num(x)} {num(y - 10)}", stroke="#9aa3b0", stroke_width=0.9)
-            + path(poly_d([(x - 11, y - 10), (x + 11, y - 10), (x + 11, y - 6), (x - 11, y - 6)]),
+            path(poly_d([(x - 3.2, y - 10), (x - 3.2, 52), (x, 42), (x + 3.2, 52),
+                         (x + 3.2, y - 10)]), fill=STEEL, **_s(1.1))
+            + path(f"M{num(x)} 52L{num(x)} {num(y - 12)}", stroke="#9aa3b0", stroke_width=0.9)
+            + path(poly_d([(x - 12, y - 13), (x + 12, y - 13), (x + 12, y - 8), (x - 12, y - 8)]),
                    fill=c.gold, **_s(1))
-            + circle(x, y + 9, 3.4, c.gold, **_s(0.9))
+            + circle(x, y + 10, 3.6, c.gold, **_s(0.9))
         )
     if kind == "scepter":
         return (
-            path(f"M{num(x)} {num(y + 10)}L{num(x)} 66", stroke=OUT, stroke_width=5,
-                 stroke_linecap="round")
-            + path(f"M{num(x)} {num(y + 10)}L{num(x)} 66", stroke=c.gold, stroke_width=3)
+            _pole(x, y + 12, 62, c.gold)
             + path(
-                f"M{num(x)} 46C{num(x + 10)} 52 {num(x + 8)} 62 {num(x)} 68C{num(x - 8)} 62 "
-                f"{num(x - 10)} 52 {num(x)} 46Z",
+                f"M{num(x)} 44C{num(x + 10)} 50 {num(x + 9)} 60 {num(x)} 66C{num(x - 9)} 60 "
+                f"{num(x - 10)} 50 {num(x)} 44Z",
                 fill=c.gold,
                 **_s(1.1),
             )
-            + circle(x, 58, 3, "#c8202a", **_s(0.7))
-            + path(f"M{num(x)} 46v-8m-4 4h8", stroke=c.gold, stroke_width=2.4)
+            + circle(x, 56, 3, "#c8202a", **_s(0.7))
+            + path(f"M{num(x)} 44v-8m-4 4h8", stroke=OUT, stroke_width=3.6)
+            + path(f"M{num(x)} 44v-8m-4 4h8", stroke=c.gold, stroke_width=1.8)
         )
     if kind == "halberd":
         return (
-            path(f"M{num(x)} {num(CY)}L{num(x)} 48", stroke=OUT, stroke_width=5)
-            + path(f"M{num(x)} {num(CY)}L{num(x)} 48", stroke="#9a6a3a", stroke_width=3)
-            + path(poly_d([(x, 34), (x + 4, 48), (x - 4, 48)]), fill="#dfe3ea", **_s(1))
+            _pole(x, CY, 50, WOOD)
+            + path(poly_d([(x, 34), (x + 4, 50), (x - 4, 50)]), fill=STEEL, **_s(1))
             + path(
-                f"M{num(x + 2)} 52C{num(x + 14)} 50 {num(x + 18)} 56 {num(x + 18)} 64"
-                f"C{num(x + 12)} 68 {num(x + 6)} 66 {num(x + 2)} 68Z",
-                fill="#dfe3ea",
+                f"M{num(x + 2)} 52C{num(x + 14)} 50 {num(x + 18)} 56 {num(x + 18)} 66"
+                f"C{num(x + 12)} 69 {num(x + 6)} 67 {num(x + 2)} 69Z",
+                fill=STEEL,
                 **_s(1.1),
             )
-            + path(poly_d([(x - 2, 56), (x - 12, 52), (x - 2, 62)]), fill="#dfe3ea", **_s(1))
+            + path(poly_d([(x - 2, 56), (x - 12, 52), (x - 2, 63)]), fill=STEEL, **_s(1))
         )
     if kind == "axe":
         return (
-            path(f"M{num(x)} {num(y + 12)}L{num(x)} 58", stroke=OUT, stroke_width=5)
-            + path(f"M{num(x)} {num(y + 12)}L{num(x)} 58", stroke="#9a6a3a", stroke_width=3)
+            _pole(x, y + 12, 50, WOOD)
             + path(
-                f"M{num(x + 2)} 58C{num(x + 18)} 52 {num(x + 24)} 64 {num(x + 22)} 78"
-                f"C{num(x + 14)} 74 {num(x + 8)} 72 {num(x + 2)} 74Z",
-                fill="#dfe3ea",
+                f"M{num(x + 2)} 52C{num(x + 18)} 46 {num(x + 24)} 58 {num(x + 22)} 74"
+                f"C{num(x + 14)} 70 {num(x + 8)} 68 {num(x + 2)} 70Z",
+                fill=STEEL,
                 **_s(1.1),
             )
+            + path(poly_d([(x - 2, 56), (x - 9, 60), (x - 2, 64)]), fill=STEEL, **_s(1))
         )
     if kind == "flower":
+        fy = y - 30
         petals = "".join(
-            circle(x + dx, 88 + dy, 5.5, c.lining, **_s(0.9))
-            for dx, dy in ((0, -7), (6.7, -2), (4, 6), (-4, 6), (-6.7, -2))
+            circle(x + dx, fy + dy, 4.2, "#d8333f", **_s(0.8))
+            for dx, dy in ((0, -5.2), (5, -1.6), (3, 4.4), (-3, 4.4), (-5, -1.6))
         )
         return (
-            path(f"M{num(x)} {num(y)}C{num(x - 4)} 120 {num(x + 4)} 104 {num(x)} 92",
-                 stroke="#2f7a2a", stroke_width=2.6)
-            + path(f"M{num(x)} 118C{num(x + 10)} 110 {num(x + 14)} 114 {num(x + 16)} 118"
-                   f"C{num(x + 10)} 122 {num(x + 4)} 122 {num(x)} 118Z",
+            path(f"M{num(x)} {num(y)}C{num(x - 4)} {num(y - 14)} {num(x + 3)} {num(y - 24)} "
+                 f"{num(x)} {num(fy)}", stroke="#2f7a2a", stroke_width=2.4)
+            + path(f"M{num(x)} {num(y - 18)}C{num(x + 8)} {num(y - 26)} {num(x + 12)} "
+                   f"{num(y - 22)} {num(x + 14)} {num(y - 18)}C{num(x + 8)} {num(y - 14)} "
+                   f"{num(x + 4)} {num(y - 14)} {num(x)} {num(y - 18)}Z",
                    fill="#3d8f2f", **_s(0.8))
             + petals
-            + circle(x, 88, 3.4, c.gold, **_s(0.8))
+            + circle(x, fy, 3.2, c.gold, **_s(0.8))
         )
     if kind == "orb":
+        oy = y - 15
         return (
-            circle(x, y - 12, 10, c.gold, **_s(1.2))
-            + path(f"M{num(x - 10)} {num(y - 12)}L{num(x + 10)} {num(y - 12)}M{num(x)} "
-                   f"{num(y - 22)}L{num(x)} {num(y - 2)}", stroke=OUT, stroke_width=1)
-            + path(f"M{num(x)} {num(y - 22)}v-8m-4 4h8", stroke=c.gold, stroke_width=2.4)
+            circle(x, oy, 9.5, c.gold, **_s(1.2))
+            + path(f"M{num(x - 9.5)} {num(oy)}L{num(x + 9.5)} {num(oy)}M{num(x)} "
+                   f"{num(oy - 9.5)}L{num(x)} {num(oy + 9.5)}", stroke=OUT, stroke_width=1)
+            + path(f"M{num(x)} {num(oy - 9.5)}v-8m-4 4h8", stroke=OUT, stroke_width=3.6)
+            + path(f"M{num(x)} {num(oy - 9.5)}v-8m-4 4h8", stroke=c.gold, stroke_width=1.8)
         )
     return ""
 
 
 # --- whole figure ---------------------------------------------------------------------------
 
-_HEAD_Y = {"king": 96.0, "queen": 98.0, "jack": 100.0}
+HEAD_SCALE = 1.2
+_HEAD_Y = {"king": 86.0, "queen": 88.0, "jack": 90.0}
 
 
-def figure_half(spec: FigureSpec, c: Costume, sign: str = "") -> str:
-    """The upper half of a court card: figure plus, for German courts, its suit sign.
-
-    ``sign`` is an already placed-at-origin suit sign group (100-unit box) used by Ober and
-    Unter, who hold the sign; the caller adds corner signs for the other courts.
-    """
-    head_y = _HEAD_Y[spec.role]
+def _head(spec: FigureSpec, c: Costume, head_y: float) -> str:
     feminine = spec.role == "queen"
-    neck_y = head_y + 20
-    item_hand = (CX + 44, CY - 24)
-    parts: list[str] = []
-    parts.append(_hair_back(CX, head_y, c, spec.long_hair))
-    parts.append(_robe(neck_y, c, spec.pattern, feminine, ermine=spec.role == "king"))
-    parts.append(_face(CX, head_y, c, feminine))
-    if spec.headwear not in ("crown", "fur_crown"):
-        parts.append(_hair_top(CX, head_y, c))
-    parts.append(_beard(CX, head_y, c, spec.beard))
     base = head_y - 14
     hats = {
         "crown": lambda: _crown(CX, base, c),
@@ -550,22 +561,53 @@ def figure_half(spec: FigureSpec, c: Costume, sign: str = "") -> str:
         "cap": lambda: _cap(CX, base, c),
         "helmet": lambda: _helmet(CX, base, c),
     }
+    parts = [_face(CX, head_y, c, feminine)]
+    if spec.headwear not in ("crown", "fur_crown"):
+        parts.append(_hair_top(CX, head_y, c))
+    parts.append(_beard(CX, head_y, c, spec.beard))
     parts.append(hats[spec.headwear]())
+    return "".join(parts)
+
+
+def _scaled(parts: list[str], cx: float, cy: float, k: float) -> str:
+    return group(parts, transform=f"translate({num(cx)} {num(cy)}) scale({num(k)}) "
+                                  f"translate({num(-cx)} {num(-cy)})")
+
+
+def figure_half(spec: FigureSpec, c: Costume, sign: str = "") -> str:
+    """The upper half of a court card: figure plus, for German courts, its suit sign.
+
+    ``sign`` is a suit sign in the 100-unit box; Ober and Unter hold it (raised or low).
+    """
+    head_y = _HEAD_Y[spec.role]
+    neck_y = head_y + 18 * HEAD_SCALE
+    collar = {"king": "ermine", "queen": "neckline"}.get(spec.role, "ruff")
+    item_hand = (CX + 36, CY - 32)
+    left_hand = (CX - 30, CY - 26)
+    parts: list[str] = [
+        _scaled([_hair_back(CX, head_y, c, spec.long_hair)], CX, head_y, HEAD_SCALE),
+        _robe(neck_y, c, spec.pattern, collar),
+    ]
+    parts.append(_scaled([_head(spec, c, head_y)], CX, head_y, HEAD_SCALE))
     if spec.sign_raised and sign:
-        # Ober: left arm raised, the sign held above the hand near the top of the card.
-        hand = (CX - 50, 96.0)
-        parts.append(_arm((CX - 42, neck_y + 22), hand, c))
-        parts.append(group([sign], transform=f"translate({num(hand[0])} 64) scale(0.4)"))
-        parts.append(_hand(hand[0], hand[1], c))
-    if spec.item != "none":
-        parts.append(_arm((CX + 38, neck_y + 24), item_hand, c))
-        parts.append(_item(spec.item, item_hand[0], item_hand[1], c))
-        parts.append(_hand(*item_hand, c))
-    if spec.sign_low and sign:
-        # Unter: the sign held low in front of the body, just above the middle line.
-        hand = (CX - 36, CY - 14)
-        parts.append(_arm((CX - 40, neck_y + 22), hand, c))
-        parts.append(group([sign], transform=f"translate({num(hand[0] + 4)} "
-                                             f"{num(hand[1] - 20)}) scale(0.36)"))
-        parts.append(_hand(hand[0], hand[1], c))
+        hand = (CX - 58, 88.0)
+        parts.append(_raised_arm((CX - 48, neck_y + 16), hand, c))
+        parts.append(group([sign], transform=f"translate({num(hand[0])} 60) scale(0.36)"))
+        parts.append(_hand(*hand, c))
+    elif spec.sign_low and sign:
+        hand = (CX - 34, CY - 9)
+        parts.append(_sleeve(-1, neck_y, hand, c))
+        parts.append(_hand(*hand, c))
+        parts.append(group([sign], transform=f"translate({num(CX - 34)} {num(CY - 34)}) "
+                                             f"scale(0.4)"))
+    else:
+        parts.append(_sleeve(-1, neck_y, left_hand, c))
+        if spec.role == "queen":
+            parts.append(_item("flower", left_hand[0], left_hand[1], c))
+        parts.append(_hand(*left_hand, c))
+    if spec.item == "none":
+        item_hand = (CX + 28, CY - 22)  # resting on the gown
+    parts.append(_sleeve(1, neck_y, item_hand, c))
+    parts.append(_item(spec.item, item_hand[0], item_hand[1], c))
+    parts.append(_hand(*item_hand, c))
     return "".join(parts)
