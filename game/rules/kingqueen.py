@@ -341,10 +341,10 @@ class KingQueenDeal(Deal):
                 return "the stock is too small to exchange"
             if not self.trick_log:
                 return "no exchange on the first lead of the deal"
-            if self.stage != FRESH:
-                return "exchange first: before closing or announcing a marriage"
             if not hand >> seven & 1:
                 return f"you do not hold the {RANK_WORD[self.exchange_rank]} of trumps"
+            if self.stage != FRESH:
+                return "exchange first: before closing or announcing a marriage"
             return None
         if verb == "marriage":
             s = SUITS.index(action[-1])
