@@ -47,6 +47,7 @@ class DeckArtwork:
     paper: str = "#fffdf7"
     border: str = "#8a8478"
     large_index: bool = False
+    single_headed: bool = False  # Prague style: full-length figures, not mirrored halves
 
     @property
     def info(self) -> ArtworkInfo:
@@ -182,6 +183,7 @@ ARTWORKS: dict[str, DeckArtwork] = {
             ),
             frame=FrameStyle(fill="#fbf0d8", line="#8e1b3a", double=True, radius=14),
             paper="#fdf8ea",
+            single_headed=True,
         ),
         DeckArtwork(
             id="large-index",

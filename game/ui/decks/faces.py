@@ -6,11 +6,11 @@ import math
 from functools import lru_cache
 
 from .artworks import ARTWORKS, DeckArtwork
-from .figures import figure_half
+from .figures import figure_full, figure_half
 from .glyphs import lettering
 from .pips import PIP_SIZE, layout
 from .suits import french_sign, german_sign
-from .svg import CARD_H, CARD_W, CX, CY, group, num, path, place, rect, turn
+from .svg import CARD_H, CARD_W, CX, CY, circle, ellipse, group, num, path, place, rect, turn
 
 RADIUS = 12.0
 FRAME = (40.0, 30.0, CARD_W - 40.0, CARD_H - 30.0)  # court frame: x0, y0, x1, y1
@@ -51,19 +51,30 @@ def _ace(art: DeckArtwork, suit: str) -> str:
     if art.german is None:
         out = _placed(art, suit, CX, CY, 96)
         if suit == "S":  # the ornate ace of spades
-            ring = "".join(
-                path(
-                    f"M{num(CX)} {num(CY - r)}A{num(r)} {num(r)} 0 1 1 {num(CX - 0.01)} "
-                    f"{num(CY - r)}Z",
-                    stroke=art.suit_colours[suit],
-                    stroke_width=w,
-                )
-                for r, w in ((72, 2.2), (78, 1.0))
+            ink = art.suit_colours[suit]
+            out = (
+                circle(CX, CY, 80, "none", stroke=ink, stroke_width=2.4)
+                + circle(CX, CY, 86, "none", stroke=ink, stroke_width=1)
+                + _laurel(CX, CY, 64, ink, "#ffffff")
+                + out
             )
-            out = ring + _laurel(CX, CY, 64, art.suit_colours[suit], "#ffffff") + out
         return out
-    # German Daus: large sign with laurel branches and a ribbon, as on printed decks.
     colours = art.german
+    if art.single_headed:
+        # Prague Daus: the sign in an oval cartouche with small lozenges at the compass points.
+        f = art.frame
+        lozenges = "".join(
+            path(f"M{num(x)} {num(y - 7)}L{num(x + 7)} {num(y)}L{num(x)} {num(y + 7)}"
+                 f"L{num(x - 7)} {num(y)}Z", fill=f.line)
+            for x, y in ((CX, CY - 104), (CX, CY + 104), (CX - 82, CY), (CX + 82, CY))
+        )
+        return (
+            ellipse(CX, CY, 74, 96, f.fill, stroke=f.line, stroke_width=2.8)
+            + ellipse(CX, CY, 68, 90, "none", stroke=f.line, stroke_width=1)
+            + lozenges
+            + _placed(art, suit, CX, CY, 108)
+        )
+    # Tell Daus: large sign in laurel branches under a crown, with a ribbon.
     ribbon = (
         f"M{num(CX - 62)} {num(CY + 66)}L{num(CX + 62)} {num(CY + 66)}L{num(CX + 54)} "
         f"{num(CY + 78)}L{num(CX + 62)} {num(CY + 90)}L{num(CX - 62)} {num(CY + 90)}"
@@ -71,8 +82,7 @@ def _ace(art: DeckArtwork, suit: str) -> str:
     )
     return (
         _laurel(CX, CY - 6, 76, "#3d7a2a", colours.outline)
-        + path(ribbon, fill=art.frame.line if art.frame.double else "#c8202a",
-               stroke=colours.outline, stroke_width=1.4)
+        + path(ribbon, fill="#c8202a", stroke=colours.outline, stroke_width=1.4)
         + path(f"M{num(CX - 44)} {num(CY + 78)}L{num(CX + 44)} {num(CY + 78)}",
                stroke="#f6e7b0", stroke_width=2.2, stroke_dasharray="6 4")
         + _placed(art, suit, CX, CY - 8, 112)
@@ -134,13 +144,15 @@ def _pips(art: DeckArtwork, rank: str, suit: str) -> str:
     )
 
 
-def _frame(art: DeckArtwork, over: bool) -> str:
+def _frame(art: DeckArtwork, over: bool, divider: bool = True) -> str:
     x0, y0, x1, y1 = FRAME
     f = art.frame
     if not over:
         return rect(x0, y0, x1 - x0, y1 - y0, f.fill, rx=f.radius)
     out = rect(x0, y0, x1 - x0, y1 - y0, "none", rx=f.radius, stroke=f.line, stroke_width=1.6)
-    out += path(f"M{num(x0)} {num(CY)}L{num(x1)} {num(CY)}", stroke=f.line, stroke_width=0.9)
+    if divider:
+        out += path(f"M{num(x0)} {num(CY)}L{num(x1)} {num(CY)}", stroke=f.line,
+                    stroke_width=0.9)
     if f.double:
         out += rect(x0 - 4, y0 - 4, x1 - x0 + 8, y1 - y0 + 8, "none", rx=f.radius + 4,
                     stroke=f.line, stroke_width=2.6)
@@ -160,6 +172,13 @@ def _court_half(art: DeckArtwork, rank: str, suit: str, corner_sign: bool = True
 
 
 def _court(art: DeckArtwork, rank: str, suit: str) -> str:
+    if art.single_headed:
+        spec = art.figures[rank + suit]
+        held = sign(art, suit) if (spec.sign_raised or spec.sign_low) else ""
+        figure = figure_full(spec, art.costumes[suit], held)
+        if not held:
+            figure += _placed(art, suit, FRAME[0] + 19, FRAME[1] + 19, 28)
+        return _frame(art, False) + figure + _frame(art, True, divider=False)
     half = _court_half(art, rank, suit)
     return _frame(art, False) + half + group([half], transform=turn()) + _frame(art, True)
 

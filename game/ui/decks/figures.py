@@ -54,8 +54,10 @@ def _face(cx: float, cy: float, c: Costume, feminine: bool) -> str:
     eye_y = cy - 2
     parts = [
         ellipse(cx, cy, rx, ry, c.skin, **_s(1.3)),
-        ellipse(cx - 5.5, eye_y, 2.1, 1.4, OUT),
-        ellipse(cx + 5.5, eye_y, 2.1, 1.4, OUT),
+        ellipse(cx - 5.5, eye_y, 3, 1.9, "#ffffff", stroke=OUT, stroke_width=0.6),
+        ellipse(cx + 5.5, eye_y, 3, 1.9, "#ffffff", stroke=OUT, stroke_width=0.6),
+        circle(cx - 5, eye_y, 1.3, "#3a2a1a"),
+        circle(cx + 6, eye_y, 1.3, "#3a2a1a"),
         path(
             f"M{num(cx - 9)} {num(eye_y - 4)}Q{num(cx - 5.5)} {num(eye_y - 6.5)} "
             f"{num(cx - 2)} {num(eye_y - 4)}M{num(cx + 2)} {num(eye_y - 4)}Q{num(cx + 5.5)} "
@@ -221,7 +223,46 @@ def _fur_crown(cx: float, base: float, c: Costume) -> str:
 
 
 def _tiara(cx: float, base: float, c: Costume) -> str:
-    return _crown(cx, base, c, width=16, tall=19)
+    """Queen's diadem: a pearl band with three fleurons, lower and rounder than a crown."""
+    band = (
+        f"M{num(cx - 17)} {num(base)}C{num(cx - 17)} {num(base - 8)} {num(cx + 17)} "
+        f"{num(base - 8)} {num(cx + 17)} {num(base)}L{num(cx + 16)} {num(base + 4)}"
+        f"C{num(cx + 8)} {num(base - 2)} {num(cx - 8)} {num(base - 2)} {num(cx - 16)} "
+        f"{num(base + 4)}Z"
+    )
+    fleurons = []
+    for dx, h in ((-10, 9.0), (0, 14.0), (10, 9.0)):
+        x, y = cx + dx, base - 5 - h
+        fleurons.append(
+            path(f"M{num(x)} {num(base - 5)}L{num(x)} {num(y + 3)}", stroke=OUT,
+                 stroke_width=2.6)
+            + path(f"M{num(x)} {num(base - 5)}L{num(x)} {num(y + 3)}", stroke=c.gold,
+                   stroke_width=1.4)
+            + circle(x - 3, y + 2, 2.3, c.gold, **_s(0.7))
+            + circle(x + 3, y + 2, 2.3, c.gold, **_s(0.7))
+            + circle(x, y, 2.8, c.gold, **_s(0.8))
+        )
+    pearls = "".join(
+        circle(cx + dx, base - 2 - (1 - (dx / 17) ** 2) * 2.5, 1.3, "#fbf7ee", **_s(0.4))
+        for dx in range(-12, 13, 4)
+    )
+    return "".join(fleurons) + path(band, fill=c.gold, **_s(1.1)) + pearls
+
+
+def _veil(cx: float, cy: float) -> str:
+    """Light veil falling from the back of the queen's head onto her shoulders."""
+    d = (
+        f"M{num(cx - 14)} {num(cy - 18)}C{num(cx - 30)} {num(cy - 8)} {num(cx - 30)} "
+        f"{num(cy + 20)} {num(cx - 36)} {num(cy + 36)}L{num(cx + 36)} {num(cy + 36)}"
+        f"C{num(cx + 30)} {num(cy + 20)} {num(cx + 30)} {num(cy - 8)} {num(cx + 14)} "
+        f"{num(cy - 18)}Z"
+    )
+    folds = "".join(
+        f"M{num(cx + s * 22)} {num(cy - 2)}Q{num(cx + s * 26)} {num(cy + 16)} "
+        f"{num(cx + s * 30)} {num(cy + 34)}"
+        for s in (-1, 1)
+    )
+    return path(d, fill="#f4f1ea", **_s(1.1)) + path(folds, stroke="#b9b2a4", stroke_width=1)
 
 
 def _beret(cx: float, base: float, c: Costume, feather: bool = True) -> str:
@@ -584,8 +625,11 @@ def figure_half(spec: FigureSpec, c: Costume, sign: str = "") -> str:
     collar = {"king": "ermine", "queen": "neckline"}.get(spec.role, "ruff")
     item_hand = (CX + 36, CY - 32)
     left_hand = (CX - 30, CY - 26)
+    back = [_hair_back(CX, head_y, c, spec.long_hair)]
+    if spec.role == "queen":
+        back.insert(0, _veil(CX, head_y))
     parts: list[str] = [
-        _scaled([_hair_back(CX, head_y, c, spec.long_hair)], CX, head_y, HEAD_SCALE),
+        _scaled(back, CX, head_y, HEAD_SCALE),
         _robe(neck_y, c, spec.pattern, collar),
     ]
     parts.append(_scaled([_head(spec, c, head_y)], CX, head_y, HEAD_SCALE))
@@ -610,4 +654,81 @@ def figure_half(spec: FigureSpec, c: Costume, sign: str = "") -> str:
     parts.append(_sleeve(1, neck_y, item_hand, c))
     parts.append(_item(spec.item, item_hand[0], item_hand[1], c))
     parts.append(_hand(*item_hand, c))
+    return "".join(parts)
+
+
+def figure_full(spec: FigureSpec, c: Costume, sign: str = "", top: float = 36.0,
+                ground: float = 304.0) -> str:
+    """A single-headed, full-length figure (Bohemian/Prague style) standing on the ground.
+
+    The half-figure is reused, shrunk, for head and torso; below the belt come a long gown
+    (kings) or a short tunic with parti-coloured hose and shoes (Ober, Unter).
+    """
+    k = 0.74
+    waist = top + (CY - 30) * k
+    hw = 60 * k
+    item_x = CX + 36 * k
+    parts = [ellipse(CX, ground - 2, 62, 7, "#d6dcb4", **_s(0.8))]
+    if spec.role == "king":
+        hem = ground - 12
+        gown = poly_d(
+            [(CX - hw, waist), (CX + hw, waist), (CX + hw + 12, hem), (CX - hw - 12, hem)]
+        )
+        parts += [
+            ellipse(CX - 12, hem + 3, 10, 5, OUT),
+            ellipse(CX + 12, hem + 3, 10, 5, OUT),
+            path(gown, fill=c.robe, **_s(1.4)),
+            path(poly_d([(CX - 13, waist), (CX + 13, waist), (CX + 20, hem), (CX - 20, hem)]),
+                 fill=c.trim, **_s(1.1)),
+            path(poly_d([(CX - hw - 11, hem - 8), (CX + hw + 11, hem - 8), (CX + hw + 12, hem),
+                         (CX - hw - 12, hem)]), fill="#fbf7ee", **_s(1.1)),
+            "".join(path(f"M{num(CX + dx)} {num(hem - 7)}l-1.5 5h3z", fill=OUT)
+                    for dx in range(-48, 49, 12)),
+        ]
+    else:
+        skirt_bottom = waist + 50
+        legs_top = skirt_bottom - 4
+        shoe_y = ground - 8
+        for s, colour in ((-1, c.lining), (1, c.trim)):
+            leg = poly_d([(CX + s * 6, legs_top), (CX + s * 24, legs_top), (CX + s * 19, shoe_y),
+                          (CX + s * 8, shoe_y)])
+            parts.append(path(leg, fill=colour, **_s(1.2)))
+            stripes = "".join(
+                f"M{num(CX + s * 8)} {num(y)}L{num(CX + s * 22)} {num(y + 3)}"
+                for y in range(int(legs_top + 8), int(shoe_y - 30), 8)
+            )
+            parts.append(path(stripes, stroke=c.gold, stroke_width=1.6))
+            knee = shoe_y - 36
+            parts.append(path(f"M{num(CX + s * 6)} {num(knee)}L{num(CX + s * 23)} {num(knee)}",
+                              stroke=c.robe, stroke_width=4))
+            shoe = (
+                f"M{num(CX + s * 7)} {num(shoe_y - 2)}L{num(CX + s * 20)} {num(shoe_y - 2)}"
+                f"C{num(CX + s * 30)} {num(shoe_y)} {num(CX + s * 32)} {num(ground)} "
+                f"{num(CX + s * 26)} {num(ground)}L{num(CX + s * 7)} {num(ground)}Z"
+            )
+            parts.append(path(shoe, fill=OUT))
+        skirt = poly_d([(CX - hw, waist), (CX + hw, waist), (CX + hw + 8, skirt_bottom),
+                        (CX - hw - 8, skirt_bottom)])
+        parts.append(path(skirt, fill=c.robe, **_s(1.4)))
+        parts.append(path(poly_d([(CX - 13, waist), (CX + 13, waist), (CX + 16, skirt_bottom),
+                                  (CX - 16, skirt_bottom)]), fill=c.trim, **_s(1.1)))
+        folds = "".join(f"M{num(CX + dx)} {num(waist + 6)}L{num(CX + dx * 1.15)} "
+                        f"{num(skirt_bottom - 2)}" for dx in (-34, -24, 24, 34))
+        parts.append(path(folds, stroke=OUT, stroke_width=0.9, opacity=0.6))
+        parts.append(path(poly_d([(CX - hw - 7, skirt_bottom - 6), (CX + hw + 7,
+                                                                    skirt_bottom - 6),
+                                  (CX + hw + 8, skirt_bottom), (CX - hw - 8, skirt_bottom)]),
+                          fill=c.gold, **_s(1.0)))
+    if spec.item == "halberd":
+        parts.append(path(f"M{num(item_x)} {num(waist - 8)}L{num(item_x)} {num(ground - 4)}",
+                          stroke=OUT, stroke_width=4.2, stroke_linecap="round"))
+        parts.append(path(f"M{num(item_x)} {num(waist - 8)}L{num(item_x)} {num(ground - 4)}",
+                          stroke=WOOD, stroke_width=2.4, stroke_linecap="round"))
+    upper = figure_half(spec, c, sign)
+    parts.append(group([upper], transform=f"translate({num(CX)} {num(top)}) scale({num(k)}) "
+                                          f"translate({num(-CX)} -30)"))
+    parts.append(path(poly_d([(CX - hw, waist - 3), (CX + hw, waist - 3), (CX + hw, waist + 3),
+                              (CX - hw, waist + 3)]), fill=OUT))
+    parts.append(path(poly_d([(CX - 5, waist - 4), (CX + 5, waist - 4), (CX + 5, waist + 4),
+                              (CX - 5, waist + 4)]), fill=c.gold, **_s(0.8)))
     return "".join(parts)
