@@ -231,6 +231,14 @@ def test_4_7_doubling_round_flek_re_tutti_and_three_passes():
     assert deal.observation(2)["doublings"] == {"game": 3, "seven": 1}
 
 
+def test_4_7_only_the_defenders_flek_first():
+    deal = suit_deal(doubling="1 pass\n2 pass")
+    assert deal.to_move() == 0
+    assert deal.check("double game") == "only the defenders may flek the game now"
+    assert deal.check("flek game") == "only the defenders may flek the game now"
+    assert deal.check("announce hundred-against") == "only a defender can announce Hundred against"
+
+
 def test_4_7_cap_at_six_doublings():
     deal = suit_deal(doubling=False)
     run(deal, "1 double game\n2 pass\n0 double game\n1 double game\n2 pass\n0 double game\n"
@@ -657,3 +665,25 @@ def test_replay_fields_points_trump_contract():
 
 def test_deck_for_helper_is_a_permutation():
     assert sorted(deck_for({0: "AS", 1: "KS"})) == list(range(32))
+
+
+BASE_KEYS = ("variant, options, players, seat, dealer, forehand, to_move, legal, over, hand, "
+             "hand_sizes, trump, indicator, stock_size, closed, trick, last_trick, tricks, points, "
+             "score, marriages, shown, history").split(", ")
+MARIAS_KEYS = ("soloist", "contract", "phase", "doublings", "announcements", "trump_card",
+               "talon", "first_seven")
+
+
+def test_observation_keys_and_json():
+    deal = suit_deal()
+    run(deal, "0 play 8H")
+    for seat in range(3):
+        obs = deal.observation(seat)
+        for key in BASE_KEYS + list(MARIAS_KEYS):
+            assert key in obs, key
+        assert json.loads(json.dumps(obs))["seat"] == seat
+        assert obs["trick"] == [[0, "8H"]] and obs["phase"] == "play"
+    assert deal.observation(1)["legal"] == deal.legal_actions()
+    assert deal.observation(0)["legal"] == []
+    assert deal.observation(1)["first_seven"] is None
+    assert deal.observation(0)["first_seven"] == cards(mask("AH TH KH QH JH 9H 8H"))

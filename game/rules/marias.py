@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .actions import PLAY
+from .actions import PLAY, normalize
 from .base import Deal
 from .cards import CARD_STR, HEARTS, QUEEN, SEVEN, SUIT_MASK, SUITS, TEN
 from .errors import IllegalAction
@@ -379,8 +379,6 @@ class MariasDeal(Deal):
         :attr:`reneges` and settled when the deal ends.
         """
         if self.phase is PLAYING and self.options.get("table_rules"):
-            from .actions import normalize
-
             canonical = normalize(action)
             mover = self.turn
             if canonical.startswith("play ") and (seat is None or seat == mover):
