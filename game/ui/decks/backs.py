@@ -76,7 +76,7 @@ def classic_red() -> str:
 def blue_rosette() -> str:
     field, ink, light = "#1d4f9a", "#0e2c5c", "#dbe6f6"
     rings = "".join(
-        circle(CX, CY, r, "none", stroke=light, stroke_width=1.4) for r in range(14, 140, 10)
+        circle(CX, CY, r, "none", stroke=light, stroke_width=1.4) for r in range(14, 100, 10)
     )
     corners = "".join(
         _rosette(x, y, 18, 8, light, ink)
@@ -100,31 +100,32 @@ def blue_rosette() -> str:
 
 
 def green_ornament() -> str:
-    field, ink, light = "#2a6b3a", "#15401f", "#e8f0dc"
-    cells = []
-    step_x, step_y = 36.0, 36.0
-    cols = int((CARD_W - 2 * MARGIN) // step_x)
-    rows = int((CARD_H - 2 * MARGIN) // step_y)
-    ox = CX - (cols - 1) * step_x / 2
-    oy = CY - (rows - 1) * step_y / 2
-    quatrefoil = []
-    for i in range(cols):
-        for j in range(rows):
-            x, y = ox + i * step_x, oy + j * step_y
-            quatrefoil.append(
-                circle_d(x - 6, y, 6) + circle_d(x + 6, y, 6) + circle_d(x, y - 6, 6)
-                + circle_d(x, y + 6, 6)
-            )
-            cells.append(f"M{num(x)} {num(y - 18)}L{num(x + 18)} {num(y)}L{num(x)} "
-                         f"{num(y + 18)}L{num(x - 18)} {num(y)}Z")
+    field, ink, light, gold = "#2a6b3a", "#15401f", "#e8f0dc", "#d8a93a"
+    inner = MARGIN + 8
+    step = 34.0
+    cols = int((CARD_W - 2 * inner) // step)
+    rows = int((CARD_H - 2 * inner) // step)
+    ox = CX - (cols - 1) * step / 2
+    oy = CY - (rows - 1) * step / 2
+    centres = [(ox + i * step, oy + j * step) for i in range(cols) for j in range(rows)]
+    quatrefoil = "".join(
+        circle_d(x - 6, y, 6) + circle_d(x + 6, y, 6) + circle_d(x, y - 6, 6)
+        + circle_d(x, y + 6, 6)
+        for x, y in centres
+    )
+    h = step / 2
+    cells = "".join(
+        f"M{num(x)} {num(y - h)}L{num(x + h)} {num(y)}L{num(x)} {num(y + h)}"
+        f"L{num(x - h)} {num(y)}Z"
+        for x, y in centres
+    )
     return (
         _frame(field, ink)
-        + path("".join(cells), stroke=light, stroke_width=1.0, opacity=0.6)
-        + path("".join(quatrefoil), fill=light, stroke=ink, stroke_width=0.8)
-        + "".join(circle(ox + i * step_x, oy + j * step_y, 2.5, "#d8a93a")
-                  for i in range(cols) for j in range(rows))
+        + path(cells, stroke=light, stroke_width=1.0, opacity=0.5)
+        + path(quatrefoil, fill=light, stroke=ink, stroke_width=0.8)
+        + "".join(circle(x, y, 2.5, gold) for x, y in centres)
         + rect(MARGIN + 4, MARGIN + 4, CARD_W - 2 * MARGIN - 8, CARD_H - 2 * MARGIN - 8,
-               "none", rx=4, stroke="#d8a93a", stroke_width=2.4)
+               "none", rx=4, stroke=gold, stroke_width=2.4)
     )
 
 

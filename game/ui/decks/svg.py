@@ -108,29 +108,6 @@ def poly_d(points: Sequence[Point], closed: bool = True) -> str:
     return d + ("Z" if closed else "")
 
 
-def mirrored_d(half: str, axis_x: float) -> str:
-    """Path data plus its mirror image about the vertical line ``x = axis_x``.
-
-    Only absolute M/L/C/Q/Z commands with explicit coordinates are supported, which is all
-    the figure code uses; it lets us draw one side of a symmetric costume.
-    """
-    out: list[str] = []
-    tokens = half.replace(",", " ")
-    for cmd in "MLCQZ":
-        tokens = tokens.replace(cmd, f" {cmd} ")
-    items = tokens.split()
-    is_x = True
-    for item in items:
-        if item in "MLCQZ":
-            out.append(item)
-            is_x = True
-            continue
-        value = float(item)
-        out.append(num(2 * axis_x - value) if is_x else num(value))
-        is_x = not is_x
-    return half + " " + " ".join(out)
-
-
 def document(body: str, width_px: int, height_px: int, view_w: float = CARD_W,
              view_h: float = CARD_H) -> bytes:
     """Root element stretched to the exact pixel size (``preserveAspectRatio="none"``)."""
@@ -145,6 +122,7 @@ def rasterize(svg: bytes) -> pygame.Surface:
     import pygame  # imported late: building SVG text needs no pygame (and no prompt)
 
     surface = pygame.image.load(io.BytesIO(svg), "card.svg")
-    if not surface.get_flags() & pygame.SRCALPHA:
-        surface = surface.convert_alpha() if pygame.display.get_surface() else surface
+    if pygame.display.get_surface() is not None:
+        # Display pixel format blits faster; without a display keep the loaded RGBA surface.
+        surface = surface.convert_alpha()
     return surface
