@@ -1,0 +1,186 @@
+"""The bot interface, the budget/cancel plumbing and the registry of levels.
+
+A bot is any object with ``choose(observation) -> action string`` (NOTATION.md).
+The program's own bots see **only** the observation dict: everything hidden is
+sampled (``sampler.py``), so they are fair by construction.  The one exception
+is the measurement-only ``cheat`` level, which is handed the full deal through
+:meth:`Bot.reveal` by the arena and is never offered in the game.
+
+Why a base class: every search bot needs the same three things — a per-decision
+time budget, an optional iteration cap (tests use it: a fixed number of
+iterations makes a decision independent of machine speed), and a cancel flag a
+UI thread can set to stop a running search (the bot then answers at once with
+the best action found so far).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+#: Levels offered in the game.
+GAME_LEVELS = ("easy", "normal", "hard")
+#: Levels for measurement only (arena, tests); never offered to players.
+MEASURE_LEVELS = ("random", "cheat", "pimc")
+LEVELS = GAME_LEVELS + MEASURE_LEVELS
+
+#: Default decision budgets (milliseconds) per level.
+DEFAULT_BUDGET_MS = {"easy": 0, "random": 0, "normal": 120, "hard": 450, "pimc": 450,
+                     "cheat": 450}
+
+
+class Player(Protocol):
+    """NOTATION.md's bot interface: anything with ``choose``."""
+
+    def choose(self, observation: dict[str, Any]) -> str: ...
+
+
+@dataclass
+class Deadline:
+    """When a search must stop: wall clock, iteration cap, or the cancel event."""
+
+    end: float  # time.perf_counter() value; math.inf for none
+    max_iterations: int | None
+    cancel: threading.Event
+
+    def expired(self, iterations: int = 0) -> bool:
+        if self.cancel.is_set():
+            return True
+        if self.max_iterations is not None:
+            return iterations >= self.max_iterations
+        return time.perf_counter() >= self.end
+
+
+class Bot:
+    """Base of the program's bots.
+
+    ``choose(observation, budget_ms=None)`` returns one of ``observation["legal"]``.
+    ``cancel()`` (thread-safe) makes a running ``choose`` return promptly;
+    the flag is cleared at the start of the next ``choose``.
+    """
+
+    level = "base"
+
+    def __init__(
+        self,
+        variant: str,
+        seed: int | None = None,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+        cancel: threading.Event | None = None,
+    ):
+        self.variant = variant
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.budget_ms = budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS.get(
+            self.level, 300)
+        self.iterations = iterations
+        self.cancel_event = cancel or threading.Event()
+        self._truth: Any = None
+
+    # --- public ------------------------------------------------------------------
+    def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
+        legal = observation["legal"]
+        if not legal:
+            raise ValueError("no legal action: it is not this seat's turn")
+        self.cancel_event.clear()
+        if len(legal) == 1:
+            return legal[0]
+        ms = self.budget_ms if budget_ms is None else budget_ms
+        deadline = Deadline(
+            time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
+            self.iterations,
+            self.cancel_event,
+        )
+        rng = self.decision_rng(observation)
+        action = self.decide(observation, deadline, rng)
+        if action not in legal and not (action == "trump blind" and observation.get("blind_trump")):
+            return legal[0]  # a bug must never cost an illegal move
+        return action
+
+    def cancel(self) -> None:
+        """Stop the running search (from any thread); it returns its best action so far."""
+        self.cancel_event.set()
+
+    def reveal(self, deal: Any) -> None:
+        """Measurement hook: the arena hands over the true deal.  Fair bots ignore it."""
+
+    # --- for subclasses -------------------------------------------------------------
+    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+        raise NotImplementedError
+
+    def decision_rng(self, obs: dict[str, Any]) -> random.Random:
+        """A generator seeded by the bot's seed and the observation alone.
+
+        Same seed + same observation => same random choices, whatever the
+        hidden cards are (the fairness test relies on this).
+        """
+        text = json.dumps(obs, sort_keys=True, default=str)
+        digest = hashlib.blake2b(f"{self.seed}|{text}".encode(), digest_size=8).digest()
+        return random.Random(int.from_bytes(digest, "big"))
+
+
+class RandomBot(Bot):
+    """Uniformly random legal action (measurement floor)."""
+
+    level = "random"
+
+    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+        return rng.choice(obs["legal"])
+
+
+def make_bot(
+    level: str,
+    variant: str,
+    seed: int | None = None,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    cancel: threading.Event | None = None,
+) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`) for ``variant``.
+
+    ``budget_ms``: time per decision (default per level); ``iterations``: a
+    fixed search size instead (deterministic; tests); ``cancel``: an event the
+    caller may set to stop a running decision.
+    """
+    cls = bot_class(level)
+    return cls(variant, seed=seed, budget_ms=budget_ms, iterations=iterations, cancel=cancel)
+
+
+def bot_class(level: str) -> type[Bot]:
+    if level == "random":
+        return RandomBot
+    if level == "easy":
+        from .easy import EasyBot
+
+        return EasyBot
+    if level in ("normal", "hard", "cheat"):
+        from .ismcts import CheatBot, HardBot, NormalBot
+
+        return {"normal": NormalBot, "hard": HardBot, "cheat": CheatBot}[level]
+    if level == "pimc":
+        from .pimc import PimcBot
+
+        return PimcBot
+    raise ValueError(f"unknown bot level '{level}' (one of {', '.join(LEVELS)})")
+
+
+def load_player(spec: str, variant: str, seed: int | None = None,
+                budget_ms: float | None = None) -> Any:
+    """A level name, or ``module:Class`` (constructed with no arguments, or with
+    ``variant``/``seed`` when it accepts them)."""
+    if ":" not in spec:
+        return make_bot(spec, variant, seed=seed, budget_ms=budget_ms)
+    module, _, name = spec.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    for kwargs in ({"variant": variant, "seed": seed}, {}):
+        try:
+            return cls(**kwargs)
+        except TypeError:
+            continue
+    raise ValueError(f"cannot construct {spec}")

@@ -1,0 +1,253 @@
+"""Information-set Monte Carlo tree search: the ``normal``, ``hard`` and ``cheat`` levels.
+
+One tree per decision, shared by all determinizations (single-observer
+ISMCTS): every iteration takes a fresh sample of the hidden cards (from a
+pool, see ``sampler.SamplePool``), walks the tree choosing among the actions
+legal *in that sample* by UCB with availability counts, adds one node, and
+values the leaf by a playout — or exactly, by alpha-beta, once the sampled
+deal is perfect information for its players (two-player stock gone or
+closed; the last tricks of a three-player deal).  A low exploration constant
+works best in these games (few good moves, long noisy playouts).
+
+Where the *real* position is perfect information for the seat — two players,
+stock exhausted: a card counter knows both hands — there is nothing to
+sample and the bot plays the exact alpha-beta move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.base import Deal
+
+from .bot import Bot, Deadline
+from .playout import rollout
+from .sampler import SampleError, SamplePool, determinize
+from .solver import SCALE, Solver, Timeout, strict_phase, value_for
+
+
+@dataclass
+class Node:
+    visits: int = 0
+    total: float = 0.0  # sum of rewards for the player who chose the action into this node
+    avail: int = 0
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+@dataclass
+class SearchResult:
+    """Per root action: mean value for the root seat (deal points) and visit count."""
+
+    best: str
+    values: dict[str, float]
+    visits: dict[str, int]
+    iterations: int
+    exact: bool = False
+
+
+def _endgame(deal: Deal, cards_left: int) -> bool:
+    """Small enough to solve exactly inside a sample."""
+    if deal.players == 2:
+        return strict_phase(deal)
+    return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
+
+
+class Searcher:
+    """The ISMCTS loop over a source of deals (samples, or the one true deal for ``cheat``)."""
+
+    def __init__(self, seat: int, rng: random.Random, c: float = 0.7, solve_leaves: bool = True,
+                 endgame_cards: int = 9, playout_eps: float = 0.2):
+        self.seat = seat
+        self.rng = rng
+        self.c = c
+        self.solve_leaves = solve_leaves
+        self.endgame_cards = endgame_cards
+        self.eps = playout_eps
+        self.solver = Solver(seat)
+        self.leaf_cache: dict[Any, float] = {}
+
+    def leaf_value(self, deal: Deal, deadline: Deadline) -> list[float] | None:
+        """Exact per-seat values of an endgame leaf, or None to fall back on a playout."""
+        if not self.solve_leaves or not _endgame(deal, self.endgame_cards):
+            return None
+        # the solver maximises for the root seat's side; in two-sided games that is all we need
+        self.solver.deadline = deadline
+        self.solver.max_nodes = self.solver.nodes + 4000
+        try:
+            v = self.solver.value(deal)
+        except Timeout:
+            return None
+        n = deal.players
+        # zero-sum form: the root's value v; the others share -v (two sides)
+        out = []
+        for s in range(n):
+            if s == self.seat or _same_side(deal, s, self.seat):
+                out.append(v)
+            else:
+                out.append(-v * (1 if n == 2 else 0.5) if deal.variant != "marias" else -v / 2
+                           if self.seat == getattr(deal, "soloist", -1) else -2 * v)
+        return out
+
+    def run(self, source, root_legal: list[str], deadline: Deadline) -> SearchResult:
+        root = Node()
+        it = 0
+        scale = None
+        while not deadline.expired(it):
+            try:
+                deal = source()
+            except SampleError:
+                break
+            if scale is None:
+                scale = SCALE.get(deal.variant, 3.0)
+            it += 1
+            node = root
+            path: list[tuple[Node, int]] = []
+            depth = 0
+            values: list[float] | None = None
+            while not deal.is_over():
+                if depth > 0:
+                    values = self.leaf_value(deal, deadline)
+                    if values is not None:
+                        break
+                legal = root_legal if depth == 0 else deal.legal_actions()
+                mover = deal.to_move()
+                untried = []
+                for a in legal:
+                    ch = node.children.get(a)
+                    if ch is None:
+                        untried.append(a)
+                    else:
+                        ch.avail += 1
+                if untried:
+                    a = untried[self.rng.randrange(len(untried))]
+                    child = Node(avail=1)
+                    node.children[a] = child
+                    deal.apply_legal(a)
+                    path.append((child, mover))  # type: ignore[arg-type]
+                    depth += 1
+                    break
+                best_a, best_u = legal[0], -math.inf
+                for a in legal:
+                    ch = node.children[a]
+                    u = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if u > best_u:
+                        best_a, best_u = a, u
+                node = node.children[best_a]
+                deal.apply_legal(best_a)
+                path.append((node, mover))  # type: ignore[arg-type]
+                depth += 1
+            if values is None and not deal.is_over() and depth > 0:
+                values = self.leaf_value(deal, deadline)
+            if values is None:
+                score = rollout(deal, self.rng, self.eps)
+                values = [value_for(score, s) for s in range(len(score))]
+            for n, mover in path:
+                n.visits += 1
+                n.total += values[mover] / scale
+        if not root.children:
+            return SearchResult(root_legal[0], {}, {}, it)
+        vals = {a: ch.total / ch.visits * (scale or 1) for a, ch in root.children.items()
+                if ch.visits}
+        visits = {a: ch.visits for a, ch in root.children.items()}
+        best = max(sorted(visits), key=lambda a: (visits[a], vals.get(a, -1e9)))
+        return SearchResult(best, vals, visits, it)
+
+
+def _same_side(deal: Deal, a: int, b: int) -> bool:
+    if deal.variant != "marias":
+        return a == b
+    sol = deal.soloist  # type: ignore[attr-defined]
+    return (a == sol) == (b == sol)
+
+
+def exact_if_known(obs: dict[str, Any], rng: random.Random,
+                   deadline: Deadline) -> SearchResult | None:
+    """Two players, stock exhausted: both hands are known; solve the real position."""
+    if obs["variant"] not in ("marriage", "sixty-six") or obs.get("stock_size") or \
+            obs.get("over") or not obs.get("legal"):
+        return None
+    try:
+        deal = determinize(obs, rng)
+    except SampleError:
+        return None
+    solver = Solver(obs["seat"], deadline)
+    try:
+        best, values = solver.best(deal)
+    except Timeout:
+        return None
+    return SearchResult(best, values, {a: 1 for a in values}, solver.nodes, exact=True)
+
+
+def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: float = 0.7,
+           pool_size: int = 24, solve_leaves: bool = True, truth: Deal | None = None,
+           playout_eps: float = 0.2) -> SearchResult:
+    """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``)."""
+    seat = obs["seat"]
+    legal = list(obs["legal"])
+    if truth is None:
+        exact = exact_if_known(obs, rng, deadline)
+        if exact is not None:
+            return exact
+        pool = SamplePool(obs, rng, size=pool_size)
+        source = pool.next
+    else:
+        if truth.players == 2 and strict_phase(truth):
+            solver = Solver(seat, deadline)
+            try:
+                best, values = solver.best(truth.clone())
+                return SearchResult(best, values, {a: 1 for a in values}, solver.nodes, True)
+            except Timeout:
+                pass
+
+        def source() -> Deal:
+            return truth.clone()
+    searcher = Searcher(seat, rng, c=c, solve_leaves=solve_leaves, playout_eps=playout_eps)
+    return searcher.run(source, legal, deadline)
+
+
+class NormalBot(Bot):
+    """ISMCTS with a small budget, plain playouts (no exact endgame leaves)."""
+
+    level = "normal"
+    solve_leaves = False
+    pool_size = 12
+
+    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+        from .marias_bidding import bidding_decision
+
+        special = bidding_decision(self, obs, deadline, rng)
+        if special is not None:
+            return special
+        return search(obs, deadline, rng, pool_size=self.pool_size,
+                      solve_leaves=self.solve_leaves).best
+
+
+class HardBot(NormalBot):
+    """ISMCTS with exact alpha-beta leaves and the exact solver where the seat knows all."""
+
+    level = "hard"
+    solve_leaves = True
+    pool_size = 32
+
+
+class CheatBot(HardBot):
+    """Sees the true deal (measurement upper bound only): perfect-information search."""
+
+    level = "cheat"
+    wants_truth = True
+
+    def reveal(self, deal: Deal) -> None:
+        self._truth = deal
+
+    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+        if self._truth is None:
+            return super().decide(obs, deadline, rng)
+        from .marias_bidding import bidding_decision
+
+        special = bidding_decision(self, obs, deadline, rng, truth=self._truth)
+        if special is not None:
+            return special
+        return search(obs, deadline, rng, truth=self._truth).best

@@ -1,0 +1,335 @@
+"""Mariáš bidding: trump card (also blind), contract, discards, good/bad — by simulation.
+
+Why not plain tree search: the bidding actions open very different games
+(66 possible discards, five contracts) and the playout policy is too weak
+to tell a sound Betl from a hopeless one.  So:
+
+* no-trump contracts are named only when a deterministic safety check says
+  they cannot be lost (:func:`durch_safe`, :func:`open_durch_safe`,
+  :func:`open_betl_safe`, :func:`betl_safe`) — a hand that fails Open Durch
+  never bids it;
+* Suit decisions (which trump suit, or blind; Seven / Hundred; which two
+  cards to lay away) are compared by simulation: sample the hidden cards,
+  finish the bidding with the heuristics, play the deal out with the
+  playout policy, average the result for this seat.
+
+``trump blind``: the engine's legal list names only the first seven cards; a
+bot that prefers a blind trump card returns :data:`BLIND` and the table
+(arena or UI) turns it into ``deal.blind_trump_action(i)`` for a random i.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.rules.base import Deal
+from game.rules.cards import SUIT_MASK, card, cards_of
+from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER
+
+from .bot import Deadline
+from .playout import rollout
+from .sampler import SampleError, determinize
+from .solver import value_for
+
+BLIND = "trump blind"
+ACES_TENS = sum(1 << c for c in range(32) if (c & 7) <= 1)
+_NT = BEATERS[NO_TRUMP_ORDER]
+_T = BEATERS[TRUMP_ORDER]
+
+
+# --- deterministic safety checks --------------------------------------------------------
+def durch_safe(hand: int, gone: int = 0) -> bool:
+    """Leading every suit from the top, can any defender ever beat one of our cards?
+
+    Our i-th highest card of a suit is safe if no outside card is above it, or
+    the outsiders are too few for a defender to still hold one at our i-th lead.
+    """
+    for s in range(4):
+        mine = sorted(cards_of(hand & SUIT_MASK[s]), key=lambda c: -NO_TRUMP_ORDER[c & 7])
+        outside = SUIT_MASK[s] & ~hand & ~gone
+        n_out = outside.bit_count()
+        for i, c in enumerate(mine, 1):
+            if _NT[c] & outside and n_out >= i:
+                return False
+    return True
+
+
+def open_durch_safe(hand: int, talon: int = 0) -> bool:
+    """Every card of ours above every defender card of its suit (the talon is ours)."""
+    for s in range(4):
+        mine = hand & SUIT_MASK[s]
+        if not mine:
+            continue
+        outside = SUIT_MASK[s] & ~hand & ~talon
+        for c in cards_of(mine):
+            if _NT[c] & outside:
+                return False
+    return True
+
+
+def open_betl_safe(hand: int, talon: int = 0) -> bool:
+    """Every card of ours below every defender card of its suit."""
+    for s in range(4):
+        mine = hand & SUIT_MASK[s]
+        outside = SUIT_MASK[s] & ~hand & ~talon
+        if not mine:
+            continue
+        for c in cards_of(outside):
+            if _NT[c] & mine:  # a card of ours beats a defender card
+                return False
+        if not outside:
+            return False  # leading it would win
+    return True
+
+
+def betl_safe(hand: int, talon: int = 0) -> bool:
+    """Plain Betl: the open condition, or every suit of ours at most one card off the bottom."""
+    if open_betl_safe(hand, talon):
+        return True
+    for s in range(4):
+        mine = sorted(cards_of(hand & SUIT_MASK[s]), key=lambda c: NO_TRUMP_ORDER[c & 7])
+        for i, c in enumerate(mine):
+            # the i-th lowest card may have at most i cards of the suit below it (one gap)
+            if NO_TRUMP_ORDER[c & 7] > i + 1:
+                return False
+    return True
+
+
+def best_no_trump(hand: int, talon: int = 0, allowed: list[str] | None = None) -> str | None:
+    """The highest safe no-trump contract for ``hand`` (10 or 12 cards: best two discards)."""
+    names = ["open-durch", "open-betl", "durch", "betl"]
+    if allowed is not None:
+        names = [n for n in names if n in allowed]
+    for name in names:
+        for h, t in _ten_card_hands(hand, talon, name):
+            if _safe(name, h, t):
+                return name
+    return None
+
+
+def _safe(name: str, hand: int, talon: int) -> bool:
+    return {"open-durch": open_durch_safe, "open-betl": open_betl_safe,
+            "durch": lambda h, t: durch_safe(h), "betl": betl_safe}[name](hand, talon)
+
+
+def _ten_card_hands(hand: int, talon: int, name: str) -> list[tuple[int, int]]:
+    cards = list(cards_of(hand))
+    if len(cards) <= 10:
+        return [(hand, talon)]
+    # discard the two cards that hurt most: lowest for durch, highest for betl
+    key = (lambda c: NO_TRUMP_ORDER[c & 7]) if "durch" in name else (
+        lambda c: -NO_TRUMP_ORDER[c & 7])
+    out = []
+    srt = sorted(cards, key=key)
+    # try a few pairs of the most suspicious cards
+    cand = srt[:5]
+    for i in range(len(cand)):
+        for j in range(i + 1, len(cand)):
+            d = (1 << cand[i]) | (1 << cand[j])
+            out.append((hand & ~d, talon | d))
+    return out
+
+
+def discard_for(hand: int, name: str, trump_card: int | None, seven: bool) -> tuple[int, int]:
+    """Heuristic two cards to lay away for contract ``name`` (full-information helper)."""
+    cards = list(cards_of(hand))
+    if name.startswith("suit"):
+        t = trump_card >> 3 if trump_card is not None else None
+        ok = [c for c in cards if not (ACES_TENS >> c) & 1 and c != trump_card
+              and not (seven and t is not None and c == t * 8 + 7)]
+
+        def cost(c: int) -> tuple[int, int]:
+            suit_len = (hand & SUIT_MASK[c >> 3]).bit_count()
+            is_t = t is not None and c >> 3 == t
+            return (is_t * 20 + suit_len * 2 - (c & 7), c)
+
+        ok.sort(key=cost)
+        if len(ok) < 2:
+            ok = sorted(cards, key=lambda c: (c == trump_card, c))
+        return ok[0], ok[1]
+    if "durch" in name:
+        cards.sort(key=lambda c: (NO_TRUMP_ORDER[c & 7], c))
+    else:
+        cards.sort(key=lambda c: (-NO_TRUMP_ORDER[c & 7], c))
+    return cards[0], cards[1]
+
+
+def _cs(c: int) -> str:
+    return "ATKQJ987"[c & 7] + "CDHS"[c >> 3]
+
+
+def discard_action(c1: int, c2: int) -> str:
+    return "discard " + " ".join(sorted((_cs(c1), _cs(c2))))
+
+
+# --- finishing a sampled bidding with heuristics ------------------------------------------
+def finish_bidding(deal: Deal, rng: random.Random) -> None:
+    """Play the rest of the bidding of a sampled deal with the heuristics (in place)."""
+    while not deal.is_over() and deal.phase != "play":  # type: ignore[attr-defined]
+        phase = deal.phase  # type: ignore[attr-defined]
+        legal = deal.legal_actions()
+        seat = deal.to_move()
+        if phase == "trump":
+            a = _heuristic_trump(deal.hand(seat))  # type: ignore[arg-type]
+        elif phase == "contract":
+            nt = best_no_trump(deal.hand(seat), 0, [x[9:] for x in legal])  # type: ignore
+            a = "contract " + nt if nt else "contract suit"
+        elif phase == "discard":
+            c1, c2 = discard_for(deal.hand(deal.soloist), deal.contract_name,  # type: ignore
+                                 deal.trump_card, deal.seven)  # type: ignore[attr-defined]
+            a = discard_action(c1, c2)
+            if a not in legal:
+                a = rng.choice(legal)
+        elif phase == "answer":
+            a = "good"
+        else:
+            a = "pass"
+        deal.apply_legal(a)
+
+
+def _heuristic_trump(hand: int) -> str:
+    best_s = max(range(4), key=lambda s: _suit_strength(hand, s))
+    mine = list(cards_of(hand & SUIT_MASK[best_s]))
+    pick = max(mine, key=lambda c: ((c & 7) != 7, c & 7))
+    return "trump " + _cs(pick)
+
+
+def _suit_strength(hand: int, s: int) -> float:
+    mine = list(cards_of(hand & SUIT_MASK[s]))
+    return len(mine) * 3 + sum(max(0, 3 - (c & 7)) for c in mine) + (0.5 if s == 2 else 0)
+
+
+# --- the decisions -----------------------------------------------------------------------
+def bidding_decision(bot: Any, obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                     truth: Deal | None = None) -> str | None:
+    """A Mariáš bidding action, or None when the generic search should decide."""
+    if obs["variant"] != "marias":
+        return None
+    phase = obs.get("phase")
+    legal = obs["legal"]
+    if phase == "trump":
+        return _decide_trump(obs, deadline, rng, truth)
+    if phase == "contract":
+        return _decide_contract(obs, deadline, rng, truth)
+    if phase == "discard":
+        return _decide_discard(obs, deadline, rng, truth)
+    if phase == "answer":
+        hand = sum(1 << card(c) for c in obs["hand"])
+        nt = best_no_trump(hand, 0, [a[4:] for a in legal if a.startswith("bad ")])
+        return "bad " + nt if nt else "good"
+    return None
+
+
+def _samples(obs: dict[str, Any], rng: random.Random, truth: Deal | None):
+    while True:
+        if truth is not None:
+            yield truth.clone()
+        else:
+            try:
+                yield determinize(obs, rng)
+            except SampleError:
+                return
+
+
+def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
+              rng: random.Random, truth: Deal | None, min_rounds: int = 4,
+              apply=None) -> dict[str, float]:
+    """Mean value for the seat of each candidate action over sampled deals."""
+    seat = obs["seat"]
+    totals = {a: 0.0 for a in candidates}
+    rounds = 0
+    for deal in _samples(obs, rng, truth):
+        for a in candidates:
+            d = deal.clone()
+            if apply is not None:
+                apply(d, a, rng)
+            else:
+                d.apply_legal(a)
+            finish_bidding(d, rng)
+            totals[a] += value_for(rollout(d, rng), seat)
+        rounds += 1
+        if rounds >= min_rounds and deadline.expired(rounds * len(candidates)):
+            break
+        if rounds >= 400:
+            break
+    return {a: t / max(rounds, 1) for a, t in totals.items()}
+
+
+def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                  truth: Deal | None) -> str:
+    legal = obs["legal"]
+    hand = sum(1 << card(a[6:]) for a in legal)
+    # one candidate per suit: the lowest card, keeping the 7 for a possible Seven
+    per_suit: dict[int, str] = {}
+    for a in legal:
+        c = card(a[6:])
+        cur = per_suit.get(c >> 3)
+        if cur is None or ((c & 7) != 7, c & 7) > ((card(cur[6:]) & 7) != 7, card(cur[6:]) & 7):
+            per_suit[c >> 3] = a
+    cands = sorted(per_suit.values())
+    if obs.get("blind_trump"):
+        cands.append(BLIND)
+
+    def apply(d: Deal, a: str, r: random.Random) -> None:
+        if a == BLIND:
+            d.apply_legal(d.blind_trump_action(r.randrange(5)))  # type: ignore[attr-defined]
+        else:
+            d.apply_legal(a)
+
+    if len(cands) == 1:
+        return cands[0]
+    values = _simulate(obs, cands, deadline, rng, truth, apply=apply)
+    best = max(cands, key=lambda a: (values[a], a != BLIND))
+    del hand
+    return best
+
+
+def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                     truth: Deal | None) -> str:
+    legal = obs["legal"]
+    hand = sum(1 << card(c) for c in obs["hand"])
+    nt = best_no_trump(hand, 0, [a[9:] for a in legal])
+    if nt is not None:
+        return "contract " + nt
+    cands = [a for a in legal if a.startswith("contract suit")]
+    if len(cands) == 1:
+        return cands[0]
+    values = _simulate(obs, cands, deadline, rng, truth)
+    return max(cands, key=lambda a: (values[a], a == "contract suit"))
+
+
+def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                    truth: Deal | None) -> str:
+    legal = obs["legal"]
+    hand = sum(1 << card(c) for c in obs["hand"])
+    contract = obs.get("contract") or "suit"
+    trump_card = card(obs["trump_card"]) if obs.get("trump_card") else None
+    seven = "seven" in contract
+    c1, c2 = discard_for(hand, contract, trump_card, seven)
+    first = discard_action(c1, c2)
+    if not contract.startswith("suit"):
+        return first if first in legal else legal[0]
+    # a shortlist by the heuristic, compared by simulation
+    from .easy import _choose_discard
+    from .view import view_of
+
+    v = view_of(obs)
+    ranked = sorted(legal, key=lambda a: _discard_rank(v, a, _choose_discard))
+    cands = list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
+    if len(cands) == 1:
+        return cands[0]
+    values = _simulate(obs, cands, deadline, rng, truth)
+    return max(cands, key=lambda a: (values[a], a == cands[0]))
+
+
+def _discard_rank(v: Any, a: str, chooser: Any) -> float:
+    from .easy import strength
+
+    c1, c2 = (card(x) for x in a.split()[1:])
+    rest = v.hand & ~(1 << c1) & ~(1 << c2)
+    cost = strength(v, c1) + strength(v, c2)
+    for s in range(4):
+        if v.hand & SUIT_MASK[s] and not rest & SUIT_MASK[s] and s != v.trump:
+            cost -= 6
+    return cost

@@ -1,0 +1,128 @@
+"""Exact alpha-beta on a full deal, and the deal values every search shares.
+
+Used where a position is perfect information for the searcher: in the
+two-player games once the stock is exhausted (a card counter knows both
+hands), inside every determinization once its stock is gone or closed, and
+for short Mariáš endgames.  The engine's own ``Deal`` is searched (clone +
+``apply_legal``), so the solver can never disagree with the rules; a
+transposition table keyed by the hands, points, tricks and the last actions
+keeps the repeated endgames of a decision cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.base import Deal
+
+from .bot import Deadline
+
+#: Typical magnitude of one deal's result per variant (normalises search rewards).
+SCALE = {"marriage": 3.0, "sixty-six": 3.0, "sixty-six-3": 3.0, "marias": 6.0}
+
+
+class Timeout(Exception):
+    """The deadline or the cancel flag stopped the solver."""
+
+
+def side_of(deal: Deal, seat: int) -> int:
+    """Partners share a side: Mariáš defenders; everyone else plays alone."""
+    if deal.variant == "marias":
+        return 0 if seat == deal.soloist else 1  # type: ignore[attr-defined]
+    return seat
+
+
+def value_for(score: list[int], seat: int) -> float:
+    """A finished deal's worth to ``seat``: its score minus the others' mean (zero-sum form)."""
+    n = len(score)
+    return score[seat] - (sum(score) - score[seat]) / (n - 1)
+
+
+def strict_phase(deal: Deal) -> bool:
+    """No hidden card matters any more for the play: the stock is gone or closed (2 players)."""
+    if deal.players != 2:
+        return False
+    return bool(getattr(deal, "closed", False)) or deal.stock_size() == 0  # type: ignore[attr-defined]
+
+
+def state_key(deal: Deal) -> tuple[Any, ...]:
+    n = deal.players
+    return (tuple(deal.hand(s) for s in range(n)), deal.to_move(), tuple(deal.points()),
+            tuple(deal.tricks()), tuple(a for _s, a in deal.history[-(n - 1):]))
+
+
+def _order(actions: list[str]) -> list[str]:
+    """Declarations first, then high cards (A, T, K ...): good cut-offs for little cost."""
+    def key(a: str) -> tuple[int, int]:
+        if not a.startswith("play "):
+            return (0, 0)
+        return (1, "ATKQJ987".find(a[5]))
+
+    return sorted(actions, key=key)
+
+
+class Solver:
+    """Alpha-beta for ``root``'s side; values are :func:`value_for` of the root seat."""
+
+    def __init__(self, root: int, deadline: Deadline | None = None, max_nodes: int | None = None):
+        self.root = root
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.tt: dict[tuple[Any, ...], tuple[float, int]] = {}  # key -> (value, flag)
+
+    def value(self, deal: Deal) -> float:
+        return self._ab(deal, -1e9, 1e9)
+
+    def best(self, deal: Deal) -> tuple[str, dict[str, float]]:
+        """The best action for the player to move (who must be on the root's side) and
+        the exact value of every legal action."""
+        values: dict[str, float] = {}
+        for a in _order(deal.legal_actions()):
+            child = deal.clone()
+            child.apply_legal(a)
+            values[a] = self._ab(child, -1e9, 1e9)
+        best = max(sorted(values), key=lambda a: values[a])
+        return best, values
+
+    def _ab(self, deal: Deal, alpha: float, beta: float) -> float:
+        if deal.is_over():
+            return value_for(deal.score() or [0] * deal.players, self.root)
+        self.nodes += 1
+        if self.nodes & 255 == 0:
+            if self.deadline is not None and self.deadline.expired():
+                raise Timeout
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise Timeout
+        key = state_key(deal)
+        hit = self.tt.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                return v
+        maximize = side_of(deal, deal.to_move()) == side_of(deal, self.root)  # type: ignore[arg-type]
+        a0, b0 = alpha, beta
+        best = -1e9 if maximize else 1e9
+        for a in _order(deal.legal_actions()):
+            child = deal.clone()
+            child.apply_legal(a)
+            v = self._ab(child, alpha, beta)
+            if maximize:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        flag = 0
+        if best <= a0:
+            flag = -1  # upper bound
+        elif best >= b0:
+            flag = 1  # lower bound
+        self.tt[key] = (best, flag)
+        return best
