@@ -268,3 +268,19 @@ def test_bench_speed_smoke():
 
     result = run_bench(0.3, ["marias"])
     assert result["marias"]["deals_per_second"] > 500
+
+
+def test_every_marias_record_replays_to_its_expected_score():
+    import re
+
+    paths = sorted(RECORDS.glob("marias_*.txt"))
+    assert len(paths) >= 5
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        result = replay_json(text)
+        m = re.search(r"expect score: (\[[-0-9, ]+\])", text)
+        expected = json.loads(m.group(1)) if m else [16, -8, -8]
+        assert result["over"] and result["score"] == expected, path.name
+        deal = replay_text(text)[-1]
+        assert write_deal(deal).split("deck:")[1].split("\n", 1)[1] == "".join(
+            f"{s} {a}\n" for s, a in deal.history)

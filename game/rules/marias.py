@@ -121,7 +121,13 @@ class MariasDeal(Deal):
         return [fh] * 7 + [mid] * 5 + [dealer] * 5 + [fh] * 5 + [mid] * 5 + [dealer] * 5
 
     def clone(self) -> MariasDeal:
-        twin: MariasDeal = super().clone()  # type: ignore[assignment]
+        # as Deal.clone (history, events and trick_log copied), without copy.copy's overhead
+        cls = type(self)
+        twin = cls.__new__(cls)
+        twin.__dict__.update(self.__dict__)
+        twin.history = list(self.history)
+        twin.events = list(self.events)
+        twin.trick_log = [list(t) for t in self.trick_log]
         twin.hands = list(self.hands)
         twin.doublings = dict(self.doublings)
         twin.owners = dict(self.owners)
@@ -186,7 +192,13 @@ class MariasDeal(Deal):
         phase = self.phase
         if phase is PLAYING:
             mask = self._play_mask(self.turn)
-            return [PLAY[c] for c in SORTED_CARDS if mask >> c & 1]
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(PLAY[low.bit_length() - 1])
+                mask ^= low
+            out.sort()
+            return out
         if phase is DOUBLING:
             return self._doubling_actions(self.turn)
         if phase is DISCARD:
@@ -226,6 +238,12 @@ class MariasDeal(Deal):
             for b in cards[i + 1:]:
                 out.append(table[(a, b)])
         return out
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to move in the play phase as a mask (0 otherwise)."""
+        if self.phase is not PLAYING:
+            return 0
+        return self._play_mask(self.turn)
 
     def _play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
