@@ -41,7 +41,7 @@ def _indices(art: DeckArtwork, rank: str, suit: str) -> str:
             art, suit, 160, 62, 86
         )
     else:
-        corner = lettering(label, 21, 13, 33, colour, weight=14, max_width=27) + _placed(
+        corner = lettering(label, 21, 13, 33, colour, weight=14, max_width=30) + _placed(
             art, suit, 21, 66, 23
         )
     return corner + group([corner], transform=turn())

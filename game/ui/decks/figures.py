@@ -472,28 +472,31 @@ def _hand(x: float, y: float, c: Costume) -> str:
     )
 
 
-def _raised_arm(shoulder: tuple[float, float], hand: tuple[float, float], c: Costume) -> str:
-    """A sleeve from shoulder to a raised hand: a tapered band with a cuff."""
-    (sx, sy), (hx, hy) = shoulder, hand
-    dx, dy = hx - sx, hy - sy
-    length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    ux, uy = dx / length, dy / length
-    nx, ny = -uy, ux
-    w0, w1 = 14.0, 7.5
-    pts = [
-        (sx + nx * w0, sy + ny * w0),
-        (hx + nx * w1, hy + ny * w1),
-        (hx - nx * w1, hy - ny * w1),
-        (sx - nx * w0, sy - ny * w0),
-    ]
-    cuff = [
-        (hx + nx * w1 - ux * 7, hy + ny * w1 - uy * 7),
-        (hx + nx * w1, hy + ny * w1),
-        (hx - nx * w1, hy - ny * w1),
-        (hx - nx * w1 - ux * 7, hy - ny * w1 - uy * 7),
-    ]
-    return path(poly_d(pts), fill=c.lining, **_s(1.2)) + path(poly_d(cuff), fill=c.gold,
-                                                              **_s(1))
+def _band(a: tuple[float, float], b: tuple[float, float], wa: float, wb: float) -> str:
+    """Quadrilateral path of a limb segment from ``a`` (half-width wa) to ``b`` (wb)."""
+    (ax, ay), (bx, by) = a, b
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 or 1.0
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    return poly_d([(ax + nx * wa, ay + ny * wa), (bx + nx * wb, by + ny * wb),
+                   (bx - nx * wb, by - ny * wb), (ax - nx * wa, ay - ny * wa)])
+
+
+def _raised_arm(shoulder: tuple[float, float], elbow: tuple[float, float],
+                hand: tuple[float, float], c: Costume) -> str:
+    """An arm lifted to hold something up: puffed upper sleeve, forearm and cuff."""
+    hx, hy = hand
+    ex, ey = elbow
+    length = ((hx - ex) ** 2 + (hy - ey) ** 2) ** 0.5 or 1.0
+    ux, uy = (hx - ex) / length, (hy - ey) / length
+    wrist = (hx - ux * 6, hy - uy * 6)
+    return (
+        path(_band(shoulder, elbow, 13, 9), fill=c.lining, **_s(1.2))
+        + circle(ex, ey, 9, c.lining, **_s(1.2))
+        + path(_band(elbow, wrist, 8.5, 7), fill=c.robe, **_s(1.2))
+        + path(_band(shoulder, elbow, 9, 6), stroke=c.gold, stroke_width=1.6,
+               stroke_dasharray="3 4")
+        + path(_band(wrist, hand, 7.5, 7.5), fill=c.gold, **_s(1))
+    )
 
 
 # --- attributes ----------------------------------------------------------------------------
@@ -635,7 +638,8 @@ def figure_half(spec: FigureSpec, c: Costume, sign: str = "") -> str:
     parts.append(_scaled([_head(spec, c, head_y)], CX, head_y, HEAD_SCALE))
     if spec.sign_raised and sign:
         hand = (CX - 58, 88.0)
-        parts.append(_raised_arm((CX - 48, neck_y + 16), hand, c))
+        elbow = (CX - 68, neck_y + 2)
+        parts.append(_raised_arm((CX - 46, neck_y + 18), elbow, hand, c))
         parts.append(group([sign], transform=f"translate({num(hand[0])} 60) scale(0.36)"))
         parts.append(_hand(*hand, c))
     elif spec.sign_low and sign:

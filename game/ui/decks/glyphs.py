@@ -49,7 +49,7 @@ def lettering(
 ) -> str:
     """Stroke ``text`` centred on ``cx`` with its top at ``top``, squeezed to ``max_width``."""
     scale = height / 100.0
-    tracking = -6.0 if len(text) > 1 else 0.0
+    tracking = 4.0 if len(text) > 1 else 0.0
     width = text_width(text, tracking)
     squeeze = 1.0
     if max_width is not None and width * scale > max_width:
