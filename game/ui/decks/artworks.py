@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .figures import Costume, FigureSpec
@@ -52,6 +52,15 @@ class DeckArtwork:
     @property
     def info(self) -> ArtworkInfo:
         return ArtworkInfo(self.id, self.name, self.family)
+
+    def costume(self, rank: str, suit: str) -> Costume:
+        """The suit's colours, rotated per rank so K, Q and J of one suit don't look alike."""
+        c = self.costumes[suit]
+        if rank == "Q":
+            return replace(c, robe=c.lining, lining=c.robe)
+        if rank == "J":
+            return replace(c, robe=c.trim, trim=c.lining, lining=c.robe)
+        return c
 
 
 def _frozen(mapping: dict) -> Mapping:  # type: ignore[type-arg]

@@ -161,7 +161,7 @@ def _frame(art: DeckArtwork, over: bool, divider: bool = True) -> str:
 
 def _court_half(art: DeckArtwork, rank: str, suit: str, corner_sign: bool = True) -> str:
     spec = art.figures[rank + suit]
-    costume = art.costumes[suit]
+    costume = art.costume(rank, suit)
     held = sign(art, suit) if (spec.sign_raised or spec.sign_low) else ""
     half = figure_half(spec, costume, held)
     if corner_sign and not held:
@@ -175,7 +175,7 @@ def _court(art: DeckArtwork, rank: str, suit: str) -> str:
     if art.single_headed:
         spec = art.figures[rank + suit]
         held = sign(art, suit) if (spec.sign_raised or spec.sign_low) else ""
-        figure = figure_full(spec, art.costumes[suit], held)
+        figure = figure_full(spec, art.costume(rank, suit), held)
         if not held:
             figure += _placed(art, suit, FRAME[0] + 19, FRAME[1] + 19, 28)
         return _frame(art, False) + figure + _frame(art, True, divider=False)
