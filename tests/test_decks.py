@@ -188,3 +188,19 @@ def test_render_sheets_and_cli(tmp_path, capsys) -> None:  # type: ignore[no-unt
         assert sheet.get_width() > 8 * w and sheet.get_height() > 5 * h
     assert cli_render_decks(str(tmp_path / "cli")) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == list(ARTWORKS)
+
+
+def _mean_difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    da, db = pygame.image.tobytes(a, "RGBA"), pygame.image.tobytes(b, "RGBA")
+    return sum(abs(x - y) for x, y in zip(da[::7], db[::7], strict=True)) / len(da[::7])
+
+
+def test_double_headed_courts_read_the_same_upside_down(renderer: DeckRenderer) -> None:
+    for artwork in ("french-classic", "german-tell"):
+        for card in ("KH", "QS", "JD"):
+            face = renderer.face(card, 150, artwork)
+            turned = pygame.transform.rotate(face, 180)
+            assert _mean_difference(face, turned) < 1.5, (artwork, card)
+    # The Prague deck has single-headed, full-length figures.
+    face = renderer.face("KH", 150, "german-prague")
+    assert _mean_difference(face, pygame.transform.rotate(face, 180)) > 10.0
