@@ -115,6 +115,9 @@ class App:
             self.scene.update(dt)
             self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        overlay = getattr(self.scene, "draw_overlay", None)
+        if overlay is not None:
+            overlay(self.screen)  # e.g. the keyboard focus frame, above the widgets
         pygame.display.flip()
         self.frame_times.append((time.perf_counter() - start) * 1000.0)
 
@@ -130,17 +133,55 @@ class App:
         self.running = False
 
 
+def install_services(app: App, storage: Any = None, settings: Any = None) -> dict[str, Any]:
+    """Register ``storage``, ``settings`` and ``sound`` in ``app.services`` (idempotent).
+
+    Scenes reach files, preferences and sound only through these services, so tests
+    can point storage at a temporary folder and run without an audio device.
+    """
+    from . import i18n
+    from .sound import Sounds
+    from .storage import Storage
+
+    storage = storage or app.services.get("storage") or Storage()
+    if settings is None:
+        settings = app.services.get("settings") or storage.load_settings()
+    app.services["storage"] = storage
+    app.services["settings"] = settings
+    if "sound" not in app.services:
+        app.services["sound"] = Sounds(settings)
+    else:
+        app.services["sound"].settings = settings
+    i18n.set_language(app.manager.get_locale())
+    return app.services
+
+
 def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
             lang: str | None = None) -> int:
-    """Open the window on the main menu and run until the player quits."""
-    from .scenes import register_all
+    """Open the window on the main menu and run until the player quits.
 
-    app = App(size=size, fullscreen=fullscreen, lang=lang or "en")
+    Settings are loaded before the window opens (its size, full screen, language and
+    interface scale come from them); the window size is remembered on the way out.
+    """
+    from .scenes import register_all
+    from .storage import Storage
+    from .widgets.scaling import apply_ui_scale
+
+    storage = Storage()
+    settings = storage.load_settings()
+    app = App(size=size or tuple(settings.window_size),
+              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
+    install_services(app, storage, settings)
+    if settings.ui_scale != 1.0:
+        apply_ui_scale(app, settings.ui_scale)
     register_all(app)
     app.switch("menu")
     try:
         return app.run()
     finally:
+        if not app.fullscreen:
+            settings.window_size = tuple(app.windowed_size)
+        storage.save_settings(settings)
         pygame.quit()
 
 

@@ -1,34 +1,154 @@
-"""The main menu."""
+"""The main menu: title, a fan of cards, the buttons, and any notice about unreadable files."""
 
 from __future__ import annotations
 
+import logging
+from functools import cache
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.ui.scene import Scene
+from game.ui.i18n import tr, variant_name
+from game.ui.widgets.felt import title_surface
+
+from .base import MenuScene, services
+
+log = logging.getLogger(__name__)
+
+BUTTONS = ("new", "continue", "rules", "stats", "history", "settings", "quit")
+LABELS = {"new": "ui.menu_new", "continue": "ui.menu_continue", "rules": "ui.menu_rules",
+          "stats": "ui.menu_stats", "history": "ui.menu_history",
+          "settings": "ui.menu_settings", "quit": "ui.menu_quit"}
+TARGETS = {"new": "setup", "rules": "rules", "stats": "stats", "history": "replay",
+           "settings": "settings"}
+#: The two fans beside the buttons: a marriage in hearts and the Mariáš seven of trumps.
+FAN_LEFT = ("AS", "TS", "KH", "QH")
+FAN_RIGHT = ("QC", "KC", "AH", "7H")
 
 
-class MenuScene(Scene):
+@cache
+def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pygame.Surface | None:
+    """A fanned hand of real card faces from the deck renderer (None if it is unavailable)."""
+    try:
+        from game.ui.decks import DeckRenderer
+    except Exception:  # noqa: BLE001 - decks are a colleague's module: the menu works without
+        return None
+    renderer = DeckRenderer()
+    faces = []
+    try:
+        for card in cards:
+            faces.append(renderer.face(card, height, artwork))
+    except Exception as exc:  # noqa: BLE001
+        log.warning("menu fan unavailable: %s", exc)
+        return None
+    w, h = faces[0].get_size()
+    size = int(h * 2.1)
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    n = len(faces)
+    pivot = (size // 2, int(size * 0.95))
+    for i, face in enumerate(faces):
+        angle = (i - (n - 1) / 2) * 14
+        shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=max(4, w // 14))
+        for img, offset in ((shadow, (5, 6)), (face, (0, 0))):
+            rotated = pygame.transform.rotozoom(img, -angle, 1.0)
+            # Rotate about the pivot below the cards' centre, like a hand of cards.
+            vec = pygame.math.Vector2(0, -h * 0.95).rotate(angle)
+            centre = (pivot[0] + vec.x + offset[0], pivot[1] + vec.y + offset[1])
+            out.blit(rotated, rotated.get_rect(center=centre))
+    return out
+
+
+class MainMenuScene(MenuScene):
     name = "menu"
+    back_to = None
 
-    def enter(self, **params: Any) -> None:
+    def build(self, **params: Any) -> None:
+        storage = self.storage
+        notices: list[tuple[str, str]] = services(self.app).setdefault("notices", [])
+        notices.extend(storage.take_reports())
         w, h = self.app.size
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        labels = ["new", "continue", "rules", "settings", "quit"]
-        for i, key in enumerate(labels):
-            rect = pygame.Rect(0, 0, 280, 52)
-            rect.center = (w // 2, h // 2 - 100 + i * 64)
-            self.buttons[key] = pygame_gui.elements.UIButton(
-                rect, key.capitalize(), self.app.manager, object_id=f"#menu_{key}"
-            )
+        bw, bh, gap = self.px(320), self.px(46), self.px(10)
+        top = int(h * 0.36)
+        self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        has_save = storage.has_match()
+        for i, key in enumerate(BUTTONS):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            text = LABELS[key]
+            tooltip = None
+            if key == "continue":
+                tooltip = self._continue_hint() if has_save else "ui.menu_continue_none"
+            self.menu_buttons[key] = self.button(
+                key, rect, text, object_id="#menu_button", tooltip=tooltip,
+                enabled=(key != "continue" or has_save))
+        self.label(pygame.Rect(0, int(h * 0.25), w, self.px(30)), "ui.app_subtitle",
+                   object_id="#subtitle")
+        self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)), "ui.app_footer",
+                   object_id="#footer")
+        self.notice_label = None
+        if notices:
+            self._show_notice(notices[0])
+        self.focus.set_items(list(self.menu_buttons.values()))
+        first = "continue" if has_save else "new"
+        self.focus.focus(self.menu_buttons[first])
 
-    def leave(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons = {}
+    def _continue_hint(self) -> str | None:
+        """The saved match in a few words, read without replaying it (cheap)."""
+        try:
+            text = self.storage.match_path.read_text("utf-8")
+            variant = next(line.split(":", 1)[1].strip() for line in text.splitlines()
+                           if line.startswith("variant:"))
+            deals = sum(1 for line in text.splitlines() if line.startswith("variant:"))
+            return tr("ui.menu_continue_hint", game=variant_name(variant), n=str(deals))
+        except (OSError, StopIteration):
+            return None
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons.get("quit"):
+    def _show_notice(self, notice: tuple[str, str]) -> None:
+        key, detail = notice
+        w = self.app.size[0]
+        rect = pygame.Rect(0, 0, min(w - self.px(80), self.px(980)), self.px(44))
+        rect.midtop = (w // 2, self.px(26))
+        self.notice_label = self.label(rect, key, object_id="#notice", detail=detail)
+        ok = pygame.Rect(0, 0, self.px(70), self.px(34))
+        ok.midleft = (rect.right + self.px(8), rect.centery)
+        self.button("dismiss", ok, "ui.notice_dismiss", object_id="#small")
+
+    def on_button(self, key: str) -> None:
+        if key == "dismiss":
+            notices = services(self.app).setdefault("notices", [])
+            if notices:
+                notices.pop(0)
+            self.rebuild()
+        elif key == "quit":
             self.app.quit()
+        elif key == "continue":
+            self.resume()
+        elif key in TARGETS and TARGETS[key] in self.app.scene_factories:
+            self.app.switch(TARGETS[key])
+
+    def resume(self) -> None:
+        loaded = self.storage.load_match()
+        if loaded is None:  # unreadable: reported, moved aside; show why
+            self.rebuild()
+            return
+        text, setup = loaded
+        if "table" in self.app.scene_factories:
+            self.app.switch("table", resume_record=text, setup=setup)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        title = title_surface(tr("ui.app_title"), self.px(76))
+        rect = title.get_rect(center=(w // 2, int(h * 0.17)))
+        surface.blit(title, rect)
+        from game.ui.widgets.felt import ornament
+
+        ornament(surface, (w // 2, int(h * 0.245)), max(rect.width, self.px(300)))
+        card_h = self.px(160)
+        settings = self.settings
+        for cards, mirror, cx in ((FAN_LEFT, False, int(w * 0.2)), (FAN_RIGHT, True, int(w * 0.8))):
+            artwork = settings.deck_french if not mirror else settings.deck_german
+            fan = _fan(cards, card_h, artwork, mirror)
+            if fan is not None:
+                surface.blit(fan, fan.get_rect(center=(cx, int(h * 0.6))))

@@ -1,0 +1,195 @@
+"""What every non-table screen shares: felt, title, element bookkeeping, keyboard focus.
+
+A screen builds its widgets in :meth:`MenuScene.build` through the small helpers
+here (:meth:`button`, :meth:`label`, ...), which remember every element so
+:meth:`leave` can kill them all: the pygame-gui manager is shared with the table,
+and a forgotten element would float over the next scene.  Button presses arrive
+as :meth:`on_button` with the key the button was created with, whether they came
+from the mouse or from the keyboard focus ring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.scene import Scene
+from game.ui.settings import Settings
+from game.ui.widgets.choice import Choice, Toggle
+from game.ui.widgets.felt import felt, ornament, title_surface
+from game.ui.widgets.focus import FocusRing
+
+#: The layout is designed for this size and scaled to the window (times the UI scale).
+DESIGN = (1280, 720)
+
+
+def services(app: Any) -> dict[str, Any]:
+    """The app's services, installed on first use (tests and the selftest skip run_app)."""
+    if "storage" not in app.services or "settings" not in app.services:
+        from game.ui.app import install_services
+
+        install_services(app)
+    return app.services
+
+
+class MenuScene(Scene):
+    """Base class of the menu-like screens (not the table)."""
+
+    name = "menu-base"
+    #: Translation key of the big title drawn on the felt; None for no title.
+    title_key: str | None = None
+    #: Where Escape and the Back button go.
+    back_to: str | None = "menu"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.elements: list[Any] = []
+        self.widgets: list[Choice | Toggle] = []
+        self.button_keys: dict[Any, str] = {}
+        self.focus = FocusRing()
+        self.params: dict[str, Any] = {}
+
+    # --- services ---------------------------------------------------------------------
+    @property
+    def storage(self) -> Any:
+        return services(self.app)["storage"]
+
+    @property
+    def settings(self) -> Settings:
+        return services(self.app)["settings"]
+
+    def play(self, sound: str) -> None:
+        snd = services(self.app).get("sound")
+        if snd is not None:
+            snd.play(sound)
+
+    # --- layout -----------------------------------------------------------------------
+    @property
+    def scale(self) -> float:
+        w, h = self.app.size
+        fit = min(w / DESIGN[0], h / DESIGN[1])
+        return max(0.6, min(2.0, fit * 0.5 + 0.5)) * float(getattr(self.settings, "ui_scale", 1))
+
+    def px(self, value: float) -> int:
+        return int(round(value * self.scale))
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.manager
+
+    # --- lifecycle --------------------------------------------------------------------
+    def enter(self, **params: Any) -> None:
+        self.params = params
+        self.focus = FocusRing()
+        self.build(**params)
+
+    def build(self, **params: Any) -> None:
+        """Create the widgets (subclasses)."""
+
+    def leave(self) -> None:
+        for widget in self.widgets:
+            widget.kill()
+        for element in self.elements:
+            element.kill()
+        self.widgets, self.elements, self.button_keys = [], [], {}
+
+    def rebuild(self) -> None:
+        """Rebuild the widgets in place (language, scale or data changed)."""
+        current = self.focus.index
+        visible = self.focus.visible
+        self.leave()
+        self.enter(**self.params)
+        if current is not None and self.focus.items:
+            self.focus.index = min(current, len(self.focus.items) - 1)
+            self.focus.visible = visible
+
+    # --- element helpers ---------------------------------------------------------------
+    def add(self, element: Any) -> Any:
+        self.elements.append(element)
+        return element
+
+    def button(self, key: str, rect: pygame.Rect, text: str, object_id: str | None = None,
+               container: Any = None, tooltip: str | None = None, enabled: bool = True,
+               **text_kwargs: str) -> pygame_gui.elements.UIButton:
+        b = pygame_gui.elements.UIButton(
+            rect, text, self.manager, container=container, object_id=object_id,
+            tool_tip_text=tooltip, text_kwargs=text_kwargs or None)
+        if not enabled:
+            b.disable()
+        self.button_keys[b] = key
+        return self.add(b)
+
+    def label(self, rect: pygame.Rect, text: str, object_id: str | None = None,
+              container: Any = None, **text_kwargs: str) -> pygame_gui.elements.UILabel:
+        return self.add(pygame_gui.elements.UILabel(
+            rect, text, self.manager, container=container, object_id=object_id,
+            text_kwargs=text_kwargs or None))
+
+    def choice(self, rect: pygame.Rect, options: list[tuple[str, Any]], value: Any,
+               on_change: Any, container: Any = None) -> Choice:
+        c = Choice(self.manager, rect, options, value, on_change, container=container)
+        self.widgets.append(c)
+        return c
+
+    def toggle(self, rect: pygame.Rect, value: bool, on_change: Any,
+               container: Any = None) -> Toggle:
+        t = Toggle(self.manager, rect, value, on_change, container=container)
+        self.widgets.append(t)
+        return t
+
+    # --- events -----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for widget in list(self.widgets):
+            if widget.handle(event):
+                self.play("click")
+                return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = self.button_keys.get(event.ui_element)
+            if key is not None:
+                self.play("click")
+                self.on_button(key)
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.focus.handle_key(event):
+                return
+            if event.key == pygame.K_ESCAPE and self.back_to:
+                self.go_back()
+                return
+        self.on_event(event)
+
+    def on_button(self, key: str) -> None:
+        """A button created with ``key`` was pressed (mouse or keyboard)."""
+        if key == "back":
+            self.go_back()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Any other event (subclasses)."""
+
+    def go_back(self) -> None:
+        if self.back_to:
+            self.app.switch(self.back_to)
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        if self.title_key:
+            self.draw_title(surface, self.title_key, self.px(58), self.px(40))
+        self.draw_content(surface)
+
+    def draw_title(self, surface: pygame.Surface, key: str, centre_y: int, size: int) -> int:
+        """The screen's title in gold serif; returns the y below its ornament."""
+        from game.ui.i18n import tr
+
+        img = title_surface(tr(key), size)
+        rect = img.get_rect(center=(surface.get_width() // 2, centre_y))
+        surface.blit(img, rect)
+        ornament(surface, (rect.centerx, rect.bottom + self.px(8)), max(rect.width, self.px(260)))
+        return rect.bottom + self.px(18)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Custom drawing above the felt and below the widgets (charts, cards)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.focus.draw(surface)

@@ -1,0 +1,7 @@
+"""placeholder"""
+
+from .base import MenuScene
+
+
+class MatchResultScene(MenuScene):
+    name = "match_result"

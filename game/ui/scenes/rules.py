@@ -1,0 +1,7 @@
+"""placeholder"""
+
+from .base import MenuScene
+
+
+class RulesScene(MenuScene):
+    name = "rules"

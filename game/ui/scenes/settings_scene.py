@@ -1,0 +1,203 @@
+"""Settings: every change applies at once and is saved at once (atomically).
+
+No "apply"/"cancel" pair on purpose: a player changing the language or the interface
+scale should see the result immediately, and a crash right after must not lose it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language
+from game.ui.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_SIZES
+
+from .base import MenuScene, services
+from .setup import artworks
+
+PAUSES = (0, 300, 600, 1000, 1500)
+
+
+def card_backs() -> list[tuple[str, str]]:
+    try:
+        from game.ui.decks.renderer import DeckRenderer
+
+        return [(b.id, b.name) for b in DeckRenderer.list_backs()]
+    except Exception:  # noqa: BLE001 - the deck package is a colleague's; degrade gracefully
+        return [("classic-red", "Classic red lattice")]
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    title_key = "ui.settings_title"
+
+    def build(self, **params: Any) -> None:
+        s = self.settings
+        w, h = self.app.size
+        px = self.px
+        margin = max(px(70), (w - px(1160)) // 2)
+        col_w = (w - 2 * margin - px(60)) // 2
+        ctrl_w = px(240)
+        focus: list[Any] = []
+        self.save_note = None
+
+        def row(x: int, y: int, key: str) -> pygame.Rect:
+            self.label(pygame.Rect(x, y, col_w - ctrl_w - px(10), px(36)), key, object_id="#field")
+            return pygame.Rect(x + col_w - ctrl_w, y, ctrl_w, px(36))
+
+        step = px(44)
+        # Left column: general and the table.
+        x, y = margin, px(112)
+        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_general", object_id="#section")
+        y += px(38)
+        self.language = self.choice(row(x, y, "ui.set_language"),
+                                    [(LANGUAGE_NAMES[lg], lg) for lg in LANGUAGES],
+                                    s.language if s.language in LANGUAGES else "en",
+                                    self._set_language)
+        focus.append(self.language)
+        y += step
+        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            row(x, y, "ui.set_player_name"), self.manager, initial_text=s.player_name))
+        self.name_entry.set_text_length_limit(24)
+        focus.append(self.name_entry)
+        y += step
+        arts = artworks()
+        decks = [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts]
+        ids = [a[0] for a in arts]
+        for attr, key in (("deck_french", "ui.set_deck_french"),
+                          ("deck_german", "ui.set_deck_german")):
+            value = getattr(s, attr) if getattr(s, attr) in ids else ids[0]
+            focus.append(self.choice(row(x, y, key), decks, value,
+                                     lambda v, a=attr: self._set(a, v)))
+            y += step
+        backs = card_backs()
+        back_ids = [b[0] for b in backs]
+        focus.append(self.choice(
+            row(x, y, "ui.set_card_back"),
+            [(f"ui.cardback_{b[0].replace('-', '_')}", b[0]) for b in backs],
+            s.card_back if s.card_back in back_ids else back_ids[0],
+            lambda v: self._set("card_back", v)))
+        y += step
+        focus.append(self.choice(row(x, y, "ui.set_animation"),
+                                 [(f"ui.anim_{a}", a) for a in ANIMATION_SPEEDS],
+                                 s.animation_speed, lambda v: self._set("animation_speed", v)))
+        y += step
+        pauses = sorted(set(PAUSES) | {s.bot_pause_ms})
+        focus.append(self.choice(row(x, y, "ui.set_bot_pause"),
+                                 [(f"{p / 1000:.1f} s", p) for p in pauses], s.bot_pause_ms,
+                                 lambda v: self._set("bot_pause_ms", v)))
+        y += step + px(8)
+        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound", object_id="#section")
+        y += px(38)
+        focus.append(self.toggle(row(x, y, "ui.set_sound"), s.sound,
+                                 lambda v: self._set("sound", v)))
+        y += step
+        r = row(x, y, "ui.set_volume")
+        self.volume = self.add(pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(r.x, r.y + px(4), r.w - px(90), r.h - px(8)), round(s.volume * 100),
+            (0, 100), self.manager))
+        focus.append(self.volume)
+        focus.append(self.button("test_sound", pygame.Rect(r.right - px(80), r.y, px(80), r.h),
+                                 "ui.set_test_sound", object_id="#small"))
+        # Right column: display and the table.
+        x, y = margin + col_w + px(60), px(112)
+        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_display", object_id="#section")
+        y += px(38)
+        sizes = [(f"{a} × {b}", (a, b)) for a, b in WINDOW_SIZES]
+        current = tuple(s.window_size)
+        if current not in WINDOW_SIZES:
+            sizes.append((f"{current[0]} × {current[1]}", current))
+        focus.append(self.choice(row(x, y, "ui.set_window"), sizes, current, self._set_window))
+        y += step
+        focus.append(self.toggle(row(x, y, "ui.set_fullscreen"), self.app.fullscreen,
+                                 self._set_fullscreen))
+        y += step
+        scales = sorted(set(UI_SCALES) | {s.ui_scale})
+        focus.append(self.choice(row(x, y, "ui.set_ui_scale"),
+                                 [(f"{round(v * 100)} %", v) for v in scales], s.ui_scale,
+                                 self._set_scale))
+        y += step + px(8)
+        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_table", object_id="#section")
+        y += px(38)
+        for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
+                          ("practice_warnings", "ui.set_practice_warnings"),
+                          ("shape_highlights", "ui.set_shape_highlights")):
+            focus.append(self.toggle(row(x, y, key), getattr(s, attr),
+                                     lambda v, a=attr: self._set(a, v)))
+            y += step
+
+        self.preview_at = (x, y + px(10))
+        back = self.button("back", pygame.Rect(margin, h - px(92), px(180), px(50)),
+                           "ui.common_back")
+        self.focus.set_items([*focus, back])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """The chosen decks and back, so a choice is seen, not guessed from its name."""
+        from game.ui.widgets.cards import back, card_size, face, shadowed
+
+        s = self.settings
+        height = min(self.px(120), self.app.size[1] - self.px(40) - self.preview_at[1])
+        if height < self.px(60):
+            return
+        w = card_size(height)[0]
+        x, y = self.preview_at
+        images = [face(c, height, deck) for deck in (s.deck_french, s.deck_german)
+                  for c in ("KH", "QH")] + [back(height, s.card_back)]
+        for i, img in enumerate(images):
+            shadowed(surface, img, (x + i * (w + self.px(10)) + (self.px(14) if i == 4 else 0), y))
+
+    # --- changes (each saved at once) --------------------------------------------------------
+    def save(self) -> None:
+        self.storage.save_settings(self.settings)
+
+    def _set(self, attr: str, value: Any) -> None:
+        setattr(self.settings, attr, value)
+        self.save()
+
+    def _set_language(self, lang: str) -> None:
+        self.settings.language = apply_language(self.app, lang)
+        self.save()
+        self.rebuild()
+
+    def _set_window(self, size: tuple[int, int]) -> None:
+        self.settings.window_size = tuple(size)
+        self.save()
+        if not self.app.fullscreen:
+            self.app.windowed_size = tuple(size)
+            self.app.screen = pygame.display.set_mode(tuple(size), pygame.RESIZABLE)
+            self.app._resized()  # rebuilds this scene at the new size
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self.save()
+        if on != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def _set_scale(self, scale: float) -> None:
+        from game.ui.widgets.scaling import apply_ui_scale
+
+        self.settings.ui_scale = float(scale)
+        self.save()
+        apply_ui_scale(self.app, float(scale))
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
+            self.settings.volume = round(self.volume.get_current_value() / 100, 2)
+            self.save()
+        elif (event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
+              and event.ui_element is self.name_entry):
+            name = self.name_entry.get_text().strip()
+            if name:
+                self.settings.player_name = name
+                self.save()
+
+    def on_button(self, key: str) -> None:
+        if key == "test_sound":
+            sound = services(self.app).get("sound")
+            if sound is not None:
+                sound.play("announce")
+        else:
+            super().on_button(key)

@@ -1,0 +1,244 @@
+"""New game: which of the four games, the computer opponents, the deck, the rule options.
+
+Every option of RULES.md comes from ``game.rules.options.OPTION_SPECS`` (names, types,
+defaults), so a new option appears here without touching this screen.  The choices
+are remembered in the settings (``last_variant``, ``default_levels``,
+``rule_options``, ``practice``) and start the table with a :class:`GameSetup`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui.i18n import variant_key
+from game.ui.session import GameSetup
+from game.ui.settings import LEVELS
+
+from .base import MenuScene
+
+PLAYERS = {"marriage": 2, "sixty-six": 2, "sixty-six-3": 3, "marias": 3}
+#: Values offered for the whole-number options (the default is always added).
+NUMBER_CHOICES = {"match_points": range(1, 16), "rounds": range(1, 7)}
+
+
+def artworks() -> list[tuple[str, str, str]]:
+    """``(id, name, family)`` of the deck designs (two defaults if the renderer is missing)."""
+    try:
+        from game.ui.decks import list_artworks
+
+        return [(a.id, a.name, a.family) for a in list_artworks()]
+    except Exception:  # noqa: BLE001 - the deck package is a colleague's; degrade gracefully
+        return [("french-classic", "French classic", "french"),
+                ("german-tell", "German (William Tell)", "german")]
+
+
+def option_choices(variant: str, name: str) -> list[tuple[str, Any]] | None:
+    """Drop-down entries of a non-boolean option (None for booleans: they are toggles)."""
+    spec = OPTION_SPECS[variant][name]
+    if isinstance(spec, bool):
+        return None
+    if isinstance(spec, tuple):
+        return [(f"ui.optval_{v}", v) for v in spec]
+    values = sorted(set(NUMBER_CHOICES.get(name, range(1, 11))) | {spec})
+    return [(str(v), v) for v in values]
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+    title_key = "ui.setup_title"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.variant: str | None = None
+        self.levels: dict[str, list[str]] = {}
+        self.options: dict[str, dict[str, Any]] = {}
+        self.practice: bool | None = None
+
+    # --- state --------------------------------------------------------------------------
+    def _load_state(self) -> None:
+        s = self.settings
+        if self.variant is None:
+            self.variant = s.last_variant if s.last_variant in OPTION_SPECS else "marriage"
+            self.practice = s.practice
+        for v in OPTION_SPECS:
+            self.levels.setdefault(v, s.levels_for(v, PLAYERS[v] - 1))
+            if v not in self.options:
+                try:
+                    self.options[v] = make_options(v, s.rule_options.get(v) or {})
+                except Exception:  # noqa: BLE001 - stale/invalid saved options: defaults
+                    self.options[v] = defaults(v)
+
+    def setup(self) -> GameSetup:
+        """The GameSetup the current choices describe."""
+        v = self.variant or "marriage"
+        return GameSetup(variant=v, options=dict(self.options[v]),
+                         seats=["human", *self.levels[v]], practice=bool(self.practice))
+
+    # --- layout -------------------------------------------------------------------------
+    def build(self, **params: Any) -> None:
+        self._load_state()
+        w, h = self.app.size
+        px = self.px
+        v = self.variant or "marriage"
+        focus: list[Any] = []
+        margin = max(px(70), (w - px(1160)) // 2)
+        col_w = (w - 2 * margin - px(60)) // 2
+        left, right = margin, margin + col_w + px(60)
+        y0 = px(118)
+
+        # Game: four big buttons, the chosen one gold (and the text names it: not colour alone).
+        self.label(pygame.Rect(left, y0, col_w, px(30)), "ui.setup_game", object_id="#section")
+        self.variant_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        bw, bh = (col_w - px(12)) // 2, px(48)
+        for i, variant in enumerate(OPTION_SPECS):
+            rect = pygame.Rect(left + (i % 2) * (bw + px(12)),
+                               y0 + px(36) + (i // 2) * (bh + px(10)), bw, bh)
+            b = self.button(f"variant:{variant}", rect, variant_key(variant),
+                            tooltip=f"ui.blurb_{variant.replace('-', '_')}")
+            if variant == v:
+                b.select()
+            self.variant_buttons[variant] = b
+            focus.append(b)
+        y = y0 + px(36) + 2 * (bh + px(10))
+        self.add(pygame_gui.elements.UITextBox(
+            f"ui.blurb_{v.replace('-', '_')}", pygame.Rect(left, y, col_w, px(64)), self.manager,
+            object_id="#blurb"))
+        y += px(70)
+
+        # Opponents.
+        self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents", object_id="#section")
+        y += px(36)
+        self.level_choices = []
+        for seat in range(1, PLAYERS[v]):
+            self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.common_computer",
+                       object_id="#field", n=str(seat))
+            c = self.choice(pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
+                            [(f"ui.level_{lv}", lv) for lv in LEVELS], self.levels[v][seat - 1],
+                            lambda value, s=seat: self._set_level(s, value))
+            self.level_choices.append(c)
+            focus.append(c)
+            y += px(44)
+
+        # Deck.
+        y += px(6)
+        self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.setup_deck", object_id="#section")
+        arts = artworks()
+        current = self.settings.deck_for(v)
+        if current not in [a[0] for a in arts]:
+            current = arts[0][0]
+        self.deck_choice = self.choice(
+            pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
+            [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts], current, self._set_deck)
+        focus.append(self.deck_choice)
+        self.preview_top = y + px(50)
+        self.preview_left = left
+
+        # Rules of this match: every option of the variant.
+        y = y0
+        self.label(pygame.Rect(right, y, col_w, px(30)), "ui.setup_rules", object_id="#section")
+        y += px(36)
+        self.option_widgets: dict[str, Any] = {}
+        for name in OPTION_SPECS[v]:
+            self.label(pygame.Rect(right, y, col_w - px(190), px(36)), f"ui.opt_{name}",
+                       object_id="#field")
+            rect = pygame.Rect(right + col_w - px(180), y, px(180), px(36))
+            entries = option_choices(v, name)
+            value = self.options[v][name]
+            if entries is None:
+                widget: Any = self.toggle(rect, bool(value),
+                                          lambda on, n=name: self._set_option(n, on))
+            else:
+                widget = self.choice(rect, entries, value,
+                                     lambda val, n=name: self._set_option(n, val))
+            self.option_widgets[name] = widget
+            focus.append(widget)
+            y += px(44)
+        reset = self.button("defaults", pygame.Rect(right, y + px(4), px(150), px(34)),
+                            "ui.setup_defaults", object_id="#small")
+        focus.append(reset)
+        y += px(58)
+        self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_practice",
+                   object_id="#section")
+        self.practice_toggle = self.toggle(
+            pygame.Rect(right + col_w - px(180), y, px(180), px(36)), bool(self.practice),
+            self._set_practice)
+        focus.append(self.practice_toggle)
+        self.add(pygame_gui.elements.UITextBox(
+            "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
+            object_id="#blurb"))
+
+        # Back / Start.
+        bottom = h - px(92)
+        back = self.button("back", pygame.Rect(margin, bottom, px(180), px(50)), "ui.common_back")
+        start = pygame.Rect(0, 0, px(260), px(56))
+        start.bottomright = (w - margin, bottom + px(53))
+        self.start_button = self.button("start", start, "ui.common_start", object_id="#primary",
+                                        enabled="table" in self.app.scene_factories)
+        self.focus.set_items([*focus, self.start_button, back])
+        if "table" in self.app.scene_factories:
+            self.focus.focus(self.start_button)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """A preview of the chosen deck: the trump marriage and its neighbours."""
+        from game.ui.widgets.cards import card_size, draw_row
+
+        v = self.variant or "marriage"
+        bottom = self.app.size[1] - self.px(100)
+        height = min(self.px(130), bottom - self.preview_top)
+        if height < self.px(60):
+            return
+        step = card_size(height)[0] * 3 // 4
+        suit = "S" if v == "sixty-six-3" else "H"
+        cards = [rank + suit for rank in "ATKQJ"]
+        draw_row(surface, cards, self.settings.deck_for(v), height,
+                 (self.preview_left + self.px(4), self.preview_top), step)
+
+    # --- changes ------------------------------------------------------------------------
+    def _set_level(self, seat: int, level: str) -> None:
+        self.levels[self.variant or "marriage"][seat - 1] = level
+
+    def _set_option(self, name: str, value: Any) -> None:
+        self.options[self.variant or "marriage"][name] = value
+
+    def _set_practice(self, on: bool) -> None:
+        self.practice = on
+
+    def _set_deck(self, artwork: str) -> None:
+        if self.variant == "marias":
+            self.settings.deck_german = artwork
+        else:
+            self.settings.deck_french = artwork
+
+    def select_variant(self, variant: str) -> None:
+        if variant in OPTION_SPECS and variant != self.variant:
+            self.variant = variant
+            self.rebuild()
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("variant:"):
+            self.select_variant(key.split(":", 1)[1])
+        elif key == "defaults":
+            self.options[self.variant or "marriage"] = defaults(self.variant or "marriage")
+            self.rebuild()
+        elif key == "start":
+            self.start()
+        else:
+            super().on_button(key)
+
+    def start(self) -> GameSetup:
+        """Remember the choices and sit down at the table."""
+        setup = self.setup()
+        s = self.settings
+        s.last_variant = setup.variant
+        s.practice = setup.practice
+        s.default_levels[setup.variant] = list(self.levels[setup.variant])
+        s.rule_options[setup.variant] = dict(setup.options)
+        self.storage.save_settings(s)
+        self.last_setup = setup
+        if "table" in self.app.scene_factories:
+            self.app.switch("table", setup=setup)
+        return setup

@@ -1,0 +1,176 @@
+"""Statistics per game: matches and deals played and won, points, streaks, Mariáš contracts.
+
+The numbers live in ``stats.json`` in the user's data folder, written atomically by
+:class:`game.ui.storage.Storage`.  Who records what:
+
+* the score sheet scene ("score") records the match's last finished deal when it opens
+  (``storage.record_deal``), the match result scene ("match_result") records the match
+  (``storage.record_match``).  Both are idempotent: every deal/match carries a ``key``
+  (a hash of its record text) and a key already counted is ignored, so re-entering a
+  scene, resizing the window or resuming a saved match never counts anything twice.
+* The table does not need to call anything; it may call the same methods with its own
+  summaries (same ``key`` = counted once).
+
+``deal_summary`` (a dict; every field optional except ``won``)::
+
+    {"key": str,               # identity of the deal (dedupe)
+     "won": bool,              # the human's side scored more than the others this deal
+     "points": int,            # the human's match points / units of this deal (may be < 0)
+     "contract": str | None,   # Mariáš: the contract (suit, betl, durch, open-betl ...)
+     "soloist": bool,          # Mariáš: the human played the contract
+     "contract_won": bool}     # Mariáš: the soloist won it
+
+Build one from a finished deal with :func:`summarise_deal`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+#: How many per-deal points are kept per game for the points-per-deal chart.
+POINTS_KEPT = 60
+#: How many dedupe keys are remembered (older ones cannot come back: resumes are recent).
+KEYS_KEPT = 400
+
+
+@dataclass
+class VariantStats:
+    matches_played: int = 0
+    matches_won: int = 0
+    deals_played: int = 0
+    deals_won: int = 0
+    points_total: int = 0
+    #: Consecutive deals won, now and at best.
+    current_streak: int = 0
+    best_streak: int = 0
+    #: Consecutive matches won, now and at best.
+    match_streak: int = 0
+    best_match_streak: int = 0
+    #: The human's points of the last deals, oldest first (for the line chart).
+    recent_points: list[int] = field(default_factory=list)
+    #: Mariáš: contract -> [played as soloist, won].
+    contracts: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def points_per_deal(self) -> float:
+        return self.points_total / self.deals_played if self.deals_played else 0.0
+
+    @property
+    def deal_win_rate(self) -> float:
+        return self.deals_won / self.deals_played if self.deals_played else 0.0
+
+    @property
+    def match_win_rate(self) -> float:
+        return self.matches_won / self.matches_played if self.matches_played else 0.0
+
+
+@dataclass
+class Stats:
+    games: dict[str, VariantStats] = field(default_factory=dict)
+    seen: list[str] = field(default_factory=list)
+
+    def of(self, variant: str) -> VariantStats:
+        return self.games.setdefault(variant, VariantStats())
+
+    def _first_time(self, key: str | None) -> bool:
+        if not key:
+            return True
+        if key in self.seen:
+            return False
+        self.seen.append(key)
+        del self.seen[:-KEYS_KEPT]
+        return True
+
+    def record_deal(self, variant: str, summary: dict[str, Any]) -> bool:
+        """Count one finished deal; False if its ``key`` was counted before."""
+        if not self._first_time(summary.get("key")):
+            return False
+        s = self.of(variant)
+        s.deals_played += 1
+        points = int(summary.get("points", 0) or 0)
+        s.points_total += points
+        s.recent_points.append(points)
+        del s.recent_points[:-POINTS_KEPT]
+        if summary.get("won"):
+            s.deals_won += 1
+            s.current_streak += 1
+            s.best_streak = max(s.best_streak, s.current_streak)
+        else:
+            s.current_streak = 0
+        contract = summary.get("contract")
+        if contract and summary.get("soloist"):
+            played_won = s.contracts.setdefault(str(contract), [0, 0])
+            played_won[0] += 1
+            if summary.get("contract_won"):
+                played_won[1] += 1
+        return True
+
+    def record_match(self, variant: str, won: bool, key: str | None = None) -> bool:
+        """Count one finished match; False if its ``key`` was counted before."""
+        if not self._first_time(f"match:{key}" if key else None):
+            return False
+        s = self.of(variant)
+        s.matches_played += 1
+        if won:
+            s.matches_won += 1
+            s.match_streak += 1
+            s.best_match_streak = max(s.best_match_streak, s.match_streak)
+        else:
+            s.match_streak = 0
+        return True
+
+    # --- JSON -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": 1, "games": {k: asdict(v) for k, v in self.games.items()},
+                "seen": list(self.seen)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stats:
+        """Raises ValueError/TypeError on a malformed file (the caller moves it aside)."""
+        if not isinstance(data, dict) or not isinstance(data.get("games", {}), dict):
+            raise ValueError("statistics file is not an object")
+        games: dict[str, VariantStats] = {}
+        known = set(VariantStats.__dataclass_fields__)
+        for variant, raw in data.get("games", {}).items():
+            if not isinstance(raw, dict):
+                raise ValueError(f"statistics of {variant} are not an object")
+            values = {k: v for k, v in raw.items() if k in known}
+            vs = VariantStats(**values)
+            for name in known - {"recent_points", "contracts"}:
+                if not isinstance(getattr(vs, name), int):
+                    raise ValueError(f"{variant}.{name} is not a number")
+            vs.recent_points = [int(p) for p in vs.recent_points]
+            vs.contracts = {str(c): [int(x) for x in pw][:2] for c, pw in vs.contracts.items()}
+            games[str(variant)] = vs
+        seen = [str(k) for k in data.get("seen", [])][-KEYS_KEPT:]
+        return cls(games=games, seen=seen)
+
+
+def deal_key(record_text: str) -> str:
+    """A stable identity of a deal or match: the same record gives the same key after resume."""
+    import hashlib
+
+    return hashlib.sha1(record_text.encode("utf-8")).hexdigest()[:20]
+
+
+def summarise_deal(deal: Any, human: int = 0) -> dict[str, Any]:
+    """The ``deal_summary`` of a finished :class:`game.rules.Deal` for seat ``human``."""
+    from game.rules import write_deal
+
+    score = deal.score() or [0] * deal.players
+    mine = score[human]
+    best_other = max(s for i, s in enumerate(score) if i != human)
+    summary: dict[str, Any] = {
+        "key": deal_key(write_deal(deal)),
+        "points": int(mine),
+        "won": mine > 0 and mine >= best_other,
+    }
+    contract = deal.contract() if hasattr(deal, "contract") else None
+    if contract:
+        soloist = getattr(deal, "soloist", None)
+        summary["contract"] = contract.split()[0] if contract.startswith("suit") else contract
+        summary["soloist"] = soloist == human
+        if soloist is not None:
+            summary["contract_won"] = score[soloist] > 0
+    return summary

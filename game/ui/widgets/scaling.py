@@ -1,0 +1,42 @@
+"""The interface scale setting: larger (or smaller) text in every widget.
+
+pygame-gui takes font sizes from the theme, so scaling means loading the theme
+again with every font ``size`` multiplied and asking the manager to rebuild its
+elements; scenes scale their own layout with the same factor (``MenuScene.px``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui.theme import load_theme
+
+
+def scaled_theme(scale: float) -> dict[str, Any] | None:
+    theme = load_theme()
+    if theme is None:
+        return None
+
+    def scale_font(font: dict[str, Any]) -> None:
+        if "size" in font:
+            font["size"] = str(max(8, round(int(font["size"]) * scale)))
+
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for font in fonts if isinstance(fonts, list) else [fonts]:
+            if isinstance(font, dict):
+                scale_font(font)
+    return theme
+
+
+def apply_ui_scale(app: Any, scale: float) -> bool:
+    """Reload the manager's theme at ``scale``; False (and unchanged) if that fails."""
+    theme = scaled_theme(scale)
+    if theme is None:
+        return False
+    ui_theme = app.manager.get_theme()
+    ui_theme.load_theme(theme)
+    app.manager.rebuild_all_from_changed_theme_data()
+    return True

@@ -1,0 +1,97 @@
+"""Every language has every key; placeholders agree; card and suit names in three languages."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from game.paths import assets_dir
+from game.rules.variants import NAMES
+from game.ui import i18n
+
+PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+
+
+def table(lang: str) -> dict[str, str]:
+    path = assets_dir() / "translations" / f"ui.{lang}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert list(data) == [lang], "pygame-gui wants {lang: {...}}"
+    return data[lang]
+
+
+def required(lang: str) -> set[str]:
+    keys = set(table("en"))
+    if lang == "cs":
+        return {k for k in keys if k.startswith(i18n.CZECH_REQUIRED_PREFIXES)}
+    return keys
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_language_has_every_key(lang):
+    have = table(lang)
+    missing = sorted(required(lang) - set(have))
+    assert not missing, f"{lang} lacks {missing}"
+    assert not set(have) - set(table("en")), "keys unknown to English"
+    empty = [k for k, v in have.items() if not v.strip()]
+    assert not empty
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_placeholders_match_english(lang):
+    en = table("en")
+    for key, text in table(lang).items():
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(en[key])), key
+
+
+def test_czech_covers_the_marias_and_table_subset():
+    cs = table("cs")
+    for key in ("table_trump", "act_good", "act_bad", "contract_betl", "contract_durch",
+                "marias_flek", "variant_marias"):
+        assert key in cs
+
+
+def test_english_game_names_are_the_engine_names():
+    for variant, name in NAMES.items():
+        assert i18n.variant_name(variant, "en") == name
+
+
+def test_tr_fills_placeholders_and_falls_back():
+    assert i18n.tr("ui.score_deal", "en", n=3) == "Deal 3"
+    assert i18n.tr("score_deal", "ru", n=3) == "Сдача 3"
+    assert i18n.tr("ui.no_such_key", "cs") == "no_such_key"
+    i18n.set_language("ru")
+    try:
+        assert i18n.tr("ui.menu_quit") == "Выход"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("card, family, lang, expected", [
+    ("QH", "french", "en", "queen of hearts"),
+    ("QH", "german", "en", "Ober of hearts"),
+    ("JC", "german", "en", "Unter of acorns"),
+    ("AD", "german", "en", "Daus of bells"),
+    ("KS", "german", "en", "König of leaves"),
+    ("TS", "french", "ru", "десятка пик"),
+    ("QH", "french", "ru", "дама червей"),
+    ("JC", "german", "ru", "унтер желудей"),
+    ("7H", "german", "cs", "červená sedma"),
+    ("QC", "german", "cs", "žaludský svršek"),
+    ("AD", "german", "cs", "kulové eso"),
+    ("QS", "french", "cs", "piková dáma"),
+    ("10H", "french", "en", "ten of hearts"),
+])
+def test_card_names(card, family, lang, expected):
+    assert i18n.card_name(card, family, lang) == expected
+
+
+def test_every_card_and_suit_named_everywhere():
+    for lang in i18n.LANGUAGES:
+        for family in i18n.FAMILIES:
+            for suit in i18n.SUITS:
+                assert i18n.suit_name(suit, family, lang)
+                for rank in i18n.RANKS:
+                    assert i18n.card_name(rank + suit, family, lang)
+    assert i18n.suit_name("S", "german-tell", "en") == "leaves"

@@ -1,0 +1,32 @@
+"""Statistics: streaks, points per deal, Mariáš contracts, JSON round trip."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.stats import Stats
+
+
+def test_streaks_points_and_contracts():
+    st = Stats()
+    for i, (won, pts) in enumerate([(True, 2), (True, 1), (False, -1), (True, 3)]):
+        st.record_deal("marias", {"key": str(i), "won": won, "points": pts, "contract": "betl",
+                                  "soloist": i % 2 == 0, "contract_won": won})
+    s = st.of("marias")
+    assert (s.deals_played, s.deals_won, s.points_total) == (4, 3, 5)
+    assert (s.current_streak, s.best_streak) == (1, 2)
+    assert s.points_per_deal == pytest.approx(1.25)
+    assert s.contracts == {"betl": [2, 1]}
+    assert s.recent_points == [2, 1, -1, 3]
+    st.record_match("marias", True)
+    st.record_match("marias", False)
+    assert (s.matches_played, s.matches_won, s.best_match_streak, s.match_streak) == (2, 1, 1, 0)
+    again = Stats.from_dict(st.to_dict())
+    assert again.of("marias") == s
+
+
+@pytest.mark.parametrize("bad", [[], {"games": []}, {"games": {"x": 5}},
+                                 {"games": {"x": {"deals_played": "many"}}}])
+def test_malformed_stats_raise_value_error(bad):
+    with pytest.raises((ValueError, TypeError)):
+        Stats.from_dict(bad)

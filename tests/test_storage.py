@@ -1,0 +1,147 @@
+"""Settings, saves, statistics and history on disk: atomic, forgiving, never losing data."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from game.rules import CARD_STR, random_deck
+from game.ui.session import GameSetup
+from game.ui.settings import Settings
+from game.ui.storage import Storage, atomic_write
+
+
+@pytest.fixture
+def storage(tmp_path):
+    return Storage(config_dir=tmp_path / "config", data_dir=tmp_path / "data")
+
+
+def record(variant: str = "marriage", actions: str = "") -> str:
+    deck = " ".join(CARD_STR[c] for c in random_deck(variant, random.Random(5)))
+    return f"variant: {variant}\ndealer: 0\ndeck: {deck}\n{actions}"
+
+
+def test_settings_round_trip(storage):
+    s = Settings(language="ru", volume=0.25, player_name="Ада", window_size=(1600, 900),
+                 default_levels={"marias": ["hard", "easy"]},
+                 rule_options={"marriage": {"match_points": 5}}, ui_scale=1.3, sound=False)
+    assert storage.save_settings(s)
+    back = storage.load_settings()
+    assert back == s
+    assert storage.reports == []
+
+
+def test_missing_settings_are_defaults_without_report(storage):
+    assert storage.load_settings() == Settings()
+    assert storage.reports == []
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", '{"version": 99}', "\x00\x01"])
+def test_corrupt_settings_reported_once_and_replaced(storage, content):
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text(content, encoding="utf-8")
+    assert storage.load_settings() == Settings()
+    reports = storage.take_reports()
+    assert [key for key, _ in reports] == ["ui.notice_settings_reset"]
+    aside = list(storage.config_dir.glob("settings.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == content
+    # The next start finds no file: defaults again, and no second report.
+    assert storage.load_settings() == Settings()
+    assert storage.take_reports() == []
+
+
+def test_bad_fields_fall_back_individually(storage):
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text(json.dumps(
+        {"language": "xx", "volume": "loud", "player_name": "Eva", "unknown": 1}), "utf-8")
+    s = storage.load_settings()
+    assert s.player_name == "Eva" and s.language == "en" and s.volume == Settings().volume
+
+
+def test_match_round_trip_and_clear(storage):
+    setup = GameSetup("marias", {"rounds": 1}, ["human", "hard", "easy"], seed=3, practice=True)
+    text = record("marias")
+    assert storage.save_match(text, setup)
+    assert storage.has_match()
+    assert storage.load_match() == (text, setup)
+    storage.clear_match()
+    assert not storage.has_match() and storage.load_match() is None
+
+
+def test_corrupt_save_moved_aside_and_other_data_kept(storage):
+    s = Settings(player_name="Keep me")
+    storage.save_settings(s)
+    storage.record_deal("marriage", {"key": "k1", "won": True, "points": 2})
+    storage.export_deal(record(), "marriage", key="abc")
+    storage.save_match(record(), GameSetup("marriage"))
+    storage.match_path.write_text("variant: nonsense\ngarbage", encoding="utf-8")
+    assert storage.load_match() is None
+    assert [k for k, _ in storage.take_reports()] == ["ui.notice_save_corrupt"]
+    assert not storage.match_path.exists() and not storage.setup_path.exists()
+    assert len(list(storage.data_dir.glob("match.txt.corrupt-*"))) == 1
+    assert len(list(storage.data_dir.glob("match.json.corrupt-*"))) == 1
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    assert fresh.load_settings().player_name == "Keep me"
+    assert fresh.stats.of("marriage").deals_won == 1
+    assert len(fresh.list_history()) == 1
+
+
+def test_corrupt_sidecar_is_reported(storage):
+    storage.save_match(record(), GameSetup("marriage"))
+    storage.setup_path.write_text('{"setup": 5}', encoding="utf-8")
+    assert storage.load_match() is None
+    assert storage.take_reports()[0][0] == "ui.notice_save_corrupt"
+
+
+def test_atomic_write_leaves_old_file_on_failure(tmp_path, monkeypatch):
+    target = tmp_path / "f.txt"
+    atomic_write(target, "old content")
+
+    def boom(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(OSError):
+        atomic_write(target, "new content that never lands")
+    assert target.read_text() == "old content"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt"]  # no temp file left
+
+
+def test_atomic_write_interrupted_replace(tmp_path, monkeypatch):
+    target = tmp_path / "g.txt"
+    atomic_write(target, "v1")
+    monkeypatch.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError("crash")))
+    with pytest.raises(OSError):
+        atomic_write(target, "v2")
+    assert target.read_text() == "v1"
+    assert [p.name for p in tmp_path.iterdir()] == ["g.txt"]
+
+
+def test_save_failure_is_reported_not_raised(storage, monkeypatch):
+    monkeypatch.setattr("game.ui.storage.atomic_write",
+                        lambda *a, **k: (_ for _ in ()).throw(OSError("read-only")))
+    assert storage.save_settings(Settings()) is False
+    assert storage.save_match("x", GameSetup("marriage")) is False
+    assert {k for k, _ in storage.take_reports()} == {"ui.notice_save_failed"}
+
+
+def test_stats_dedupe_and_corrupt_stats(storage):
+    assert storage.record_deal("sixty-six", {"key": "a", "won": True, "points": 3})
+    assert not storage.record_deal("sixty-six", {"key": "a", "won": True, "points": 3})
+    assert storage.record_match("sixty-six", True, key="m")
+    assert not storage.record_match("sixty-six", True, key="m")
+    assert Storage(storage.config_dir, storage.data_dir).stats.of("sixty-six").points_total == 3
+    storage.stats_path.write_text("{broken", encoding="utf-8")
+    other = Storage(storage.config_dir, storage.data_dir)
+    assert other.stats.games == {}
+    assert other.take_reports()[0][0] == "ui.notice_stats_reset"
+
+
+def test_history_export_once_per_key(storage):
+    p1 = storage.export_deal(record(), "marriage", key="0123456789")
+    p2 = storage.export_deal(record(), "marriage", key="0123456789")
+    assert p1 == p2 and p1.parent == storage.history_dir
+    assert storage.list_history() == [p1]
