@@ -687,3 +687,77 @@ def test_observation_keys_and_json():
     assert deal.observation(0)["legal"] == []
     assert deal.observation(1)["first_seven"] is None
     assert deal.observation(0)["first_seven"] == cards(mask("AH TH KH QH JH 9H 8H"))
+
+
+# --- the remaining `marias` lines of 5 ----------------------------------------------------
+def test_5_marias_every_deal_starts_with_trump_then_contract_then_discard():
+    deal = new()
+    assert deal.phase == "trump" and all(a.startswith("trump ") for a in deal.legal_actions())
+    assert "is not possible now" in deal.check("contract betl")
+    run(deal, "0 trump KC")
+    assert deal.phase == "contract"
+    run(deal, "0 contract durch")
+    assert deal.phase == "discard" and deal.to_move() == 0
+
+
+def test_5_marias_trump_card_counts_as_in_hand_for_seven():
+    deal = run(new({0: "7D AC KC QC JC 9C 8C AD KD QD JD 9D"}), "0 trump 7D")
+    assert "contract suit seven" in deal.legal_actions()
+    run(deal, "0 contract suit seven hundred")
+    assert deal.contract() == "suit seven hundred"
+    assert not any("7D" in a for a in deal.legal_actions())  # the trump card is aside anyway
+
+
+def test_5_marias_overbid_suit_seven_and_hundred_lapse():
+    deal = run(new({0: "7C AC KC QC JC 9C 8C AD KD QD JD 9D"}),
+               "0 trump AC\n0 contract suit seven hundred\n0 discard KD QD\n1 bad durch")
+    assert deal.contract() == "durch" and deal.trump() is None
+    assert not deal.seven and not deal.hundred
+    run(deal, "1 discard 7D 8D\n2 good\n0 good")
+    assert deal.doublings == {"game": 0} and deal.seven_keeper == -1
+    assert deal.observation(1)["trump_card"] is None  # never shown: Suit did not stand
+    assert [0, "trump ??"] in deal.observation(2)["history"]
+
+
+def test_5_marias_open_betl_talon_and_missing_suits_are_no_counterexample():
+    # 8C kept while 7C lies in the talon: the talon does not count
+    deal = run(new({0: "9C 8C 7C 7D 8D 9D 7H 8H 9H 7S 8S AS", 1: "AC KC QC JC TC"}),
+               "0 trump 9C\n0 contract open-betl\n0 discard AS 7C\n1 good\n2 good\n" + passes())
+    run(deal, "0 play 9C")
+    autoplay(deal)
+    assert deal.score() == [20, -10, -10], deal.result_summary()["text"]
+    # a high card in a suit the defenders no longer hold is no counterexample
+    deal = run(new({0: "7C 8C 7D 8D AH KH QH JH TH 9H 8H 7H"}),
+               "0 trump 7C\n0 contract open-betl\n0 discard 8H 7H\n1 good\n2 good\n" + passes())
+    run(deal, "0 play 7C")
+    autoplay(deal)
+    assert len(deal.trick_log) == 1 and "AH" in deal.observation(1)["shown"][0]
+    assert deal.score() == [20, -10, -10], deal.result_summary()["text"]
+
+
+def _seven_against_deal():
+    """A played-out Suit deal in hearts where seat 2 announced Seven against."""
+    deal = suit_deal({0: "AH TH KH QH JH 9H 8H AC AS TC KC QC", 2: "7H"}, doubling=False)
+    run(deal, "1 pass\n2 announce seven-against\n0 pass\n1 pass\n2 pass")
+    autoplay(deal)
+    return deal
+
+
+def test_5_marias_seven_against_won_only_by_its_announcer():
+    deal = _seven_against_deal()
+    assert deal.seven_against == 2
+    seven = 8 * 2 + 7
+    # rewrite trick 10: seat 0 leads AC, seat 1 follows 9C, seat 2 trumps with the 7H
+    deal.trick_log[-1] = [(0, 0), (1, 5), (2, seven)]
+    deal.last_bonus_seat = 2
+    deal._score_suit()
+    comps = {c["name"]: c for c in deal.components}
+    assert comps["seven-against"]["won"] and comps["seven-against"]["owner"] == "defenders"
+    assert "silent seven" not in comps
+    # the partner taking trick 10 does not win it
+    deal.trick_log[-1] = [(0, 0), (2, seven), (1, 8 * 2 + 6)]
+    deal.last_bonus_seat = 1
+    deal._score_suit()
+    comps = {c["name"]: c for c in deal.components}
+    assert not comps["seven-against"]["won"]
+    assert sum(deal.score()) == 0

@@ -242,7 +242,7 @@ def test_replay_mid_deal_legal_and_hidden_trump():
     assert not any("AC" in a or "9H" in a for a in result["legal"])
 
 
-def test_match_with_gather_and_cut_runs_rounds_times_three_deals():
+def test_4_15_match_with_gather_and_cut_runs_rounds_times_three_deals():
     m = Match("marias", {"rounds": 2, "gather_and_cut": True}, seed=11)
     rng = random.Random(4)
     dealers = []
