@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -167,16 +170,34 @@ def test_cache_returns_same_object_and_is_bounded() -> None:
     assert small.face("QH", 90, "german-tell") is not first
 
 
-def test_works_without_display_and_rejects_bad_input() -> None:
-    assert pygame.display.get_surface() is None
-    r = DeckRenderer()
-    assert r.face("th", 80, "large-index").get_size() == card_size(80)
+def test_works_before_any_display_mode_is_set() -> None:
+    """A fresh interpreter (no display, no pygame.init) renders faces, backs and icons."""
+    code = (
+        "import pygame\n"
+        "from game.ui.decks import DeckRenderer, card_size\n"
+        "r = DeckRenderer()\n"
+        "assert pygame.display.get_surface() is None\n"
+        "assert r.face('TH', 80, 'large-index').get_size() == card_size(80)\n"
+        "assert r.back(80, 'classic-red').get_size() == card_size(80)\n"
+        "assert r.suit_icon('C', 20, 'german-tell').get_size() == (20, 20)\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("ok")
+
+
+def test_rejects_bad_input(renderer: DeckRenderer) -> None:
     with pytest.raises(ValueError):
-        r.face("1H", 80, "french-classic")
+        renderer.face("1H", 80, "french-classic")
     with pytest.raises(ValueError):
-        r.face("QH", 80, "no-such-deck")
+        renderer.face("QH", 80, "no-such-deck")
     with pytest.raises(ValueError):
-        r.suit_icon("X", 20, "french-classic")
+        renderer.suit_icon("X", 20, "french-classic")
+    assert renderer.face("th", 80, "large-index") is renderer.face("TH", 80, "large-index")
 
 
 def test_render_sheets_and_cli(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -186,7 +207,7 @@ def test_render_sheets_and_cli(tmp_path, capsys) -> None:  # type: ignore[no-unt
         sheet = pygame.image.load(str(tmp_path / "sheets" / f"{name}.png"))
         w, h = card_size(60)
         assert sheet.get_width() > 8 * w and sheet.get_height() > 5 * h
-    assert cli_render_decks(str(tmp_path / "cli")) == 0
+    assert cli_render_decks(str(tmp_path / "cli"), height=40) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == list(ARTWORKS)
 
 

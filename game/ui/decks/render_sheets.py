@@ -8,11 +8,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-
-import pygame
+from typing import TYPE_CHECKING
 
 from .artworks import ARTWORKS, RANKS, SUITS
-from .renderer import DeckRenderer, card_size
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .renderer import DeckRenderer
 
 GAP = 10
 TABLE_GREEN = (30, 92, 58)
@@ -20,6 +23,10 @@ TABLE_GREEN = (30, 92, 58)
 
 def render_sheet(renderer: DeckRenderer, artwork: str, height: int) -> pygame.Surface:
     """All faces (one suit per row, ranks A..7) and, in a last row, all backs."""
+    import pygame
+
+    from .renderer import card_size
+
     w, h = card_size(height)
     gap = max(4, height // 30)
     backs = renderer.list_backs()
@@ -38,6 +45,10 @@ def render_sheet(renderer: DeckRenderer, artwork: str, height: int) -> pygame.Su
 
 def render_sheets(out_dir: Path, height: int = 300) -> list[str]:
     """Write ``<artwork>.png`` for every artwork into ``out_dir``; return the artwork ids."""
+    import pygame  # late: callers may set SDL variables after importing this module
+
+    from .renderer import DeckRenderer
+
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     pygame.init()
@@ -49,11 +60,12 @@ def render_sheets(out_dir: Path, height: int = 300) -> list[str]:
     return names
 
 
-def cli_render_decks(out_dir: str) -> int:
+def cli_render_decks(out_dir: str, height: int = 300) -> int:
     """Entry point for ``main.py --render-decks DIR``: prints the artwork ids as JSON."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    names = render_sheets(Path(out_dir))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    names = render_sheets(Path(out_dir), height)
     print(json.dumps(names))
     return 0
 
