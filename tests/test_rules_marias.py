@@ -761,3 +761,15 @@ def test_5_marias_seven_against_won_only_by_its_announcer():
     comps = {c["name"]: c for c in deal.components}
     assert not comps["seven-against"]["won"]
     assert sum(deal.score()) == 0
+
+
+def test_4_11_silent_seven_beaten_by_the_partner_costs_its_side():
+    deal = autoplay(suit_deal({0: "AH TH KH QH JH 9H 8H AC AS TC KC QC", 2: "7H"}))
+    seven = 8 * 2 + 7
+    # trick 10 rewritten: seat 0 leads AC, seat 2 trumps with the 7H, partner seat 1 over-trumps
+    deal.trick_log[-1] = [(0, 0), (2, seven), (1, 8 * 2 + 6)]
+    deal.last_bonus_seat = 1
+    deal._score_suit()
+    comps = {c["name"]: c for c in deal.components}
+    assert comps["silent seven"]["owner"] == "defenders" and not comps["silent seven"]["won"]
+    assert comps["silent seven"]["value"] == 2  # 1 x hearts
