@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from .figures import Costume, FigureSpec
+from .costume import Costume, FigureSpec
 from .suits import GermanSuitColours
 
 RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")

@@ -25,12 +25,10 @@ def _deck(renderer: object, artwork: str, height: int) -> None:
 
 def run(height: int = HEIGHT) -> dict[str, dict[str, float]]:
     """Time every artwork; returns {artwork: {first_ms, full_ms, cached_ms}}."""
-    import pygame
 
     from .artworks import ARTWORKS
     from .renderer import DeckRenderer
 
-    pygame.init()
     results: dict[str, dict[str, float]] = {}
     for artwork in ARTWORKS:
         renderer = DeckRenderer()

@@ -51,7 +51,6 @@ def render_sheets(out_dir: Path, height: int = 300) -> list[str]:
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    pygame.init()
     renderer = DeckRenderer()
     names = []
     for artwork in ARTWORKS:
