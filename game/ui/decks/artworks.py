@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TypeVar
 
 from .costume import Costume, FigureSpec
 from .suits import GermanSuitColours
@@ -12,6 +13,9 @@ from .suits import GermanSuitColours
 RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")
 SUITS = ("C", "D", "H", "S")
 CARDS = tuple(r + s for s in SUITS for r in RANKS)
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,8 @@ class DeckArtwork:
         return c
 
 
-def _frozen(mapping: dict) -> Mapping:  # type: ignore[type-arg]
+def _frozen(mapping: dict[K, V]) -> Mapping[K, V]:
+    """Read-only view, so the shared artwork tables cannot be changed by accident."""
     return MappingProxyType(mapping)
 
 

@@ -122,9 +122,8 @@ def _laurel(cx: float, cy: float, r: float, fill: str, ink: str) -> str:
             phi = math.degrees(theta) + 180 + tilt
             off = 5 if tilt > 0 else -5
             lx, ly = x + off * math.cos(theta), y + off * math.sin(theta)
-            for side in (-1, 1):
-                px = cx + side * (lx - cx) * -1 if side == 1 else lx
-                angle = -phi if side == 1 else phi
+            # Left branch as computed, right branch mirrored about x = cx.
+            for px, angle in ((lx, phi), (2 * cx - lx, -phi)):
                 leaves.append(
                     f'<g transform="translate({num(px)} {num(ly)}) rotate({num(angle)})">'
                     f'<path d="M0-10C5-5 5 4 0 8C-5 4-5-5 0-10Z"/></g>'

@@ -13,8 +13,6 @@ from functools import lru_cache
 
 from .svg import circle, circle_d, ellipse, group, num, path, place
 
-SUITS = ("C", "D", "H", "S")
-
 FRENCH_PATHS: dict[str, str] = {
     "H": (
         "M0 46C-8 30-48 10-48-16C-48-36-32-46-21-46C-9-46-2-37 0-29"
