@@ -415,7 +415,7 @@ def test_1_10_scoring_closer_correct_uses_position_at_closing():
     assert d.score()[c] == expect and d.result_summary()["reason"] == "declared"
 
 
-def test_1_10_scoring_closer_fails():
+def test_1_10_5_scoring_closer_fails_the_closers_opponent_scores():
     # the closer's false declaration
     d = search("marriage", lambda d: on_lead(d) and d.closed and d.to_move() == d.closer
                and d.total(d.closer) < 66, seed=31)
@@ -437,7 +437,9 @@ def test_1_10_scoring_closer_fails():
     c = d.closer
     assert d.score()[1 - c] == (2 if d.close_opp_trick else 3)
     assert d.result_summary()["reason"] == "closer_failed"
-    # a false declaration by the closer's opponent gives the closer 2
+
+
+def test_5_false_declaration_by_the_closers_opponent_gives_the_closer_2():
     d = search("marriage", lambda d: on_lead(d) and d.closed and d.to_move() != d.closer
                and d.total(d.to_move()) < 66, seed=34)
     c = d.closer

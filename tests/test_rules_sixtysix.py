@@ -107,7 +107,7 @@ def test_2_5_marriage_on_the_first_lead_is_pending_until_a_trick():
     assert d.observation(1)["marriages"][0]["counted"] is True
 
 
-def test_2_5_pending_marriage_counts_after_the_first_trick():
+def test_2_5_5_pending_marriage_counts_after_the_first_trick():
     d = search(V, lambda d: on_lead(d) and d.first_lead() and has_pair(d), seed=3)
     s = d.to_move()
     suit = next(x for x in range(4) if d.hand(s) >> (x * 8 + 2) & 3 == 3)
@@ -185,7 +185,7 @@ def test_2_8_first_to_66_wins_at_once_after_a_trick():
     assert not before.is_over() and before.points()[w] < 66
 
 
-def test_2_8_marriage_reaching_66_ends_the_deal_on_the_announcement():
+def test_2_8_5_marriage_reaching_66_ends_the_deal_on_the_announcement():
     d = start(V, 1, {0: ["AS", "TS", "KH", "QH", "AC", "TC"],
                      1: ["9S", "JS", "9C", "JC", "9D", "JD"]}, indicator="JH")
     run(d, "0 play AS", "1 play 9S", "0 play TS", "1 play JS", "0 play AC", "1 play 9C")
@@ -196,7 +196,7 @@ def test_2_8_marriage_reaching_66_ends_the_deal_on_the_announcement():
     assert d.hand(0) >> card("KH") & 1 and d.hand(0) >> card("QH") & 1  # not played
 
 
-def test_2_8_last_trick_ten_before_the_check_and_no_score():
+def test_2_8_5_last_trick_ten_before_the_check_and_no_score():
     d = search(V, lambda d: d.is_over() and not d.closed and d.hand(0) == 0
                and d.result_summary()["reason"] == "reached_66"
                and d.card_pts[d.result_summary()["winner"]]
@@ -224,7 +224,7 @@ def test_2_9_scoring_two_points_below_33():
     assert 0 < d.points()[1 - w] < 33
 
 
-def test_2_9_scoring_no_point_at_all_even_with_a_trick():
+def test_2_9_5_scoring_no_point_at_all_even_with_a_trick():
     out = replay_json((RECORDS / "sixtysix_2_9_no_point.txt").read_text(encoding="utf-8"))
     assert out["tricks"][0] == 1 and out["points"][0] == 0
     assert out["score"] == [0, 3]

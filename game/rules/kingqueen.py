@@ -123,8 +123,6 @@ class KingQueenDeal(Deal):
     marriage_on_first_lead: ClassVar[bool]
     #: marriages allowed once the stock is exhausted or closed
     marriage_in_strict_phase: ClassVar[bool]
-    #: cards dealt before the indicator (3+3+3+3)
-    HAND: ClassVar[int] = 6
     _OWNERS: ClassVar[dict[int, tuple[int, ...]]]
 
     def __init__(self, dealer: int, deck, options: dict[str, Any]):
