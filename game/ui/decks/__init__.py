@@ -11,9 +11,19 @@ their familiar proportions.  ``card_size(h)`` is ``(round(h * CARD_ASPECT), h)``
 Usage::
 
     renderer = DeckRenderer()
-    surface = renderer.face("QH", 150, "german-tell")
+    surface = renderer.face("QH", 150, "german-tell")   # SRCALPHA, rounded corners
     back = renderer.back(150, "classic-red")
-    icon = renderer.suit_icon("H", 24, "german-tell")
+    icon = renderer.suit_icon("H", 24, "german-tell")   # the trump indicator
+    [a.id for a in list_artworks()], [b.id for b in renderer.list_backs()]
+
+Every image is drawn by this package: SVG paths built in Python (pygame-ce renders SVG with
+nanosvg, which draws no ``<text>``/``<use>``, so even the index letters are stroked paths)
+and rasterised for the exact pixel size, then kept in a bounded LRU cache.
+
+Modules: ``svg`` (SVG helpers, rasteriser), ``glyphs`` (index lettering), ``suits`` (French
+and German suit signs), ``pips`` (numeral layouts), ``costume``/``heads``/``items``/``figures``
+(court figures), ``backs``, ``artworks`` (the five designs), ``faces`` (card composition),
+``renderer`` (DeckRenderer), ``render_sheets`` (contact sheets / CLI), ``bench``.
 """
 
 from __future__ import annotations
