@@ -25,7 +25,10 @@ def card_size(height: int) -> tuple[int, int]:
 
 
 class DeckRenderer:
-    """Renders and caches deck artwork; safe to use before a display mode is set."""
+    """Renders and caches deck artwork; safe to use before a display mode is set.
+
+    Returned surfaces are shared cache entries: blit them, never draw on them.
+    """
 
     def __init__(self, max_entries: int = 400, max_bytes: int = 96 * 1024 * 1024) -> None:
         self.max_entries = max_entries
