@@ -1,0 +1,17 @@
+"""Computer opponents, the hint engine and their search machinery (see docs/ai.md).
+
+Imports only ``game.rules`` and the standard library.  Public face:
+
+* :func:`make_bot` ``(level, variant, seed=None, budget_ms=None, iterations=None,
+  cancel=None) -> Bot``; ``bot.choose(observation, budget_ms=None) -> action``;
+  ``bot.cancel()``.
+* :func:`hint` ``(observation, budget_ms=500, seed=0, cancel=None) -> Hint``;
+  :data:`TEMPLATES` English texts of the reason keys.
+"""
+
+from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, Bot, make_bot
+from .hint import TEMPLATES, Hint, format_reason, hint
+from .marias_bidding import BLIND
+
+__all__ = ["make_bot", "Bot", "LEVELS", "GAME_LEVELS", "MEASURE_LEVELS", "hint", "Hint",
+           "TEMPLATES", "format_reason", "BLIND"]

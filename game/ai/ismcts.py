@@ -27,6 +27,7 @@ from .bot import Bot, Deadline
 from .playout import rollout
 from .sampler import SampleError, SamplePool, determinize
 from .solver import SCALE, Solver, Timeout, strict_phase, value_for
+from .tactics import candidates, forced
 
 
 @dataclass
@@ -175,7 +176,7 @@ def exact_if_known(obs: dict[str, Any], rng: random.Random,
         return None
     solver = Solver(obs["seat"], deadline)
     try:
-        best, values = solver.best(deal)
+        best, values = solver.best(deal, candidates(obs))
     except Timeout:
         return None
     return SearchResult(best, values, {a: 1 for a in values}, solver.nodes, exact=True)
@@ -183,10 +184,13 @@ def exact_if_known(obs: dict[str, Any], rng: random.Random,
 
 def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: float = 0.7,
            pool_size: int = 24, solve_leaves: bool = True, truth: Deal | None = None,
-           playout_eps: float = 0.2) -> SearchResult:
-    """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``)."""
+           playout_eps: float = 0.2, legal: list[str] | None = None) -> SearchResult:
+    """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``).
+
+    ``legal``: the root candidates (default: all legal actions of ``obs``).
+    """
     seat = obs["seat"]
-    legal = list(obs["legal"])
+    legal = list(legal or obs["legal"])
     if truth is None:
         exact = exact_if_known(obs, rng, deadline)
         if exact is not None:
@@ -197,7 +201,7 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
         if truth.players == 2 and strict_phase(truth):
             solver = Solver(seat, deadline)
             try:
-                best, values = solver.best(truth.clone())
+                best, values = solver.best(truth.clone(), legal)
                 return SearchResult(best, values, {a: 1 for a in values}, solver.nodes, True)
             except Timeout:
                 pass
@@ -218,11 +222,14 @@ class NormalBot(Bot):
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
         from .marias_bidding import bidding_decision
 
+        f = forced(obs)
+        if f is not None:
+            return f[0]
         special = bidding_decision(self, obs, deadline, rng)
         if special is not None:
             return special
         return search(obs, deadline, rng, pool_size=self.pool_size,
-                      solve_leaves=self.solve_leaves).best
+                      solve_leaves=self.solve_leaves, legal=candidates(obs)).best
 
 
 class HardBot(NormalBot):
@@ -247,7 +254,10 @@ class CheatBot(HardBot):
             return super().decide(obs, deadline, rng)
         from .marias_bidding import bidding_decision
 
+        f = forced(obs)
+        if f is not None:
+            return f[0]
         special = bidding_decision(self, obs, deadline, rng, truth=self._truth)
         if special is not None:
             return special
-        return search(obs, deadline, rng, truth=self._truth).best
+        return search(obs, deadline, rng, truth=self._truth, legal=candidates(obs)).best

@@ -84,14 +84,13 @@ def open_betl_safe(hand: int, talon: int = 0) -> bool:
 
 
 def betl_safe(hand: int, talon: int = 0) -> bool:
-    """Plain Betl: the open condition, or every suit of ours at most one card off the bottom."""
-    if open_betl_safe(hand, talon):
-        return True
+    """Plain Betl: in every suit we hold only the lowest cards (7, 8, 9 ... without a gap),
+    so no defender can lead under us and force us to beat.  (Leading the first trick into a
+    suit both defenders lack is the one risk left.)"""
     for s in range(4):
         mine = sorted(cards_of(hand & SUIT_MASK[s]), key=lambda c: NO_TRUMP_ORDER[c & 7])
         for i, c in enumerate(mine):
-            # the i-th lowest card may have at most i cards of the suit below it (one gap)
-            if NO_TRUMP_ORDER[c & 7] > i + 1:
+            if NO_TRUMP_ORDER[c & 7] != i:
                 return False
     return True
 
@@ -204,6 +203,14 @@ def _suit_strength(hand: int, s: int) -> float:
 def bidding_decision(bot: Any, obs: dict[str, Any], deadline: Deadline, rng: random.Random,
                      truth: Deal | None = None) -> str | None:
     """A Mariáš bidding action, or None when the generic search should decide."""
+    res = bidding_values(obs, deadline, rng, truth)
+    return None if res is None else res[0]
+
+
+def bidding_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                   truth: Deal | None = None) -> tuple[str, dict[str, float]] | None:
+    """(best action, simulated values of the candidates) for a Mariáš bidding decision;
+    None outside the bidding (play and doubling are searched by ISMCTS)."""
     if obs["variant"] != "marias":
         return None
     phase = obs.get("phase")
@@ -217,7 +224,7 @@ def bidding_decision(bot: Any, obs: dict[str, Any], deadline: Deadline, rng: ran
     if phase == "answer":
         hand = sum(1 << card(c) for c in obs["hand"])
         nt = best_no_trump(hand, 0, [a[4:] for a in legal if a.startswith("bad ")])
-        return "bad " + nt if nt else "good"
+        return ("bad " + nt if nt else "good"), {}
     return None
 
 
@@ -257,7 +264,7 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
 
 
 def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                  truth: Deal | None) -> str:
+                  truth: Deal | None) -> tuple[str, dict[str, float]]:
     legal = obs["legal"]
     hand = sum(1 << card(a[6:]) for a in legal)
     # one candidate per suit: the lowest card, keeping the 7 for a possible Seven
@@ -278,29 +285,29 @@ def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
             d.apply_legal(a)
 
     if len(cands) == 1:
-        return cands[0]
+        return cands[0], {}
     values = _simulate(obs, cands, deadline, rng, truth, apply=apply)
     best = max(cands, key=lambda a: (values[a], a != BLIND))
     del hand
-    return best
+    return best, values
 
 
 def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                     truth: Deal | None) -> str:
+                     truth: Deal | None) -> tuple[str, dict[str, float]]:
     legal = obs["legal"]
     hand = sum(1 << card(c) for c in obs["hand"])
     nt = best_no_trump(hand, 0, [a[9:] for a in legal])
     if nt is not None:
-        return "contract " + nt
+        return "contract " + nt, {}
     cands = [a for a in legal if a.startswith("contract suit")]
     if len(cands) == 1:
-        return cands[0]
+        return cands[0], {}
     values = _simulate(obs, cands, deadline, rng, truth)
-    return max(cands, key=lambda a: (values[a], a == "contract suit"))
+    return max(cands, key=lambda a: (values[a], a == "contract suit")), values
 
 
 def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                    truth: Deal | None) -> str:
+                    truth: Deal | None) -> tuple[str, dict[str, float]]:
     legal = obs["legal"]
     hand = sum(1 << card(c) for c in obs["hand"])
     contract = obs.get("contract") or "suit"
@@ -309,7 +316,7 @@ def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     c1, c2 = discard_for(hand, contract, trump_card, seven)
     first = discard_action(c1, c2)
     if not contract.startswith("suit"):
-        return first if first in legal else legal[0]
+        return (first if first in legal else legal[0]), {}
     # a shortlist by the heuristic, compared by simulation
     from .easy import _choose_discard
     from .view import view_of
@@ -318,9 +325,9 @@ def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     ranked = sorted(legal, key=lambda a: _discard_rank(v, a, _choose_discard))
     cands = list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
     if len(cands) == 1:
-        return cands[0]
+        return cands[0], {}
     values = _simulate(obs, cands, deadline, rng, truth)
-    return max(cands, key=lambda a: (values[a], a == cands[0]))
+    return max(cands, key=lambda a: (values[a], a == cands[0])), values
 
 
 def _discard_rank(v: Any, a: str, chooser: Any) -> float:

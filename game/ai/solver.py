@@ -47,8 +47,10 @@ def strict_phase(deal: Deal) -> bool:
 
 def state_key(deal: Deal) -> tuple[Any, ...]:
     n = deal.players
+    extra = (getattr(deal, "closer", None), getattr(deal, "close_opp_points", None),
+             getattr(deal, "close_opp_trick", None), getattr(deal, "announced", None))
     return (tuple(deal.hand(s) for s in range(n)), deal.to_move(), tuple(deal.points()),
-            tuple(deal.tricks()), tuple(a for _s, a in deal.history[-(n - 1):]))
+            tuple(deal.tricks()), tuple(a for _s, a in deal.history[-(n - 1):]), extra)
 
 
 def _order(actions: list[str]) -> list[str]:
@@ -74,11 +76,11 @@ class Solver:
     def value(self, deal: Deal) -> float:
         return self._ab(deal, -1e9, 1e9)
 
-    def best(self, deal: Deal) -> tuple[str, dict[str, float]]:
+    def best(self, deal: Deal, legal: list[str] | None = None) -> tuple[str, dict[str, float]]:
         """The best action for the player to move (who must be on the root's side) and
-        the exact value of every legal action."""
+        the exact value of every legal action (or of ``legal``)."""
         values: dict[str, float] = {}
-        for a in _order(deal.legal_actions()):
+        for a in _order(legal or deal.legal_actions()):
             child = deal.clone()
             child.apply_legal(a)
             values[a] = self._ab(child, -1e9, 1e9)

@@ -1,0 +1,184 @@
+"""The hint engine: the recommended action, every legal action's value, and why.
+
+``hint(observation, budget_ms=...)`` runs the ``hard`` search for the seat of
+the observation (so it sees no more than that seat) and returns a
+:class:`Hint`.  The reason is a message key plus parameters so the UI can
+translate it; :data:`TEMPLATES` holds the English texts (``str.format``
+placeholders named after the parameters).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.rules.cards import card
+
+from .bot import Deadline
+from .tactics import forced
+from .view import view_of
+
+#: English templates of the reason keys (the UI translates the keys).
+TEMPLATES: dict[str, str] = {
+    "hint.declare": "Declare 66: you have {points}.",
+    "hint.declare_after_marriage": "Announce the marriage and declare: you reach {points}.",
+    "hint.marriage": "Announce the marriage in {suit_name}: {points} points.",
+    "hint.exchange": "Exchange the trump {rank} for the indicator {card}.",
+    "hint.close": "Close the stock: your cards should bring you to 66.",
+    "hint.exact": "Both hands are known now: with best play this is worth {value:+.2f}.",
+    "hint.take_trick": "Take the trick with {card}: it is worth {points} points.",
+    "hint.duck": "Give this trick away cheaply with {card}.",
+    "hint.smear": "Your partner is winning the trick: add points with {card}.",
+    "hint.lead": "Lead {card}.",
+    "hint.trump_card": "Choose {card}: {suit_name} is your strongest suit.",
+    "hint.trump_blind": "Choose the trump card blindly: none of your seven cards makes a good "
+                        "trump suit.",
+    "hint.contract": "Play {contract}.",
+    "hint.contract_safe": "{contract} cannot be lost with this hand.",
+    "hint.discard": "Lay away {cards}.",
+    "hint.good": "Say good: no higher contract is safe.",
+    "hint.bad": "Say bad and play {contract}: it cannot be lost.",
+    "hint.double": "Double the {component}: the odds are on your side.",
+    "hint.announce": "Announce {what}.",
+    "hint.pass": "Pass: doubling does not pay here.",
+    "hint.best_value": "This is the best choice found: about {value:+.2f} on average.",
+    "hint.only_action": "This is the only legal action.",
+}
+
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine",
+              "8": "eight", "7": "seven"}
+
+
+@dataclass
+class Hint:
+    """The recommendation for one position.
+
+    ``values``: every legal action -> estimated value for the seat (this deal's
+    score minus the other seats' mean: match points in the King-Queen games,
+    units in Mariáš), or None where the search did not reach it.
+    """
+
+    action: str
+    values: dict[str, float | None]
+    reason: str
+    params: dict[str, Any] = field(default_factory=dict)
+    exact: bool = False
+    iterations: int = 0
+
+    def text(self, templates: dict[str, str] | None = None) -> str:
+        return format_reason(self.reason, self.params, templates)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["text"] = self.text()
+        return out
+
+
+def format_reason(key: str, params: dict[str, Any], templates: dict[str, str] | None = None
+                  ) -> str:
+    tpl = (templates or TEMPLATES).get(key, key)
+    try:
+        return tpl.format(**params)
+    except (KeyError, ValueError, IndexError):
+        return tpl
+
+
+def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
+         cancel: threading.Event | None = None, iterations: int | None = None) -> Hint:
+    """The recommendation for the seat of ``observation`` (which must be on turn)."""
+    legal = list(observation["legal"])
+    if not legal:
+        raise ValueError("the seat of this observation has no action to take now")
+    if len(legal) == 1:
+        return Hint(legal[0], {legal[0]: None}, "hint.only_action", {})
+    deadline = Deadline(time.perf_counter() + budget_ms / 1000.0, iterations,
+                        cancel or threading.Event())
+    rng = random.Random(seed)
+    f = forced(observation)
+    values: dict[str, float | None] = {a: None for a in legal}
+    exact = False
+    its = 0
+    from .marias_bidding import bidding_values
+
+    bid = bidding_values(observation, deadline, rng)
+    if bid is not None:
+        action, vals = bid
+        values.update(vals)
+    else:
+        from .ismcts import search
+
+        res = search(observation, deadline, rng, legal=legal)
+        action = res.best
+        values.update(res.values)
+        exact = res.exact
+        its = res.iterations
+    if f is not None:
+        action, key, params = f
+    else:
+        key, params = explain(observation, action, values, exact)
+    return Hint(action, values, key, _decorate(params), exact, its)
+
+
+def _decorate(params: dict[str, Any]) -> dict[str, Any]:
+    out = dict(params)
+    if "suit" in out and "suit_name" not in out:
+        out["suit_name"] = SUIT_NAMES.get(out["suit"], out["suit"])
+    return out
+
+
+def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
+            exact: bool) -> tuple[str, dict[str, Any]]:
+    """A short reason for ``action`` as (message key, parameters)."""
+    value = values.get(action)
+    if exact and value is not None:
+        return "hint.exact", {"value": round(value, 2), "action": action}
+    verb, _, rest = action.partition(" ")
+    if verb == "marriage":
+        pts = 40 if rest == obs.get("trump") else 20
+        return "hint.marriage", {"suit": rest, "points": pts}
+    if verb == "exchange":
+        ind = obs.get("indicator") or ""
+        rank = "7" if obs["variant"] == "marriage" else "9"
+        return "hint.exchange", {"card": ind, "rank": RANK_NAMES[rank]}
+    if verb == "close":
+        return "hint.close", {"points": obs["points"][obs["seat"]]}
+    if verb == "trump":
+        if rest == "blind":
+            return "hint.trump_blind", {}
+        return "hint.trump_card", {"card": rest, "suit": rest[1]}
+    if verb == "contract":
+        from .marias_bidding import best_no_trump
+
+        hand = sum(1 << card(c) for c in obs["hand"])
+        if best_no_trump(hand, 0, [rest]) == rest:
+            return "hint.contract_safe", {"contract": rest}
+        return "hint.contract", {"contract": rest}
+    if verb == "discard":
+        return "hint.discard", {"cards": rest}
+    if verb == "good":
+        return "hint.good", {}
+    if verb == "bad":
+        return "hint.bad", {"contract": rest}
+    if verb == "double":
+        return "hint.double", {"component": rest}
+    if verb == "announce":
+        return "hint.announce", {"what": rest}
+    if verb == "pass":
+        return "hint.pass", {}
+    if verb == "play":
+        v = view_of(obs)
+        c = card(rest)
+        if not v.trick:
+            return "hint.lead", {"card": rest}
+        winner = v.trick_winner()
+        if winner is not None and v.side(winner) == v.side(v.seat) and winner != v.seat:
+            return "hint.smear", {"card": rest}
+        if v.beats_table(c):
+            pts = sum(v.value(x) for _, x in v.trick) + v.value(c)
+            return "hint.take_trick", {"card": rest, "points": pts}
+        return "hint.duck", {"card": rest}
+    return "hint.best_value", {"value": round(value or 0.0, 2)}

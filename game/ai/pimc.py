@@ -1,0 +1,71 @@
+"""``pimc``: plain perfect-information Monte Carlo (measurement only, never offered).
+
+The classic baseline: sample a deal consistent with the observation, value
+every candidate action in that sample as if all cards were open — exactly by
+alpha-beta when the sampled position is small enough (two players with the
+stock gone or closed; the last three tricks of a three-player deal), else by
+one playout — and add the values up over the samples ("vote" by mean value).
+Its known flaw, strategy fusion (it assumes it will know the hidden cards
+later), is what ISMCTS avoids; the arena measures the difference.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .bot import Bot, Deadline
+from .ismcts import _endgame
+from .playout import rollout
+from .sampler import SampleError, SamplePool
+from .solver import Solver, Timeout, value_for
+from .tactics import candidates, forced
+
+
+class PimcBot(Bot):
+    level = "pimc"
+
+    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+        f = forced(obs)
+        if f is not None:
+            return f[0]
+        from .marias_bidding import bidding_decision
+
+        special = bidding_decision(self, obs, deadline, rng)
+        if special is not None:
+            return special
+        return pimc_values(obs, deadline, rng)[0]
+
+
+def pimc_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random
+                ) -> tuple[str, dict[str, float]]:
+    seat = obs["seat"]
+    legal = candidates(obs)
+    totals = {a: 0.0 for a in legal}
+    pool = SamplePool(obs, rng, size=64)
+    solver = Solver(seat, deadline)
+    n = 0
+    while not deadline.expired(n * len(legal)) or n == 0:
+        try:
+            deal = pool.next()
+        except SampleError:
+            break
+        for a in legal:
+            d = deal.clone()
+            d.apply_legal(a)
+            v = None
+            if not d.is_over() and _endgame(d, 9):
+                solver.max_nodes = solver.nodes + 4000
+                try:
+                    v = solver.value(d)
+                except Timeout:
+                    v = None
+            if v is None:
+                v = value_for(rollout(d, rng), seat)
+            totals[a] += v
+        n += 1
+        if n >= 2000:
+            break
+    values = {a: t / max(n, 1) for a, t in totals.items()}
+    best = max(sorted(values), key=lambda a: values[a])
+    return best, values

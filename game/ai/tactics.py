@@ -1,0 +1,53 @@
+"""Rules that are provably right, applied before any search (all levels but random).
+
+* Marriage: ``declare`` exactly when the total reaches 66.  Never a false
+  declaration; and declaring at once is always best, because the scale only
+  ever gets worse for the declarer (the opponent's total and tricks can only
+  grow; a closer is scored on the position recorded at closing).
+* Marriage: a marriage that lifts the total to 66 is announced at once (then
+  the declaration follows): the worked example 1.12.
+* ``declare`` is removed from the search's candidates otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def own_points(obs: dict[str, Any]) -> int:
+    pts = obs.get("points") or []
+    seat = obs["seat"]
+    return pts[seat] if seat < len(pts) else 0
+
+
+def marriage_gain(obs: dict[str, Any], action: str) -> int:
+    suit = action[-1]
+    return 40 if suit == obs.get("trump") else 20
+
+
+def forced(obs: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
+    """(action, reason key, params) when a rule settles the decision, else None."""
+    legal = obs["legal"]
+    if obs["variant"] == "marriage" and "declare" in legal:
+        total = own_points(obs)
+        if total >= 66:
+            return "declare", "hint.declare", {"points": total}
+        marriages = sorted((a for a in legal if a.startswith("marriage ")),
+                           key=lambda a: -marriage_gain(obs, a))
+        for a in marriages:
+            # a pending marriage counts in ``marriage`` at once (the player has a trick on lead
+            # except on the first lead, where no marriage is legal)
+            if total + marriage_gain(obs, a) >= 66:
+                return a, "hint.declare_after_marriage", {
+                    "points": total + marriage_gain(obs, a), "suit": a[-1]}
+    return None
+
+
+def candidates(obs: dict[str, Any]) -> list[str]:
+    """The actions a search should consider: never a false declaration."""
+    legal = list(obs["legal"])
+    if obs["variant"] == "marriage" and "declare" in legal and own_points(obs) < 66:
+        rest = [a for a in legal if a != "declare"]
+        if rest:
+            return rest
+    return legal

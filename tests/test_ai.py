@@ -1,0 +1,275 @@
+"""The computer opponents: legality, determinism, fairness, tactics, hints, cancel."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from game.ai import TEMPLATES, hint, make_bot
+from game.ai.bot import LEVELS
+from game.ai.easy import policy_action
+from game.ai.marias_bidding import durch_safe, open_durch_safe
+from game.ai.sampler import determinize
+from game.ai.solver import Solver
+from game.rules.cards import card
+from game.rules.record import replay_text
+from game.rules.variants import new_deal, random_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "tests" / "records"
+VARIANTS = ("marriage", "sixty-six", "sixty-six-3", "marias")
+
+
+def position(variant: str, seed: int, steps: int):
+    """A deal after ``steps`` easy-policy actions (or fewer if it ends)."""
+    rng = random.Random(seed)
+    players = 2 if variant in ("marriage", "sixty-six") else 3
+    deal = new_deal(variant, rng.randrange(players), random_deck(variant, rng))
+    for _ in range(steps):
+        seat = deal.to_move()
+        obs = deal.observation(seat)
+        action = policy_action(obs) if rng.random() < 0.8 else rng.choice(obs["legal"])
+        nxt = deal.clone()
+        nxt.apply(action, seat)
+        if nxt.is_over():
+            break  # keep a position with a decision to take
+        deal = nxt
+    return deal
+
+
+def play_out(deal, bots) -> list[int]:
+    while not deal.is_over():
+        seat = deal.to_move()
+        obs = deal.observation(seat)
+        action = bots[seat].choose(obs)
+        if action == "trump blind":
+            action = deal.blind_trump_action(0)
+        deal.apply(action, seat)  # raises on an illegal action
+    return deal.score()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_level_plays_a_legal_deal(variant):
+    for level in LEVELS:
+        deal = position(variant, 7, 0)
+        bots = [make_bot(level, variant, seed=s, iterations=12) for s in range(deal.players)]
+        if level == "cheat":
+            for b in bots:
+                b.reveal(deal)
+        score = play_out(deal, bots)
+        assert score is not None and len(score) == deal.players
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_sampler_reproduces_the_observation(variant):
+    rng = random.Random(3)
+    for seed in range(12):
+        deal = position(variant, seed, rng.randrange(40))
+        for seat in range(deal.players):
+            obs = deal.observation(seat)
+            twin = determinize(obs, rng)
+            assert twin.observation(seat) == obs
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_same_seed_same_decision(variant):
+    deal = position(variant, 5, 12)
+    obs = deal.observation(deal.to_move())
+    a = make_bot("hard", variant, seed=42, iterations=40).choose(obs)
+    b = make_bot("hard", variant, seed=42, iterations=40).choose(obs)
+    assert a == b
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_fair_two_states_one_observation_one_decision(variant):
+    """Two different full deals that look the same to the seat: the same decision."""
+    rng = random.Random(11)
+    deal = position(variant, 9, 14)
+    seat = deal.to_move()
+    obs = deal.observation(seat)
+    one = determinize(obs, rng)
+    two = determinize(obs, rng)
+    for _ in range(20):
+        if any(one.hand(s) != two.hand(s) for s in range(deal.players) if s != seat):
+            break
+        two = determinize(obs, rng)
+    assert any(one.hand(s) != two.hand(s) for s in range(deal.players) if s != seat)
+    o1, o2 = one.observation(seat), two.observation(seat)
+    assert o1 == o2
+    for level in ("easy", "normal", "hard", "pimc"):
+        a = make_bot(level, variant, seed=3, iterations=30).choose(o1)
+        b = make_bot(level, variant, seed=3, iterations=30).choose(o2)
+        assert a == b
+
+
+def _record_without(name: str, drop: int) -> str:
+    lines = (RECORDS / name).read_text(encoding="utf-8").splitlines()
+    return "\n".join(lines[: len(lines) - drop]) + "\n"
+
+
+def test_worked_example_1_12_announce_then_declare():
+    deal = replay_text(_record_without("marriage_1_12.txt", 2))[-1]
+    for level in ("easy", "normal", "hard"):
+        d = deal.clone()
+        bot = make_bot(level, "marriage", seed=1, iterations=30)
+        assert bot.choose(d.observation(0)) == "marriage H"
+        d.apply("marriage H", 0)
+        assert bot.choose(d.observation(0)) == "declare"
+        d.apply("declare", 0)
+        assert d.score() == [2, 0]
+    h = hint(deal.observation(0), iterations=60)
+    assert h.action == "marriage H"
+    assert h.reason == "hint.declare_after_marriage" and h.params["points"] == 68
+    assert "68" in h.text()
+    assert set(h.values) == set(deal.observation(0)["legal"])
+
+
+def test_no_false_declaration():
+    """normal/hard never declare below 66 (the rule layer removes it from the search)."""
+    for seed in range(6):
+        deal = position("marriage", seed, 6)
+        bots = [make_bot("hard", "marriage", seed=s, iterations=20) for s in range(2)]
+        while not deal.is_over():
+            seat = deal.to_move()
+            obs = deal.observation(seat)
+            a = bots[seat].choose(obs)
+            if a == "declare":
+                assert obs["points"][seat] >= 66
+            deal.apply(a, seat)
+
+
+def _exhausted_position(variant: str, seed: int):
+    deal = position(variant, seed, 0)
+    rng = random.Random(seed)
+    while not deal.is_over() and deal.stock_size() > 0:
+        seat = deal.to_move()
+        obs = deal.observation(seat)
+        legal = [a for a in obs["legal"] if a not in ("close", "declare")]
+        deal.apply(policy_action(obs) if rng.random() < 0.7 else rng.choice(legal), seat)
+    return deal
+
+
+@pytest.mark.parametrize("variant", ["marriage", "sixty-six"])
+def test_endgame_played_as_the_exact_solver(variant):
+    """Stock exhausted: both hands are known; every move has the solver's best value."""
+    checked = 0
+    for seed in range(30):
+        deal = _exhausted_position(variant, seed)
+        if deal.is_over():
+            continue
+        bots = [make_bot("hard", variant, seed=s, budget_ms=2000) for s in range(2)]
+        while not deal.is_over():
+            seat = deal.to_move()
+            _best, values = Solver(seat).best(deal.clone())
+            a = bots[seat].choose(deal.observation(seat))
+            assert values[a] == pytest.approx(max(values.values())), (seed, a, values)
+            deal.apply(a, seat)
+            checked += 1
+        if checked >= 12:
+            break
+    assert checked > 0
+
+
+def test_marias_announced_seven_is_kept_to_the_last_trick():
+    text = (RECORDS / "marias_seven_announced.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    first_play = next(i for i, ln in enumerate(lines) if " play " in ln)
+    deal = replay_text("\n".join(lines[:first_play]) + "\n")[-1]
+    bots = [make_bot(level, "marias", seed=s, iterations=20)
+            for s, level in enumerate(("hard", "easy", "easy"))]
+    play_out(deal, bots)
+    seven = card("7H")
+    last = deal.trick_log[-1]
+    assert (0, seven) in last
+    for trick in deal.trick_log[:-1]:
+        assert (0, seven) not in trick
+
+
+def _marias_with_forehand(cards12: list[str], dealer: int = 2):
+    """A deck giving forehand exactly ``cards12`` (first seven = the first 7)."""
+    rest = [c for c in (r + s for s in "CDHS" for r in "ATKQJ987") if c not in cards12]
+    fh7, fh5 = cards12[:7], cards12[7:]
+    order = fh7 + rest[0:10] + fh5 + rest[10:20]
+    return new_deal("marias", dealer, [card(c) for c in order])
+
+
+def _apply(deal, action: str) -> None:
+    if action == "trump blind":
+        action = deal.blind_trump_action(0)
+    deal.apply(action, deal.to_move())
+
+
+def test_marias_open_durch_not_bid_on_a_failing_hand():
+    # strong but not solid: the king is missing under the ace in three suits
+    failing = ["AC", "QC", "JC", "AD", "QD", "JD", "AS", "QS", "JS", "AH", "KH", "QH"]
+    hand = sum(1 << card(c) for c in failing)
+    assert not open_durch_safe(hand & ~(1 << card("QH")) & ~(1 << card("KH")))
+    deal = _marias_with_forehand(failing)
+    for level in ("easy", "normal", "hard"):
+        d = deal.clone()
+        bot = make_bot(level, "marias", seed=1, iterations=8)
+        _apply(d, bot.choose(d.observation(0)))
+        assert bot.choose(d.observation(0)) != "contract open-durch"
+    solid = ["AC", "KC", "QC", "JC", "TC", "AD", "KD", "QD", "AS", "KS", "AH", "KH"]
+    assert durch_safe(sum(1 << card(c) for c in solid))
+    d = _marias_with_forehand(solid)
+    bot = make_bot("hard", "marias", seed=1, iterations=8)
+    _apply(d, bot.choose(d.observation(0)))
+    assert bot.choose(d.observation(0)) == "contract open-durch"
+
+
+def test_marias_suit_discard_never_ace_or_ten():
+    for seed in range(8):
+        deal = position("marias", seed, 2)
+        obs = deal.observation(deal.to_move())
+        if obs["phase"] != "discard" or not (obs["contract"] or "").startswith("suit"):
+            continue
+        a = make_bot("hard", "marias", seed=1, iterations=10).choose(obs)
+        assert a.startswith("discard") and not any(x[0] in "AT" for x in a.split()[1:])
+
+
+def test_cancel_stops_a_long_search():
+    deal = position("marriage", 2, 3)
+    bot = make_bot("hard", "marriage", seed=1, budget_ms=20000)
+    obs = deal.observation(deal.to_move())
+    threading.Timer(0.1, bot.cancel).start()
+    t0 = time.perf_counter()
+    a = bot.choose(obs)
+    assert time.perf_counter() - t0 < 1.5
+    assert a in obs["legal"]
+
+
+def test_budget_is_respected():
+    deal = position("marias", 4, 8)
+    obs = deal.observation(deal.to_move())
+    bot = make_bot("hard", "marias", seed=1, budget_ms=150)
+    t0 = time.perf_counter()
+    bot.choose(obs)
+    assert time.perf_counter() - t0 < 1.0
+
+
+def test_hint_templates_cover_the_reasons():
+    for variant in VARIANTS:
+        deal = position(variant, 1, 10)
+        h = hint(deal.observation(deal.to_move()), iterations=20)
+        assert h.reason in TEMPLATES
+        assert h.action in deal.observation(deal.to_move())["legal"]
+        json.dumps(h.to_json())
+
+
+def test_hint_cli(tmp_path):
+    rec = tmp_path / "r.txt"
+    rec.write_text(_record_without("marriage_1_12.txt", 2), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "game.ai", "hint", str(rec), "--seat", "0", "--budget-ms", "100"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["action"] == "marriage H" and data["params"]["points"] == 68
