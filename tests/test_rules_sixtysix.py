@@ -97,7 +97,7 @@ def test_2_5_marriage_on_the_first_lead_is_pending_until_a_trick():
     assert d.points() == [0, 0]
     obs = d.observation(1)
     assert obs["marriages"] == [{"seat": 0, "suit": "H", "points": 40, "counted": False}]
-    assert d.events[-1] == "seat 0 announces 40 in hearts (counts once seat takes a trick)"
+    assert d.events[-1] == "seat 0 announces 40 in hearts (pending until seat 0 takes a trick)"
     run(d, "0 play QH", "1 play AH")  # seat 0 loses: still pending
     run(d, "1 play AD", "0 play JD")
     assert d.points() == [0, 27]
@@ -287,3 +287,17 @@ def test_5_pending_marriages_not_in_points():
                      1: ["AH", "KS", "QC", "9D", "TC", "AD"]}, indicator="JH")
     run(d, "0 marriage H", "0 play KH")
     assert replay_json(write_deal(d))["points"] == [0, 0]
+
+
+def test_2_9_record_through_the_cli():
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "game.rules", "replay",
+                           str(RECORDS / "sixtysix_2_9_no_point.txt")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["variant"] == "sixty-six" and out["score"] == [0, 3]
+    assert out["events"][-1] == "Seat 1 reached 66 with 73 after a trick; opponent 0: 3"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import ROOT
 from test_rules_marriage import reason, run, search, start
 
 from game.rules.cards import mask_of, mask_str
@@ -175,3 +176,12 @@ def test_5_three_hand_no_declare_and_reasons():
     run(d, "0 play AC")
     assert reason(d, "marriage H") == "only the player on lead may announce a marriage"
     assert reason(d, "play 7C") == "there is no seven of clubs in the 24-card deck of sixty-six-3"
+
+
+def test_3_5_each_scoring_record():
+    text = (ROOT / "tests" / "records" / "sixtysix_3_5_each.txt").read_text(encoding="utf-8")
+    out = replay_json(text)
+    assert out["points"] == [67, 61, 22] and out["score"] == [3, 0, 0]  # 1 + 2
+    out = replay_json(text.replace("three_hand_scoring=each", "three_hand_scoring=stronger"))
+    assert out["score"] == [1, 0, 0]  # against the stronger opponent's 61
+    assert replay_json(text.replace(",three_hand_scoring=each", ""))["score"] == [1, 0, 0]

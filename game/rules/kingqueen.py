@@ -445,7 +445,7 @@ class KingQueenDeal(Deal):
         self.known[s] |= (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN))
         self.stage = MARRIED
         self.marriage_suit = suit
-        pending = "" if self.ntricks[s] else " (counts once seat takes a trick)"
+        pending = "" if self.ntricks[s] else f" (pending until seat {s} takes a trick)"
         self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
         self._after_marriage(s)
 
@@ -664,12 +664,12 @@ class SixtySixDeal(KingQueenDeal):
         total, lt = self.total(s), self.total(o)
         if self.closed:
             pts = 3
-            why = f"closed by seat {self.closer}: 3"
+            why = f"; closed by seat {self.closer}: 3"
         else:
             pts = scale_sixty_six(lt)
-            why = f"{pts}"
+            why = f": {pts}"
         self._finish(s, pts, reason, f"Seat {s} reached 66 with {total} {when}; "
-                                     f"opponent {lt}; {why}")
+                                     f"opponent {lt}{why}")
 
     def _after_marriage(self, seat: int) -> None:
         if self.ntricks[seat] and self.total(seat) >= 66:

@@ -200,7 +200,7 @@ class SixtySix3Deal(Deal):
             self.known[s] |= KQ[suit]
             self.stage = MARRIED
             self.marriage_suit = suit
-            pending = "" if self.ntricks[s] else " (counts once seat takes a trick)"
+            pending = "" if self.ntricks[s] else f" (pending until seat {s} takes a trick)"
             self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
             if self.ntricks[s] and self.total(s) >= 66:
                 self._won(s, "on announcing the marriage")
