@@ -1,0 +1,273 @@
+"""The turn flow of a match on the table: an explicit state machine over the rules engine.
+
+Why a separate state machine: the table must *wait* — for the deal animation,
+for a person to click, for a bot thread, for the cards to slide to a trick's
+winner — while the rules engine is a plain, instant object.  This module owns
+the waiting; the engine owns every rule.  The phase of a deal is never
+re-derived from rules knowledge here: it is read off the shape of the engine's
+legal actions (``trump …`` → TRUMP, ``contract …`` → CONTRACT, …), so a
+variant with more or fewer bidding steps needs no change in the UI.
+
+States::
+
+    DEALING → (Mariáš: TRUMP → CONTRACT → DISCARD → ANSWER … → DOUBLING) → TRICKS
+            → DEAL_END → NEXT_DEAL → DEALING …   or   DEAL_END → MATCH_END
+
+The flow talks to the table through two callables: ``busy()`` (an animation
+is still playing: do not move on) and ``listener(event)`` (something
+happened: animate it, save the game, show a banner).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from game.rules import IllegalAction, Match, NotationError, write_record
+from game.rules.base import Deal
+
+from .players import Input, Pending
+
+log = logging.getLogger(__name__)
+
+
+class Phase(Enum):
+    DEALING = "dealing"
+    TRUMP = "trump"
+    CONTRACT = "contract"
+    DISCARD = "discard"
+    ANSWER = "answer"
+    DOUBLING = "doubling"
+    TRICKS = "tricks"
+    DEAL_END = "deal_end"
+    NEXT_DEAL = "next_deal"
+    MATCH_END = "match_end"
+
+
+#: Phases in which a seat is asked for an action.
+ASKING = (Phase.TRUMP, Phase.CONTRACT, Phase.DISCARD, Phase.ANSWER, Phase.DOUBLING,
+          Phase.TRICKS)
+
+_VERB_PHASE = {
+    "trump": Phase.TRUMP,
+    "contract": Phase.CONTRACT,
+    "discard": Phase.DISCARD,
+    "good": Phase.ANSWER,
+    "bad": Phase.ANSWER,
+    "double": Phase.DOUBLING,
+    "announce": Phase.DOUBLING,
+    "pass": Phase.DOUBLING,
+}
+
+
+def phase_of(legal: Sequence[str], over: bool) -> Phase:
+    """The asking phase implied by the engine's legal actions (or DEAL_END)."""
+    if over:
+        return Phase.DEAL_END
+    for action in legal:
+        phase = _VERB_PHASE.get(action.split(" ", 1)[0])
+        if phase is not None:
+            return phase
+    return Phase.TRICKS
+
+
+@dataclass
+class FlowEvent:
+    """Something the table should show: a new deal, an action, a refusal, the end."""
+
+    kind: str  # "deal_start" | "resume" | "action" | "refused" | "phase" | "deal_end" | "match_end"
+    seat: int | None = None
+    action: str | None = None
+    #: The viewing seat's observation before and after (what the table may draw).
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+    reason: str | None = None
+    phase: Phase | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+Listener = Callable[[FlowEvent], None]
+
+
+class TurnFlow:
+    """Drives one match: asks the inputs, applies actions through the engine, waits for the table.
+
+    The flow is updated once per frame.  It never blocks: a bot decides in its
+    own thread and a human's decision arrives through :class:`HumanInput`.
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        inputs: Sequence[Input],
+        view_seat: int = 0,
+        listener: Listener | None = None,
+        busy: Callable[[], bool] | None = None,
+        auto_next: bool = False,
+    ):
+        if len(inputs) != match.players:
+            raise ValueError(f"{match.variant} needs {match.players} inputs, got {len(inputs)}")
+        self.match = match
+        self.inputs = list(inputs)
+        self.view_seat = view_seat
+        self.listener: Listener = listener or (lambda e: None)
+        self.busy: Callable[[], bool] = busy or (lambda: False)
+        #: Start the next deal without waiting for :meth:`next_deal` (selftest, all-bot games).
+        self.auto_next = auto_next
+        self.state = Phase.NEXT_DEAL
+        self.pending: Pending | None = None
+        self.pending_seat: int | None = None
+        self.history: list[tuple[Phase, Phase]] = []
+        self.actions_applied = 0
+        self.errors: list[str] = []
+
+    # --- queries ----------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        return self.match.current
+
+    def observation(self, seat: int | None = None) -> dict[str, Any] | None:
+        deal = self.deal
+        if deal is None:
+            return None
+        return deal.observation(self.view_seat if seat is None else seat)
+
+    def record_text(self) -> str:
+        return write_record(self.match.deals)
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot is searching right now (for the thinking indicator)."""
+        if self.pending is not None and self.pending.thinking:
+            inp = self.inputs[self.pending_seat] if self.pending_seat is not None else None
+            if inp is not None and inp.kind == "bot":
+                return self.pending_seat
+        return None
+
+    def waiting_for_human(self) -> bool:
+        return (self.state in ASKING and self.pending is not None and self.pending.thinking
+                and self.pending_seat is not None
+                and self.inputs[self.pending_seat].kind == "human")
+
+    # --- transitions --------------------------------------------------------------------
+    def _go(self, state: Phase) -> None:
+        if state is not self.state:
+            self.history.append((self.state, state))
+            self.state = state
+            if state in ASKING:
+                self.listener(FlowEvent("phase", phase=state))
+
+    def start(self) -> None:
+        """Begin: continue a resumed deal, or deal the first/next one."""
+        deal = self.deal
+        if deal is None:
+            self._go(Phase.NEXT_DEAL)
+            self._next_deal()
+            return
+        if deal.is_over():
+            self._go(Phase.DEAL_END)
+            self.listener(FlowEvent("resume", after=self.observation()))
+            self._deal_end()
+            return
+        self.listener(FlowEvent("resume", after=self.observation()))
+        self._go(phase_of(deal.legal_actions(), False))
+
+    def _next_deal(self) -> None:
+        if self.match.is_over():
+            self._go(Phase.MATCH_END)
+            self.listener(FlowEvent("match_end", extra={"totals": list(self.match.totals)}))
+            return
+        self.match.start_deal()
+        self._go(Phase.DEALING)
+        self.listener(FlowEvent("deal_start", after=self.observation()))
+
+    def _deal_end(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        before_totals = list(self.match.totals)
+        totals = self.match.finish_deal()
+        summary: dict[str, Any] = {}
+        try:
+            summary = dict(deal.result_summary())
+        except Exception:  # noqa: BLE001 - a summary is decoration, never fatal
+            log.exception("result_summary failed")
+        self.listener(FlowEvent("deal_end", after=self.observation(), extra={
+            "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
+            "totals": totals, "before_totals": before_totals, "summary": summary,
+            "match_over": self.match.is_over(),
+        }))
+
+    def next_deal(self) -> None:
+        """The player has seen the deal's result: go on (or to the match end)."""
+        if self.state is Phase.DEAL_END:
+            self._go(Phase.NEXT_DEAL)
+
+    # --- the frame ------------------------------------------------------------------------
+    def update(self) -> None:
+        """Advance as far as possible without waiting; called once per frame."""
+        if self.busy():
+            return
+        state = self.state
+        if state is Phase.DEALING:
+            deal = self.deal
+            assert deal is not None
+            self._go(phase_of(deal.legal_actions(), deal.is_over()))
+        elif state in ASKING:
+            self._ask_or_apply()
+        elif state is Phase.DEAL_END:
+            if self.auto_next:
+                self._go(Phase.NEXT_DEAL)
+        elif state is Phase.NEXT_DEAL:
+            self._next_deal()
+
+    def _ask_or_apply(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        seat = deal.to_move()
+        if seat is None:
+            self._go(Phase.DEAL_END)
+            self._deal_end()
+            return
+        if self.pending is None or self.pending_seat != seat:
+            self.pending_seat = seat
+            self.pending = self.inputs[seat].request(deal.observation(seat))
+            return
+        if not self.pending.ready():
+            return
+        pending, self.pending = self.pending, None
+        try:
+            action = pending.result()
+        except Exception as exc:  # noqa: BLE001
+            self.errors.append(f"seat {seat}: {exc}")
+            action = deal.legal_actions()[0]
+        self.apply(seat, action)
+
+    def apply(self, seat: int, action: str) -> bool:
+        """Apply ``action`` for ``seat`` through the engine; a refusal is reported, not raised."""
+        deal = self.deal
+        assert deal is not None
+        before = deal.observation(self.view_seat)
+        try:
+            canonical = deal.apply(action, seat)
+        except (IllegalAction, NotationError) as exc:
+            self.listener(FlowEvent("refused", seat=seat, action=action, reason=str(exc)))
+            if self.inputs[seat].kind != "human":
+                self.errors.append(f"seat {seat} {action}: {exc}")
+            return False
+        self.actions_applied += 1
+        after = deal.observation(self.view_seat)
+        self.listener(FlowEvent("action", seat=seat, action=canonical, before=before,
+                                after=after))
+        if deal.is_over():
+            self._go(Phase.DEAL_END)
+            self._deal_end()
+        else:
+            self._go(phase_of(deal.legal_actions(), False))
+        return True
+
+    def close(self) -> None:
+        """Stop every input (bot threads) — the table is being left for good."""
+        for inp in self.inputs:
+            inp.close()

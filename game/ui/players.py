@@ -1,0 +1,203 @@
+"""Who decides a seat's actions: a person at the mouse/keyboard or a computer player.
+
+Both are *inputs* behind one small protocol so the turn flow never cares which
+kind a seat has: the flow calls :meth:`Input.request` with the seat's
+observation and polls the returned :class:`Pending` once per frame.  A bot
+thinks in a worker thread so the frame loop keeps drawing (and a hurried
+player can cancel it); a human's pending request is resolved by the table when
+a card is clicked or a key pressed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+
+class Pending:
+    """An action that will exist later (a tiny, poll-only future).
+
+    Why not ``concurrent.futures``: the flow polls from the frame loop and
+    needs a "not before" time (the bot pause) and cheap cancellation; this is
+    a dozen lines and has no executor to shut down.
+    """
+
+    def __init__(self, observation: dict[str, Any], not_before: float = 0.0):
+        self.observation = observation
+        self.not_before = not_before
+        self._action: str | None = None
+        self._error: BaseException | None = None
+        self._done = threading.Event()
+        self.cancelled = False
+        self.started = time.perf_counter()
+
+    def resolve(self, action: str) -> None:
+        if not self._done.is_set() and not self.cancelled:
+            self._action = action
+            self._done.set()
+
+    def fail(self, error: BaseException) -> None:
+        self._error = error
+        self._done.set()
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self._done.set()
+
+    def ready(self) -> bool:
+        """Done, not cancelled, and the pause (if any) has elapsed."""
+        return (self._done.is_set() and not self.cancelled
+                and time.perf_counter() >= self.not_before)
+
+    @property
+    def thinking(self) -> bool:
+        return not self._done.is_set() and not self.cancelled
+
+    def result(self) -> str:
+        if self._error is not None:
+            raise self._error
+        if self._action is None:
+            raise RuntimeError("no action yet")
+        return self._action
+
+
+class Input(Protocol):
+    """A seat's decision maker.  ``request`` starts a decision and returns at once."""
+
+    kind: str
+
+    def request(self, observation: dict[str, Any]) -> Pending: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class HumanInput:
+    """The local player: the table resolves the pending request from clicks and keys."""
+
+    kind = "human"
+
+    def __init__(self) -> None:
+        self.pending: Pending | None = None
+
+    def request(self, observation: dict[str, Any]) -> Pending:
+        self.pending = Pending(observation)
+        return self.pending
+
+    def submit(self, action: str) -> bool:
+        """Hand over the player's choice; False if nothing was being asked."""
+        if self.pending is None or not self.pending.thinking:
+            return False
+        self.pending.resolve(action)
+        return True
+
+    @property
+    def waiting(self) -> bool:
+        return self.pending is not None and self.pending.thinking
+
+    def cancel(self) -> None:
+        if self.pending is not None:
+            self.pending.cancel()
+
+    def close(self) -> None:
+        self.cancel()
+
+
+class FirstLegalBot:
+    """Fallback computer player: the first legal action (used if game.ai cannot load)."""
+
+    def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
+        return observation["legal"][0]
+
+    def cancel(self) -> None:
+        pass
+
+
+def make_engine(level: str, variant: str, seed: int | None,
+                budget_ms: float | None = None) -> Any:
+    """A bot of game.ai for ``level``, or :class:`FirstLegalBot` if that is unavailable."""
+    try:
+        from game.ai.bot import make_bot
+    except Exception:  # noqa: BLE001 - the AI package may be mid-change: play on
+        log.warning("game.ai is unavailable: the computer plays its first legal action")
+        return FirstLegalBot()
+    try:
+        return make_bot(level, variant, seed=seed, budget_ms=budget_ms)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("bot %s for %s unavailable (%s): first legal action", level, variant, exc)
+        return FirstLegalBot()
+
+
+class BotInput:
+    """A computer player thinking in a daemon worker thread.
+
+    ``pause_ms`` is the minimum time between the request and the action being
+    handed over, so a person can follow each computer card; the search itself
+    runs meanwhile, so a slow bot adds no extra wait.
+    """
+
+    kind = "bot"
+
+    def __init__(self, engine: Any, pause_ms: Callable[[], float] | float = 0.0,
+                 level: str = "bot"):
+        self.engine = engine
+        self.level = level
+        self._pause = pause_ms
+        self.pending: Pending | None = None
+        self._thread: threading.Thread | None = None
+
+    def pause_ms(self) -> float:
+        return float(self._pause() if callable(self._pause) else self._pause)
+
+    def request(self, observation: dict[str, Any]) -> Pending:
+        self.cancel()
+        pending = Pending(observation, time.perf_counter() + self.pause_ms() / 1000.0)
+        self.pending = pending
+        legal = observation.get("legal") or []
+        if len(legal) == 1:  # nothing to think about: no thread
+            pending.resolve(legal[0])
+            return pending
+        self._thread = threading.Thread(target=self._think, args=(pending,), daemon=True,
+                                        name=f"bot-{self.level}")
+        self._thread.start()
+        return pending
+
+    def _think(self, pending: Pending) -> None:
+        try:
+            action = self.engine.choose(pending.observation)
+        except Exception as exc:  # noqa: BLE001 - a bot bug must not freeze the table
+            log.exception("bot failed; playing the first legal action")
+            legal = pending.observation.get("legal") or []
+            if legal:
+                pending.resolve(legal[0])
+            else:
+                pending.fail(exc)
+            return
+        if action not in (pending.observation.get("legal") or [action]):
+            log.warning("bot chose illegal %r; playing the first legal action", action)
+            action = pending.observation["legal"][0]
+        pending.resolve(action)
+
+    @property
+    def thinking(self) -> bool:
+        return self.pending is not None and self.pending.thinking
+
+    def cancel(self) -> None:
+        """Stop a running search (the engine answers at once) and drop its answer."""
+        if self.pending is not None and self.pending.thinking:
+            stop = getattr(self.engine, "cancel", None)
+            if callable(stop):
+                stop()
+            self.pending.cancel()
+
+    def close(self) -> None:
+        self.cancel()
+        if self._thread is not None:
+            self._thread.join(timeout=1.0)
+            self._thread = None

@@ -1,0 +1,5 @@
+"""The card table: layout, sprites, animation, input and HUD of a match in play."""
+
+from .scene import TableScene
+
+__all__ = ["TableScene"]

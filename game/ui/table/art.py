@@ -1,0 +1,223 @@
+"""Card pictures for the table: faces and backs at exact pixel heights, rotated and shaded.
+
+The deck renderer draws vector artwork at the requested height (crisp at any
+window size); this module adds what the table needs on top — rotations, the
+"flip" squeeze, dimming, highlight rims and soft shadows — and caches every
+variant, because rotating or scaling a card per frame costs ~1 ms each
+(TOOLING.md) and the frame budget is 8 ms.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+#: Settings.card_back values (short) to the renderer's back ids.
+BACK_IDS = {"red": "classic-red", "blue": "blue-rosette", "green": "green-ornament",
+            "tell": "tell-checks"}
+CARD_ASPECT = 0.69
+
+
+class PlaceholderRenderer:
+    """Stand-in with the DeckRenderer interface, used only if game.ui.decks fails to load."""
+
+    def __init__(self) -> None:
+        self._font: dict[int, pygame.font.Font] = {}
+
+    @staticmethod
+    def card_size(height: int) -> tuple[int, int]:
+        return max(1, round(height * CARD_ASPECT)), max(1, int(height))
+
+    def _f(self, size: int) -> pygame.font.Font:
+        if size not in self._font:
+            self._font[size] = pygame.font.Font(None, size)
+        return self._font[size]
+
+    def face(self, card: str, height: int, artwork: str = "") -> pygame.Surface:
+        w, h = self.card_size(height)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (250, 248, 240), s.get_rect(), border_radius=max(2, h // 16))
+        pygame.draw.rect(s, (90, 90, 90), s.get_rect(), 1, border_radius=max(2, h // 16))
+        colour = (200, 30, 40) if card[1] in "HD" else (20, 20, 20)
+        label = ("10" if card[0] == "T" else card[0]) + card[1]
+        s.blit(self._f(max(10, h // 5)).render(label, True, colour), (w // 12, h // 16))
+        s.blit(self.suit_icon(card[1], w // 2), (w // 4, h // 2 - w // 4))
+        return s
+
+    def back(self, height: int, back_id: str = "") -> pygame.Surface:
+        w, h = self.card_size(height)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (245, 240, 230), s.get_rect(), border_radius=max(2, h // 16))
+        pygame.draw.rect(s, (150, 30, 40), s.get_rect().inflate(-w // 8, -w // 8),
+                         border_radius=max(2, h // 20))
+        return s
+
+    def suit_icon(self, suit: str, size: int, artwork: str = "") -> pygame.Surface:
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        red = suit in "HD"
+        colour = (200, 30, 40) if red else (20, 20, 20)
+        c = size // 2
+        if suit == "D":
+            pygame.draw.polygon(s, colour, [(c, 0), (size - 1, c), (c, size - 1), (0, c)])
+        elif suit == "H":
+            pygame.draw.circle(s, colour, (size // 3, size // 3), size // 4)
+            pygame.draw.circle(s, colour, (2 * size // 3, size // 3), size // 4)
+            pygame.draw.polygon(s, colour, [(size // 12, size // 2.5), (11 * size // 12,
+                                size // 2.5), (c, size - 1)])
+        else:
+            pygame.draw.circle(s, colour, (c, c), size // 3)
+        return s
+
+
+def make_renderer() -> Any:
+    """The colleague's DeckRenderer, or the placeholder if it cannot be imported."""
+    try:
+        from game.ui.decks import DeckRenderer
+
+        return DeckRenderer(max_entries=600)
+    except Exception as exc:  # noqa: BLE001 - keep the table usable
+        log.warning("deck renderer unavailable (%s): placeholder cards", exc)
+        return PlaceholderRenderer()
+
+
+class _LRU:
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.data: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        s = self.data.get(key)
+        if s is not None:
+            self.data.move_to_end(key)
+        return s
+
+    def put(self, key: Hashable, s: pygame.Surface) -> pygame.Surface:
+        self.data[key] = s
+        if len(self.data) > self.limit:
+            self.data.popitem(last=False)
+        return s
+
+
+class CardArt:
+    """Every card picture the table draws, cached by (card, height, angle, look)."""
+
+    def __init__(self, renderer: Any, artwork: str, back: str):
+        self.renderer = renderer
+        self.artwork = artwork
+        self.back_id = BACK_IDS.get(back, back)
+        self._cache = _LRU(1500)
+        self._check_ids()
+
+    def _check_ids(self) -> None:
+        try:
+            self.renderer.back(20, self.back_id)
+        except Exception:  # noqa: BLE001 - unknown back id in old settings: default
+            self.back_id = "classic-red"
+        try:
+            self.renderer.face("AS", 20, self.artwork)
+        except Exception:  # noqa: BLE001
+            self.artwork = "french-classic"
+
+    def set_style(self, artwork: str, back: str) -> None:
+        back = BACK_IDS.get(back, back)
+        if (artwork, back) != (self.artwork, self.back_id):
+            self.artwork, self.back_id = artwork, back
+            self._check_ids()
+            self._cache = _LRU(1500)
+
+    def size(self, height: int) -> tuple[int, int]:
+        return self.renderer.card_size(height)
+
+    def base(self, card: str | None, height: int) -> pygame.Surface:
+        """The unrotated picture; ``card`` None is the back."""
+        if card is None or card == "??":
+            return self.renderer.back(height, self.back_id)
+        return self.renderer.face(card, height, self.artwork)
+
+    def picture(self, card: str | None, height: int, angle: int = 0, squeeze: int = 10,
+                dim: bool = False, glow: tuple[int, int, int] | None = None) -> pygame.Surface:
+        """A finished card surface: ``squeeze`` 0..10 is the flip width in tenths."""
+        key = (card, height, angle, squeeze, dim, glow)
+        s = self._cache.get(key)
+        if s is not None:
+            return s
+        if angle or squeeze != 10 or dim or glow:
+            s = self.base(card, height)
+            if squeeze != 10:
+                w = max(1, round(s.get_width() * squeeze / 10))
+                s = pygame.transform.smoothscale(s, (w, s.get_height()))
+            if dim or glow:
+                s = s.copy()
+                r = s.get_rect()
+                rad = max(3, height // 16)
+                if dim:
+                    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                    pygame.draw.rect(shade, (20, 30, 25, 120), r, border_radius=rad)
+                    s.blit(shade, (0, 0))
+                if glow:
+                    pad = max(3, height // 28)
+                    big = pygame.Surface((r.w + 2 * pad, r.h + 2 * pad), pygame.SRCALPHA)
+                    pygame.draw.rect(big, (*glow, 235), big.get_rect(), border_radius=rad + pad)
+                    big = pygame.transform.gaussian_blur(big, max(1, pad // 2))
+                    big.blit(s, (pad, pad))
+                    s = big
+            if angle:
+                s = pygame.transform.rotate(s, angle)
+        else:
+            s = self.base(card, height)
+        return self._cache.put(key, s)
+
+    def scaled(self, card: str | None, height: int, from_height: int, angle: int = 0,
+               squeeze: int = 10) -> pygame.Surface:
+        """A card at an in-between height (during a move), downscaled from a crisp larger one."""
+        key = ("scaled", card, height, from_height, angle, squeeze)
+        s = self._cache.get(key)
+        if s is not None:
+            return s
+        src = self.base(card, from_height)
+        w, h = self.size(height)
+        w = max(1, round(w * squeeze / 10))
+        s = pygame.transform.smoothscale(src, (w, h))
+        if angle:
+            s = pygame.transform.rotate(s, angle)
+        return self._cache.put(key, s)
+
+    def shadow(self, w: int, h: int, angle: int = 0) -> pygame.Surface:
+        """A soft shadow for a card of ``w``×``h``: blurred once per size, rotated copies cached.
+
+        Sizes are quantised to 8 px so cards in flight reuse a few shadows.
+        """
+        w, h = max(8, w // 8 * 8), max(8, h // 8 * 8)
+        key = ("shadow", w, h, angle)
+        s = self._cache.get(key)
+        if s is not None:
+            return s
+        if angle:
+            s = pygame.transform.rotate(self.shadow(w, h, 0), angle)
+            return self._cache.put(key, s)
+        pad = max(4, h // 14)
+        s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(s, (0, 0, 0, 110), pygame.Rect(pad, pad, w, h),
+                         border_radius=max(3, h // 14))
+        s = pygame.transform.gaussian_blur(s, max(2, pad // 2))
+        return self._cache.put(key, s)
+
+    def suit_icon(self, suit: str, size: int) -> pygame.Surface:
+        key = ("suit", suit, size)
+        s = self._cache.get(key)
+        if s is None:
+            s = self._cache.put(key, self.renderer.suit_icon(suit, size, self.artwork))
+        return s
+
+    def warm(self, cards: list[str], heights: list[int]) -> None:
+        """Render faces in advance so the first frames of a deal do not stall."""
+        for h in heights:
+            self.renderer.back(h, self.back_id)
+            for c in cards:
+                self.renderer.face(c, h, self.artwork)

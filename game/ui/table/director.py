@@ -1,0 +1,329 @@
+"""Turns flow events into what the player sees: card moves, the deal, banners.
+
+The director only compares two observations (before/after an action) and the
+action's text; it never decides a rule.  Where the table needs an in-between
+picture — the finished trick resting before it slides to its winner — it is
+assembled from the two observations (``last_trick`` says which cards and who
+won).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..flow import FlowEvent
+from .animation import Animator, ease_in_out_cubic
+from .controls import action_label, suit_name
+from .hud import Bubble
+from .layout import TableLayout
+from .sprites import Sprite, Target, board_targets
+from .stage import Stage
+
+#: Seconds (at "normal" speed) of the main moves.
+PLAY_S = 0.30
+TRICK_REST_S = 0.55
+GATHER_S = 0.36
+DRAW_S = 0.30
+DEAL_CARD_S = 0.26
+DEAL_STAGGER_S = 0.055
+PACKET_GAP_S = 0.14
+SHUFFLE_S = 1.0
+CUT_S = 0.45
+
+
+class Director:
+    """Schedules the animation steps for each flow event on the stage."""
+
+    def __init__(self, stage: Stage, anim: Animator, view: int,
+                 bubble: Callable[[Bubble], None]):
+        self.stage = stage
+        self.anim = anim
+        self.view = view
+        self.bubble = bubble
+        self.selected: frozenset[str] = frozenset()
+        #: The observation the stage currently shows (after the queued steps have run).
+        self.shown: dict[str, Any] | None = None
+        #: Shuffle/cut effect progress: (kind, started) read by the scene's draw.
+        self.effect: str | None = None
+        self.deal_owners: Callable[[int], list[int]] | None = None
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.stage.layout
+
+    def targets(self, obs: dict[str, Any]) -> dict[str, Target]:
+        return board_targets(obs, self.layout, self.view, self.selected)
+
+    # --- spawning ---------------------------------------------------------------------
+    def _spawner(self, before: dict[str, Any] | None, mover: int | None):
+        lay = self.layout
+
+        def spawn(t: Target, vanished: dict[str, Sprite]) -> tuple[float, float, float, float,
+                                                                     float]:
+            flip = -1.0
+            # 1. Something of the same role and seat just left: the card comes from there.
+            same = [s for s in vanished.values() if s.role == t.role and s.seat == t.seat]
+            if t.role in ("trick", "talon"):
+                src_roles = ("opp", "hand", "aside")
+                same = [s for s in vanished.values() if s.role in src_roles and
+                        (s.seat == (t.seat if t.role == "trick" else mover))]
+            if same:
+                s = same.pop()
+                vanished.pop(s.key, None)
+                return s.x, s.y, s.angle, s.h, s.flip if s.card == t.card else -1.0
+            # 2. Defaults per role.
+            if t.role in ("hand", "opp", "blind") and before and before.get("stock_size"):
+                x, y = lay.stock
+                return x, y, 0, lay.table_h, flip
+            if t.role in ("trick", "indicator", "aside") and t.seat is not None:
+                x, y = lay.spot(t.seat).hand
+                return x, y, lay.spot(t.seat).angle, lay.opp_h, flip
+            if t.role == "indicator" and mover is not None:
+                x, y = lay.spot(mover).hand
+                return x, y, 0, lay.opp_h, flip
+            if t.role in ("pile", "stock", "talon"):
+                return t.x, t.y, t.angle, t.h, flip
+            x, y = lay.center
+            return x, y, 0, lay.table_h, flip
+
+        return spawn
+
+    def _vanisher(self, mover: int | None):
+        lay = self.layout
+
+        def to(s: Sprite) -> tuple[float, float] | None:
+            if s.role == "flash" and s.seat is not None:
+                return lay.spot(s.seat).hand
+            if s.role in ("indicator", "aside", "trick") and s.card is not None and \
+                    mover is not None:
+                return lay.spot(mover if s.role != "aside" else (s.seat or 0)).hand
+            return None
+
+        return to
+
+    def show(self, obs: dict[str, Any], before: dict[str, Any] | None = None,
+             mover: int | None = None, duration: float = PLAY_S) -> None:
+        """Queue a move of the stage to ``obs``."""
+        def step() -> None:
+            self.stage.reconcile(self.targets(obs), self._spawner(before, mover), duration,
+                                 vanish_to=self._vanisher(mover))
+        self.anim.then(step)
+        self.shown = obs
+
+    def snap(self, obs: dict[str, Any]) -> None:
+        self.anim.finish()
+        self.stage.snap(self.targets(obs))
+        self.shown = obs
+
+    def refresh(self) -> None:
+        """Re-place the current picture (selection changed, layout changed)."""
+        if self.shown is not None and not self.anim.busy():
+            self.stage.reconcile(self.targets(self.shown), self._spawner(None, None), 0.16)
+
+    # --- events -----------------------------------------------------------------------
+    def on_event(self, e: FlowEvent) -> None:
+        if e.kind == "deal_start" and e.after is not None:
+            self.deal(e.after)
+        elif e.kind == "resume" and e.after is not None:
+            self.snap(e.after)
+        elif e.kind == "action" and e.before is not None and e.after is not None:
+            self.action(e.seat, e.action or "", e.before, e.after)
+
+    def deal(self, obs: dict[str, Any]) -> None:
+        """Shuffle (or cut), then deal in the real packets (deal_owners of the variant)."""
+        lay = self.layout
+        gathered = obs.get("variant") == "marias" and bool(obs.get("options", {}).get(
+            "gather_and_cut")) and getattr(self, "deals_seen", 0) > 0
+        self.deals_seen = getattr(self, "deals_seen", 0) + 1
+        self.selected = frozenset()
+
+        def start_effect() -> None:
+            self.stage.sprites = {}
+            self.stage.ghosts = []
+            self.effect = "cut" if gathered else "shuffle"
+        self.anim.then(start_effect, hold=CUT_S if gathered else SHUFFLE_S + CUT_S)
+        targets = self.targets(obs)
+        order = self._deal_order(obs, targets)
+
+        def deal_step() -> None:
+            self.effect = None
+            dx, dy = lay.deck
+            sprites = {}
+            delay = 0.0
+            prev_owner = None
+            for key in order:
+                t = targets[key]
+                owner = t.seat if t.role in ("hand", "opp", "blind") else -1
+                if prev_owner is not None and owner != prev_owner:
+                    delay += PACKET_GAP_S
+                prev_owner = owner
+                # Cards fly at their final size and angle: no per-frame scaling or rotating.
+                s = Sprite(key, t.card, dx, dy, t.angle, t.h, 300 + len(sprites), -1.0,
+                           t.role, t.seat, home_h=round(t.h))
+                sprites[key] = s
+                self.anim.tween(s, DEAL_CARD_S, delay, ease_in_out_cubic,
+                                on_done=_z(s, t.z), x=t.x, y=t.y)
+                if t.up:
+                    self.anim.tween(s, 0.18, delay + DEAL_CARD_S, flip=1.0)
+                delay += DEAL_STAGGER_S
+            for key, t in targets.items():
+                if key not in sprites:
+                    sprites[key] = Sprite(key, t.card, t.x, t.y, t.angle, t.h, t.z,
+                                          1.0 if t.up else -1.0, t.role, t.seat,
+                                          home_h=round(t.h))
+            self.stage.sprites = sprites
+        self.anim.then(deal_step, hold=0.15)
+        self.shown = obs
+
+    def _deal_order(self, obs: dict[str, Any], targets: dict[str, Target]) -> list[str]:
+        """Keys in the order the dealer hands them out (RULES.md dealing procedures)."""
+        per_seat: dict[int, list[str]] = {}
+        for key, t in sorted(targets.items(), key=lambda kv: (kv[1].x, kv[1].y)):
+            if t.role in ("hand", "opp", "blind"):
+                per_seat.setdefault(t.seat if t.seat is not None else -1, []).append(key)
+        stock = [k for k, t in targets.items() if t.role in ("indicator",)] + \
+            sorted((k for k, t in targets.items() if t.role == "stock"),
+                   key=lambda k: int(k[1:]))
+        owners: list[int] = []
+        if self.deal_owners is not None:
+            try:
+                owners = list(self.deal_owners(int(obs.get("dealer", 0))))
+            except Exception:  # noqa: BLE001 - decoration only
+                owners = []
+        if not owners:
+            owners = [s for s in per_seat for _ in per_seat[s]] + [-1] * len(stock)
+        # Interleave the seat's cards randomly-looking but deterministically.
+        out: list[str] = []
+        for owner in owners:
+            pool = stock if owner == -1 else per_seat.get(owner, [])
+            if pool:
+                out.append(pool.pop(len(pool) // 2 if owner != -1 else 0))
+        for pool in list(per_seat.values()) + [stock]:
+            out.extend(pool)
+        return out
+
+    def action(self, seat: int | None, action: str, before: dict[str, Any],
+               after: dict[str, Any]) -> None:
+        verb, _, rest = action.partition(" ")
+        lay = self.layout
+        anchor = lay.spot(seat).bubble if seat is not None else lay.center
+        label = action_label(action, before)
+        if verb == "play":
+            self._play(seat, before, after)
+        elif verb == "marriage":
+            pts = 40 if before.get("trump") == rest else 20
+            self.bubble(Bubble(f"{pts}!", anchor, suit=rest, big=True, ttl=1.8))
+            self._flash_marriage(seat, rest, after)
+        elif verb == "close":
+            self.bubble(Bubble("Closed!", anchor, big=True))
+            self.show(after, before, seat, duration=0.45)
+        elif verb == "declare":
+            self.bubble(Bubble("66!", anchor, big=True, ttl=2.2))
+            self.show(after, before, seat)
+        elif verb == "exchange":
+            self.bubble(Bubble("Exchange", anchor))
+            self.show(after, before, seat, duration=0.5)
+        elif verb == "trump":
+            self.bubble(Bubble("Trump chosen", anchor))
+            self.show(after, before, seat, duration=0.45)
+        elif verb == "discard":
+            self.show(after, before, seat, duration=0.45)
+        elif verb in ("contract", "good", "bad", "double", "announce", "pass"):
+            text = label if verb != "bad" else label.replace("Bad — ", "bad — ")
+            suit = after.get("trump") if verb == "contract" and rest.startswith("suit") else None
+            if verb == "good":
+                text = "good"
+            self.bubble(Bubble(text + ("!" if verb == "double" else ""), anchor, suit=suit,
+                               big=verb in ("double", "contract"), ttl=1.7))
+            self.show(after, before, seat, duration=0.45)
+        else:
+            self.show(after, before, seat)
+        # Mariáš announces marriages itself when a queen is played with its king.
+        for m in (after.get("marriages") or [])[len(before.get("marriages") or []):]:
+            if verb == "play":
+                a = lay.spot(int(m["seat"])).bubble
+                self.bubble(Bubble(f"{m['points']}!", a, suit=m["suit"], big=True, ttl=1.8))
+        if (after.get("trump_card") and not before.get("trump") and after.get("trump")
+                and after.get("variant") == "marias"):
+            self.bubble(Bubble(f"Trump: {suit_name(after['trump'], True)}", lay.center,
+                               suit=after["trump"], big=True))
+
+    def _play(self, seat: int | None, before: dict[str, Any], after: dict[str, Any]) -> None:
+        trick_before = before.get("trick") or []
+        trick_after = after.get("trick") or []
+        completed = len(trick_after) <= len(trick_before)
+        last = after.get("last_trick")
+        if not completed or not last:
+            self.show(after, before, seat)
+            return
+        # 1. The card joins the trick (the trick is shown complete).
+        mid = dict(before)
+        mid["trick"] = last["cards"]
+        played = last["cards"][-1][1]
+        if seat == self.view and played in (mid.get("hand") or []):
+            mid["hand"] = [c for c in mid["hand"] if c != played]
+        sizes = list(mid.get("hand_sizes") or [])
+        if seat is not None and seat < len(sizes):
+            sizes[seat] -= 1
+        mid["hand_sizes"] = sizes
+        mid["shown"] = after.get("shown") if (before.get("shown") or {}) else before.get("shown")
+        self.show(mid, before, seat)
+        self.anim.then(lambda: None, hold=TRICK_REST_S)
+        # 2. The trick slides to its winner's pile, face down.
+        winner = int(last["winner"])
+        lay = self.layout
+
+        def gather() -> None:
+            px, py = lay.spot(winner).pile
+            for i, (_s, c) in enumerate(last["cards"]):
+                sp = self.stage.sprites.get(c)
+                if sp is None:
+                    continue
+                self.anim.tween(sp, GATHER_S, i * 0.04, ease_in_out_cubic, x=px, y=py,
+                                angle=0, h=lay.pile_h, flip=-1.0)
+        self.anim.then(gather)
+        # 3. The rest of the new state: piles, drawing from the stock, open hands …
+        self.show(after, mid, seat, duration=DRAW_S)
+
+    def _flash_marriage(self, seat: int | None, suit: str, after: dict[str, Any]) -> None:
+        """Show the pair: lift the viewer's K and Q, or lay an opponent's pair face up."""
+        lay = self.layout
+        pair = ["K" + suit, "Q" + suit]
+
+        def show_pair() -> None:
+            if seat == self.view:
+                for c in pair:
+                    sp = self.stage.sprites.get(c)
+                    if sp is not None:
+                        self.anim.tween(sp, 0.25, 0.0, lift=lay.hand_h * 0.22)
+                return
+            if seat is None:
+                return
+            hx, hy = lay.spot(seat).hand
+            cx, cy = lay.center
+            fx, fy = hx + (cx - hx) * 0.45, hy + (cy - hy) * 0.45
+            for i, c in enumerate(pair):
+                sp = self.stage.sprites.get(c)
+                if sp is None:
+                    sp = Sprite(c, c, hx, hy, lay.spot(seat).angle, lay.opp_h, 250, -1.0,
+                                "flash", seat, home_h=lay.table_h)
+                    self.stage.sprites[c] = sp
+                tx = fx + (i - 0.5) * lay.table_h * 0.72
+                self.anim.tween(sp, 0.3, 0.0, x=tx, y=fy, angle=0, h=lay.table_h, flip=1.0)
+
+        def hide_pair() -> None:
+            if seat == self.view:
+                for c in pair:
+                    sp = self.stage.sprites.get(c)
+                    if sp is not None:
+                        self.anim.tween(sp, 0.25, 0.0, lift=0.0)
+        self.anim.then(show_pair, hold=0.9)
+        self.anim.then(hide_pair)
+        self.show(after, None, seat)
+
+
+def _z(s: Sprite, z: int) -> Callable[[], None]:
+    def done() -> None:
+        s.z = z
+    return done

@@ -1,0 +1,185 @@
+"""Mouse and keyboard at the table: pick, drag and play cards, press buttons by number.
+
+The person is an *input* like a bot (:class:`game.ui.players.HumanInput`); this
+module turns clicks and keys into action strings and hands them over.  What is
+legal comes from the engine's list in the seat's observation, and why a card is
+refused from ``deal.check`` — shown in a tooltip, never guessed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+DRAG_PIXELS = 8
+
+
+@dataclass
+class Press:
+    key: str
+    pos: tuple[int, int]
+    dragging: bool = False
+
+
+class TableInput:
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+        self.hover: str | None = None
+        self.cursor: int = -1
+        self.press: Press | None = None
+        self.tooltip: tuple[str, tuple[int, int]] | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+
+    # --- what the engine allows now --------------------------------------------------
+    def observation(self) -> dict[str, Any] | None:
+        flow = self.scene.flow
+        if flow is None or not flow.waiting_for_human() or flow.pending is None:
+            return None
+        return flow.pending.observation
+
+    def legal(self) -> list[str]:
+        obs = self.observation()
+        return list(obs.get("legal") or []) if obs else []
+
+    def discarding(self) -> bool:
+        return any(a.startswith("discard ") for a in self.legal())
+
+    def card_action(self, key: str) -> str | None:
+        """The action clicking card ``key`` means now (play, trump, or None: select)."""
+        legal = self.legal()
+        if not legal:
+            return None
+        if key.startswith("blind"):
+            deal = self.scene.flow.deal if self.scene.flow else None
+            fn = getattr(deal, "blind_trump_action", None)
+            if fn is None:
+                return None
+            try:
+                return str(fn(int(key[5:])))
+            except Exception:  # noqa: BLE001
+                return None
+        if any(a.startswith("trump ") for a in legal):
+            return "trump " + key
+        return "play " + key
+
+    def reason(self, action: str) -> str | None:
+        """Why the engine would refuse ``action`` (None: legal)."""
+        flow = self.scene.flow
+        if flow is None or flow.deal is None:
+            return None
+        if action in self.legal():
+            return None
+        try:
+            return flow.deal.check(action, flow.view_seat)
+        except Exception as exc:  # noqa: BLE001
+            return str(exc)
+
+    # --- acting ---------------------------------------------------------------------
+    def choose_card(self, key: str) -> bool:
+        """A card was clicked (or Enter on the cursor): play, pick trump, or select."""
+        if self.discarding() and not key.startswith("blind"):
+            self.scene.toggle_select(key)
+            return True
+        action = self.card_action(key)
+        if action is None:
+            return False
+        reason = self.reason(action)
+        if reason is not None:
+            self.scene.refuse(reason)
+            return False
+        return self.scene.submit(action)
+
+    # --- events ---------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.press is not None:
+                dx = event.pos[0] - self.press.pos[0]
+                dy = event.pos[1] - self.press.pos[1]
+                if self.press.dragging or abs(dx) + abs(dy) > DRAG_PIXELS:
+                    self.press.dragging = True
+                    scene.stage.drag = (self.press.key, event.pos[0], event.pos[1])
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            sp = scene.stage.hit(event.pos)
+            if sp is not None:
+                self.press = Press(sp.key, event.pos)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            press, self.press = self.press, None
+            scene.stage.drag = None
+            if press is None:
+                return False
+            if press.dragging:
+                # A drag plays when dropped above the hand (towards the trick).
+                if event.pos[1] < scene.layout.spot(scene.view_seat).hand[1] - \
+                        scene.layout.hand_h * 0.6:
+                    return self.choose_card(press.key)
+                return False
+            sp = scene.stage.hit(event.pos)
+            if sp is not None and sp.key == press.key:
+                return self.choose_card(press.key)
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        k = event.key
+        cards = [s.key for s in scene.stage.hand_sprites()]
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
+            step = -1 if k == pygame.K_LEFT else 1
+            if self.cursor < 0 or self.cursor >= len(cards):
+                self.cursor = 0 if step > 0 else len(cards) - 1
+            else:
+                self.cursor = (self.cursor + step) % len(cards)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if 0 <= self.cursor < len(cards):
+                return self.choose_card(cards[self.cursor])
+            buttons = scene.buttons.buttons
+            if len(buttons) == 1:
+                return scene.submit(buttons[0][0])
+            return False
+        if pygame.K_1 <= k <= pygame.K_9:
+            i = k - pygame.K_1
+            buttons = scene.buttons.buttons
+            if buttons:
+                if i < len(buttons):
+                    return scene.press_action(buttons[i][0])
+                return False
+            if i < len(cards):
+                self.cursor = i
+                return self.choose_card(cards[i])
+            return False
+        if k == pygame.K_h:
+            scene.on_hint()
+            return True
+        return False
+
+    # --- per frame ------------------------------------------------------------------
+    def update(self) -> None:
+        """Hover and tooltip from the mouse position (and the keyboard cursor)."""
+        scene = self.scene
+        sp = scene.stage.hit(self.mouse)
+        self.hover = sp.key if sp is not None else None
+        cards = [s.key for s in scene.stage.hand_sprites()]
+        if self.cursor >= len(cards):
+            self.cursor = len(cards) - 1
+        self.tooltip = None
+        if self.hover and self.observation() is not None and not self.discarding():
+            action = self.card_action(self.hover)
+            if action is not None:
+                reason = self.reason(action)
+                if reason:
+                    self.tooltip = (reason[0].upper() + reason[1:], self.mouse)

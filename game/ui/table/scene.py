@@ -1,0 +1,718 @@
+"""The table scene: seats, cards, the turn flow, and everything the player sees and does.
+
+Composition (each piece small and replaceable): :class:`~game.ui.flow.TurnFlow`
+(who acts, via the rules engine) → :class:`~.director.Director` (what moves)
+→ :class:`~.stage.Stage` (sprites, cached pictures) ← :class:`~.input.TableInput`
+(mouse/keys).  The scene glues them to the app: it builds widgets, draws the
+HUD and reacts to resizes without touching the game state.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.rules import Match, RulesError, replay_text
+from game.rules.cards import CARD_STR, cards_of
+from game.rules.variants import NAMES, deal_class
+
+from ..flow import FlowEvent, Phase, TurnFlow
+from ..players import BotInput, HumanInput, Input, make_engine
+from ..scene import Scene
+from ..session import GameSetup
+from ..settings import Settings
+from .animation import Animator
+from .art import CardArt, make_renderer
+from .controls import ButtonBar, action_label, button_actions, suit_name
+from .director import Director
+from .felt import make_felt
+from .hud import CREAM, GOLD, MUTED, Bubble, Fonts, draw_bubble, draw_tooltip, panel
+from .input import TableInput
+from .layout import TableLayout, compute_layout
+from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
+
+log = logging.getLogger(__name__)
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.flow: TurnFlow | None = None
+        self.setup: GameSetup | None = None
+        self.view_seat = 0
+        self.human: HumanInput | None = None
+        self.anim = Animator()
+        self.fonts = Fonts()
+        self.renderer = make_renderer()
+        self.art: CardArt | None = None
+        self.layout: TableLayout = compute_layout(app.size, 2)
+        self.stage: Stage | None = None
+        self.director: Director | None = None
+        self.felt: pygame.Surface | None = None
+        self.bubbles: list[Bubble] = []
+        self.buttons = ButtonBar(app.manager)
+        self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
+        self.result: dict[str, Any] | None = None
+        self.selected: set[str] = set()
+        self.hint_action: str | None = None
+        self.input = TableInput(self)
+        self.bot_budget_ms: float | None = None
+        self.clock = 0.0
+        self.log_errors: list[str] = []
+        self._after_score = False
+        #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
+        self.on_hint = self.default_hint
+
+    # --- settings -------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        s = self.app.services.get("settings")
+        return s if isinstance(s, Settings) else Settings()
+
+    # --- scene lifecycle -------------------------------------------------------------
+    def enter(self, **params: Any) -> None:
+        self.bot_budget_ms = params.get("bot_budget_ms", self.bot_budget_ms)
+        if params.get("resume_record"):
+            self._resume(params["resume_record"], params.get("setup"))
+        elif params.get("setup") is not None:
+            self._new_match(params["setup"])
+        elif self.flow is None:
+            self._new_match(GameSetup("marriage"))
+        self.anim.speed = self.settings.animation_speed
+        self._build()
+        if (params.get("continue_match") or self._after_score) and self.flow is not None \
+                and self.flow.state is Phase.DEAL_END:
+            self._after_score = False
+            self.next_deal()
+
+    def leave(self) -> None:
+        self.anim.finish()
+        self.buttons.clear()
+        for w in self.widgets.values():
+            w.kill()
+        self.widgets = {}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Only the layout and the widgets change; the flow and the match stay as they are."""
+        self._build()
+
+    # --- match set-up ----------------------------------------------------------------
+    def _inputs(self, setup: GameSetup, players: int) -> list[Input]:
+        seats = list(setup.seats)
+        if len(seats) != players:
+            seats = (seats[:1] or ["human"]) + ["normal"] * (players - 1)
+            seats = seats[:players]
+        self.view_seat = seats.index("human") if "human" in seats else 0
+        inputs: list[Input] = []
+        self.human = None
+        base = setup.seed if setup.seed is not None else 0
+        for seat, kind in enumerate(seats):
+            if kind == "human" and self.human is None:
+                self.human = HumanInput()
+                inputs.append(self.human)
+            else:
+                level = kind if kind != "human" else "normal"
+                engine = make_engine(level, setup.variant, base * 7 + seat, self.bot_budget_ms)
+                inputs.append(BotInput(engine, lambda: self.settings.bot_pause_ms, level))
+        return inputs
+
+    def _new_match(self, setup: GameSetup) -> None:
+        self._close_flow()
+        self.setup = setup
+        match = Match(setup.variant, setup.options or None, seed=setup.seed)
+        self._make_flow(match, setup)
+
+    def _resume(self, record: str, setup: GameSetup | None) -> None:
+        if self.flow is not None and self.flow.record_text() == record:
+            return  # the same game: just continue where it paused
+        try:
+            deals = replay_text(record)
+        except RulesError as exc:
+            log.error("cannot resume the saved game: %s", exc)
+            self._new_match(setup or GameSetup("marriage"))
+            return
+        first = deals[0]
+        variant = first.variant
+        if setup is None or setup.variant != variant:
+            setup = GameSetup(variant, options=dict(first.options),
+                              seats=["human"] + ["normal"] * (first.players - 1))
+        self._close_flow()
+        self.setup = setup
+        match = Match(variant, dict(first.options), seed=setup.seed, first_dealer=first.dealer)
+        match.deals = list(deals)
+        for d in deals[:-1]:
+            if d.is_over():
+                match.deals = deals[: deals.index(d) + 1]
+                match.finish_deal()
+        match.deals = list(deals)
+        self._make_flow(match, setup)
+
+    def _make_flow(self, match: Match, setup: GameSetup) -> None:
+        inputs = self._inputs(setup, match.players)
+        self.result = None
+        self.selected = set()
+        self.bubbles = []
+        self.flow = TurnFlow(match, inputs, self.view_seat, listener=self._on_flow,
+                             busy=self.anim.busy, auto_next=False)
+        self.layout = compute_layout(self.app.size, match.players, self.view_seat)
+        self._ensure_stage()
+        assert self.director is not None
+        self.director.view = self.view_seat
+        self.director.deal_owners = deal_class(match.variant).deal_owners
+        self.director.deals_seen = 0
+        self.flow.start()
+
+    def _close_flow(self) -> None:
+        if self.flow is not None:
+            self.flow.close()
+        self.flow = None
+        self.anim.finish()
+
+    # --- layout and widgets ------------------------------------------------------------
+    def _ensure_stage(self) -> None:
+        s = self.settings
+        variant = self.setup.variant if self.setup else "marriage"
+        if self.art is None:
+            self.art = CardArt(self.renderer, s.deck_for(variant), s.card_back)
+        else:
+            self.art.set_style(s.deck_for(variant), s.card_back)
+        if self.stage is None:
+            self.stage = Stage(self.art, self.layout, self.anim)
+            self.director = Director(self.stage, self.anim, self.view_seat, self._add_bubble)
+        self.stage.layout = self.layout
+        self.stage.art = self.art
+
+    def _build(self) -> None:
+        players = self.flow.match.players if self.flow else 2
+        old = self.layout
+        self.layout = compute_layout(self.app.size, players, self.view_seat)
+        self._ensure_stage()
+        if self.felt is None or self.felt.get_size() != self.app.size:
+            self.felt = make_felt(self.app.size)
+        assert self.director is not None and self.art is not None
+        if self.director.shown is not None and (old.size != self.layout.size or
+                                                not self.stage.sprites):
+            self.director.snap(self.director.shown)
+        L = self.layout
+        # Warm the faces at this size so the first moves do not stall on rendering.
+        variant = self.flow.match.variant if self.flow else "marriage"
+        deck = [CARD_STR[c] for c in sorted(range(32))
+                if not (variant.startswith("sixty") and (c & 7) >= 6)]
+        self.art.warm(deck, [L.hand_h, L.table_h])
+        for w in self.widgets.values():
+            w.kill()
+        self.widgets = {}
+        bw, bh = round(L.font * 5), round(L.font * 1.9)
+        x = L.size[0] - L.margin - bw
+        y = L.size[1] - L.margin - bh
+        m = self.app.manager
+        self.widgets["menu"] = pygame_gui.elements.UIButton(
+            pygame.Rect(round(x), round(y), bw, bh), "Menu", m, object_id="#table_menu")
+        self.widgets["hint"] = pygame_gui.elements.UIButton(
+            pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), "Hint", m,
+            object_id="#table_hint")
+        self.buttons.clear()
+        self._result_widgets()
+
+    def _result_widgets(self) -> None:
+        for k in ("next", "score", "end_menu"):
+            w = self.widgets.pop(k, None)
+            if w is not None:
+                w.kill()
+        if self.result is None:
+            return
+        L = self.layout
+        r = self._result_rect()
+        bw, bh = round(L.font * 7.5), round(L.font * 2.1)
+        keys = []
+        if not self.result.get("match_over"):
+            keys.append(("next", "Next deal"))
+        if "score" in self.app.scene_factories:
+            keys.append(("score", "Score sheet"))
+        keys.append(("end_menu", "Menu"))
+        total = len(keys) * bw + (len(keys) - 1) * L.margin
+        x = r.centerx - total / 2
+        for key, label in keys:
+            self.widgets[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
+                self.app.manager, object_id=f"#table_{key}")
+            x += bw + L.margin
+
+    def _result_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        rw, rh = min(w - 40, max(560, round(w * 0.44))), round(self.layout.font * 15)
+        r = pygame.Rect(0, 0, rw, rh)
+        r.center = (w // 2, round(h * 0.42))
+        return r
+
+    # --- flow events ----------------------------------------------------------------------
+    def _on_flow(self, e: FlowEvent) -> None:
+        assert self.director is not None
+        if e.kind == "deal_start":
+            self.result = None
+            self._result_widgets()
+            self.selected = set()
+            self.hint_action = None
+        if e.kind == "refused":
+            self.refuse(e.reason or "not allowed")
+            return
+        if e.kind == "action":
+            self.selected = set()
+            self.director.selected = frozenset()
+            self.hint_action = None
+        self.director.on_event(e)
+        if e.kind == "action":
+            self._save()
+        elif e.kind == "deal_end":
+            self._deal_end(e)
+        elif e.kind == "match_end":
+            self.result = {"match_over": True, "title": "Match over",
+                           "totals": e.extra.get("totals")}
+            self._result_widgets()
+
+    def _deal_end(self, e: FlowEvent) -> None:
+        """Reveal the hands (full state is allowed now) and show the result panel."""
+        flow = self.flow
+        assert flow is not None and flow.deal is not None and self.director is not None
+        deal = flow.deal
+        obs = dict(e.after or flow.observation() or {})
+        shown = dict(obs.get("shown") or {})
+        for seat in range(flow.match.players):
+            if seat != self.view_seat:
+                shown[seat] = sorted(CARD_STR[c] for c in cards_of(deal.hand(seat)))
+        obs["shown"] = shown
+        obs["hand_sizes"] = [len(shown.get(s, [])) if s != self.view_seat else
+                             len(obs.get("hand") or []) for s in range(flow.match.players)]
+        self.director.show(obs, None, None, duration=0.4)
+        info = dict(e.extra)
+
+        def reveal() -> None:
+            self.result = info
+            self._result_widgets()
+        self.anim.then(reveal)
+        self._save()
+
+    def _save(self) -> None:
+        storage = self.app.services.get("storage")
+        if storage is None or not hasattr(storage, "save_match") or self.flow is None:
+            return
+        try:
+            storage.save_match(self.flow.record_text(), self.setup)
+        except Exception:  # noqa: BLE001 - saving must never break the game
+            log.exception("saving the match failed")
+
+    def _add_bubble(self, b: Bubble) -> None:
+        b.ttl *= max(0.5, self.anim.factor) if self.anim.factor else 0.6
+        self.bubbles.append(b)
+
+    # --- actions from the player ------------------------------------------------------------
+    def submit(self, action: str) -> bool:
+        if self.human is None or not self.human.waiting:
+            return False
+        ok = self.human.submit(action)
+        if ok and self.flow is not None:
+            self.flow.update()
+        return ok
+
+    def press_action(self, action: str) -> bool:
+        reason = self.input.reason(action)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        return self.submit(action)
+
+    def refuse(self, reason: str) -> None:
+        L = self.layout
+        spot = L.spot(self.view_seat)
+        self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
+        self.bubbles.append(Bubble(reason[0].upper() + reason[1:], (L.center[0],
+                                   spot.hand[1] - L.hand_h * 0.75), ttl=2.4,
+                                   colour=(255, 190, 170)))
+
+    def toggle_select(self, key: str) -> None:
+        if key in self.selected:
+            self.selected.discard(key)
+        elif len(self.selected) < 2:
+            self.selected.add(key)
+        else:
+            self.selected = {key}
+        assert self.director is not None
+        self.director.selected = frozenset(self.selected)
+        self.director.refresh()
+
+    def discard_action(self) -> str | None:
+        if len(self.selected) != 2:
+            return None
+        a, b = sorted(self.selected)
+        return f"discard {a} {b}"
+
+    def next_deal(self) -> None:
+        if self.flow is not None:
+            self.result = None
+            self._result_widgets()
+            self.flow.next_deal()
+
+    def default_hint(self) -> None:
+        """Ask the computer for a recommendation (in a thread) and highlight it."""
+        obs = self.input.observation()
+        if obs is None or self.setup is None:
+            return
+        try:
+            import game.ai as ai
+        except Exception:  # noqa: BLE001
+            return
+        fn = getattr(ai, "hint", None)
+        variant = self.setup.variant
+
+        def work() -> None:
+            try:
+                if callable(fn):
+                    res = fn(obs)
+                    action = res if isinstance(res, str) else (res or {}).get("action")
+                else:
+                    action = make_engine("normal", variant, 1, 150).choose(obs)
+            except Exception:  # noqa: BLE001
+                log.exception("hint failed")
+                return
+            self.hint_action = action
+        threading.Thread(target=work, daemon=True, name="hint").start()
+
+    # --- events -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.switch("menu")
+            return
+        if self.flow is not None:
+            self.input.handle(event)
+
+    def _button(self, element: Any) -> None:
+        action = self.buttons.action_of(element)
+        if action is not None:
+            self.press_action(action)
+            return
+        key = next((k for k, w in self.widgets.items() if w is element), None)
+        if key is None:
+            return
+        if key == "menu" or key == "end_menu":
+            self.app.switch("menu")
+        elif key == "hint":
+            self.on_hint()
+        elif key == "next":
+            self.next_deal()
+        elif key == "score" and self.flow is not None:
+            self._after_score = self.result is not None and not self.result.get("match_over")
+            self.app.switch("score", match=self.flow.match, setup=self.setup, return_to="table")
+
+    # --- frame -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.anim.speed = self.settings.animation_speed
+        self.anim.update(dt)
+        for b in self.bubbles:
+            b.age += dt
+        self.bubbles = [b for b in self.bubbles if b.age < b.ttl]
+        if self.flow is None:
+            return
+        self.flow.update()
+        self.input.update()
+        self._update_hand_looks(dt)
+        self._sync_buttons()
+
+    def _update_hand_looks(self, dt: float) -> None:
+        stage = self.stage
+        assert stage is not None
+        stage.dim = set()
+        stage.glow = {}
+        waiting = self.human is not None and self.human.waiting and not self.anim.busy()
+        legal = self.input.legal() if waiting else []
+        hand = stage.hand_sprites()
+        cursor_key = hand[self.input.cursor].key if 0 <= self.input.cursor < len(hand) else None
+        if waiting and not self.input.discarding():
+            playable = set()
+            for s in hand:
+                a = self.input.card_action(s.key)
+                if a is not None and (a in legal or s.key.startswith("blind")):
+                    playable.add(s.key)
+            if playable and len(playable) < len(hand):
+                stage.glow = {k: GLOW_LEGAL for k in playable}
+            stage.dim = {s.key for s in hand if s.key not in playable} if any(
+                a.startswith(("play ", "trump ")) for a in legal) else set()
+        for k in self.selected:
+            stage.glow[k] = GLOW_SELECT
+        if self.hint_action:
+            verb, _, rest = self.hint_action.partition(" ")
+            if verb in ("play", "trump"):
+                stage.glow[rest] = GLOW_HINT
+        if self.anim.busy():
+            return
+        k = min(1.0, dt * 14)
+        lift_h = self.layout.hand_h * 0.1
+        for s in hand:
+            want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
+                and s.key not in stage.dim else 0.0
+            s.lift += (want - s.lift) * k
+
+    def _sync_buttons(self) -> None:
+        L = self.layout
+        if self.human is None or not self.human.waiting or self.anim.busy() or \
+                self.result is not None:
+            self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
+            return
+        obs = self.input.observation() or {}
+        acts = button_actions(self.input.legal())
+        if self.input.discarding():
+            d = self.discard_action()
+            if d is not None:
+                acts = [d] + acts
+        labels = [action_label(a, obs) for a in acts]
+        if acts:
+            labels = [f"{i + 1}  {t}" if i < 9 else t for i, t in enumerate(labels)]
+        self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.felt is None or self.felt.get_size() != surface.get_size():
+            self.felt = make_felt(surface.get_size())
+        surface.blit(self.felt, (0, 0))
+        if self.flow is None or self.stage is None:
+            return
+        self._draw_plates(surface)
+        self._draw_info(surface)
+        self._draw_scores(surface)
+        self._draw_effect(surface)
+        self.stage.draw(surface)
+        self._draw_cursor(surface)
+        for b in self.bubbles:
+            icon = self.art.suit_icon(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
+                if b.suit and self.art else None
+            draw_bubble(surface, self.fonts, b, self.layout.font, icon)
+        if self.result is not None:
+            self._draw_result(surface)
+        if self.input.tooltip:
+            text, pos = self.input.tooltip
+            draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
+
+    def _seat_name(self, seat: int) -> str:
+        if self.flow is None:
+            return f"Seat {seat}"
+        inp = self.flow.inputs[seat]
+        if inp.kind == "human":
+            return self.settings.player_name or "You"
+        names = ("West", "East") if self.flow.match.players == 3 else ("North",)
+        rel = (seat - self.view_seat) % self.flow.match.players
+        base = names[rel - 1] if 0 < rel <= len(names) else f"Seat {seat}"
+        return f"{base} · {getattr(inp, 'level', 'bot')}"
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        flow = self.flow
+        assert flow is not None
+        obs = self.director.shown if self.director and self.director.shown else {}
+        L = self.layout
+        f = L.font
+        mover = obs.get("to_move") if flow.state in (Phase.TRICKS, Phase.TRUMP,
+                                                      Phase.CONTRACT, Phase.DISCARD,
+                                                      Phase.ANSWER, Phase.DOUBLING) else None
+        thinking = flow.thinking_seat()
+        soloist = obs.get("soloist")
+        for spot in L.seats:
+            r = pygame.Rect(spot.plate.tuple())
+            name = self._seat_name(spot.seat)
+            if spot.seat == obs.get("dealer"):
+                name += "  (dealer)"
+            parts = []
+            tricks = (obs.get("tricks") or [0] * L.players)[spot.seat]
+            parts.append(f"{tricks} tricks" if tricks != 1 else "1 trick")
+            pts = obs.get("points")
+            if pts and not self.settings.count_in_memory and pts[spot.seat] is not None:
+                parts.append(f"{pts[spot.seat]} pts")
+            if soloist is not None:
+                parts.append("soloist" if soloist == spot.seat else "defender")
+            line = "  ·  ".join(parts)
+            t1 = self.fonts.text(name, f, CREAM, bold=True)
+            t2 = self.fonts.text(line, round(f * 0.82), MUTED)
+            need = max(t1.get_width(), t2.get_width()) + round(f * 1.4)
+            if need > r.w:
+                right = r.right
+                r.w = need
+                if spot.side == "right":
+                    r.right = right
+            active = mover == spot.seat
+            surface.blit(panel(r.size, (8, 28, 18, 190) if not active else (40, 60, 30, 215),
+                               10, (246, 214, 120, 255) if active else (233, 200, 110, 80)),
+                         r.topleft)
+            if active:
+                pygame.draw.rect(surface, GOLD, r.inflate(4, 4), 2, border_radius=12)
+            surface.blit(t1, (r.x + f * 0.6, r.y + f * 0.35))
+            surface.blit(t2, (r.x + f * 0.6, r.y + f * 1.75))
+            if thinking == spot.seat:
+                dots = int(self.clock * 3) % 4
+                t = self.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
+                surface.blit(t, (r.right - t.get_width() - f * 0.5, r.y + f * 0.4))
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        flow = self.flow
+        assert flow is not None and self.art is not None
+        obs = self.director.shown if self.director and self.director.shown else {}
+        L = self.layout
+        f = L.font
+        variant = flow.match.variant
+        lines: list[tuple[str, str | None, tuple[int, int, int]]] = []
+        deal_no = len(flow.match.deals)
+        lines.append((f"{NAMES.get(variant, variant)}  ·  deal {deal_no}", None, GOLD))
+        trump = obs.get("trump")
+        german = variant == "marias"
+        if trump:
+            lines.append((f"Trump: {suit_name(trump, german)}", trump, CREAM))
+        elif variant == "marias":
+            contract = obs.get("contract")
+            lines.append(("No trump" if contract else "Trump: not yet known", None, CREAM))
+        if obs.get("stock_size"):
+            state = "closed" if obs.get("closed") else "open"
+            lines.append((f"Stock: {obs['stock_size']} ({state})", None, MUTED))
+        contract = obs.get("contract")
+        if contract:
+            from .controls import CONTRACT_LABELS, DOUBLE_NAMES
+            text = "Contract: " + CONTRACT_LABELS.get(contract, contract)
+            ann = [a["name"].replace("-", " ") for a in obs.get("announcements") or []
+                   if a["name"] not in ("seven", "hundred")]
+            if ann:
+                text += " · " + ", ".join(ann)
+            lines.append((text, None, CREAM))
+            dbl = [(k, v) for k, v in (obs.get("doublings") or {}).items() if v]
+            if dbl:
+                lines.append((" · ".join(f"{k.replace('-', ' ')} {DOUBLE_NAMES[min(v, 6) - 1]} ×"
+                                         f"{2 ** v}" for k, v in dbl), None, GOLD))
+        elif flow.state is not Phase.DEALING and variant == "marias" and obs.get("phase"):
+            lines.append((f"Bidding: {obs['phase']}", None, MUTED))
+        h = round(f * 1.45 * len(lines) + f * 0.9)
+        r = pygame.Rect(L.info.tuple())
+        r.h = h
+        surface.blit(panel(r.size), r.topleft)
+        y = r.y + f * 0.45
+        for text, suit, colour in lines:
+            x = r.x + f * 0.7
+            t = self.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
+            surface.blit(t, (x, y))
+            if suit:
+                icon = self.art.suit_icon(suit, round(f * 1.2))
+                surface.blit(icon, (x + t.get_width() + f * 0.4, y + (t.get_height() -
+                                                                     icon.get_height()) / 2))
+            y += f * 1.45
+
+    def _draw_scores(self, surface: pygame.Surface) -> None:
+        flow = self.flow
+        assert flow is not None
+        L = self.layout
+        f = L.font
+        r = pygame.Rect(L.score.tuple())
+        surface.blit(panel(r.size), r.topleft)
+        opts = flow.match.options
+        goal = (f"to {opts['match_points']}" if "match_points" in opts
+                else f"{opts.get('rounds', 2) * flow.match.players} deals")
+        surface.blit(self.fonts.text(f"Match ({goal})", f, GOLD, bold=True),
+                     (r.x + f * 0.7, r.y + f * 0.4))
+        y = r.y + f * 1.9
+        for seat in range(flow.match.players):
+            name = self._seat_name(seat).split(" · ")[0]
+            surface.blit(self.fonts.text(name, round(f * 0.95), CREAM), (r.x + f * 0.7, y))
+            t = self.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
+            surface.blit(t, (r.right - t.get_width() - f * 0.8, y))
+            y += f * 1.35
+
+    def _draw_cursor(self, surface: pygame.Surface) -> None:
+        if self.input.cursor < 0 or self.stage is None:
+            return
+        hand = self.stage.hand_sprites()
+        if 0 <= self.input.cursor < len(hand):
+            s = hand[self.input.cursor]
+            r = self.stage.rect_of(s)
+            y = r.bottom + 2 if r.bottom + 8 < surface.get_height() else r.top - 8
+            pygame.draw.polygon(surface, GOLD, [(r.centerx - 8, y + 6), (r.centerx + 8, y + 6),
+                                                (r.centerx, y - 2)])
+
+    def _draw_effect(self, surface: pygame.Surface) -> None:
+        """Shuffle (riffle the two halves twice) and cut, drawn from a few stacked backs."""
+        d = self.director
+        if d is None or d.effect is None or self.art is None:
+            return
+        import math
+
+        L = self.layout
+        back = self.art.picture(None, L.table_h)
+        cx, cy = L.deck
+        t = self.anim.clock / max(0.01, self.anim.factor)
+        w = back.get_width()
+        if d.effect == "shuffle" and t < 1.0:
+            spread = math.sin(min(1.0, t) * math.pi * 2) ** 2 * w * 0.75
+            for i in range(8):
+                side = -1 if i % 2 else 1
+                surface.blit(back, (cx - w / 2 + side * spread * (0.6 + 0.05 * i),
+                                    cy - back.get_height() / 2 - i * 1.5))
+        else:
+            k = min(1.0, max(0.0, (t - (1.0 if d.effect == "shuffle" else 0.0)) / 0.45))
+            lift = math.sin(k * math.pi) * L.table_h * 0.5
+            for i in range(5):
+                surface.blit(back, (cx - w / 2, cy - back.get_height() / 2 - i * 1.5))
+            for i in range(4):
+                surface.blit(back, (cx - w / 2 + lift * 0.9, cy - back.get_height() / 2 -
+                                    lift * 0.4 - (i + 5) * 1.5 * (1 - k)))
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        res = self.result
+        assert res is not None and self.flow is not None
+        L = self.layout
+        f = L.font
+        r = self._result_rect()
+        surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
+        players = self.flow.match.players
+        if res.get("match_over") and "score" not in res:
+            title = "Match over"
+        else:
+            title = "Deal over" + ("  —  match over" if res.get("match_over") else "")
+        t = self.fonts.text(title, round(f * 1.5), GOLD, bold=True)
+        surface.blit(t, (r.centerx - t.get_width() / 2, r.y + f * 0.7))
+        y = r.y + f * 3.0
+        summary = (res.get("summary") or {}).get("text")
+        if summary:
+            for line in _wrap(str(summary), max(30, int(r.w / (f * 0.52)))):
+                s = self.fonts.text(line, round(f * 0.9), MUTED)
+                surface.blit(s, (r.centerx - s.get_width() / 2, y))
+                y += f * 1.3
+        y += f * 0.4
+        cols = ["", "points", "deal", "total"]
+        colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]
+        for c, x in zip(cols, colx):
+            surface.blit(self.fonts.text(c, round(f * 0.85), MUTED), (x, y))
+        y += f * 1.35
+        score = res.get("score") or [0] * players
+        points = res.get("points") or [""] * players
+        totals = res.get("totals") or self.flow.match.totals
+        for seat in range(players):
+            vals = [self._seat_name(seat).split(" · ")[0], str(points[seat]),
+                    f"{score[seat]:+d}" if isinstance(score[seat], int) else "",
+                    str(totals[seat])]
+            for v, x in zip(vals, colx):
+                surface.blit(self.fonts.text(v, f, CREAM, bold=x == colx[-1]), (x, y))
+            y += f * 1.35
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        if len(line) + len(w) + 1 > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    if line:
+        lines.append(line)
+    return lines[:3]

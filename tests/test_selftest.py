@@ -1,0 +1,19 @@
+"""``--selftest`` headless: every game dealt and played to the end, JSON with the timings."""
+
+from __future__ import annotations
+
+from game.ui.selftest import run_selftest
+
+
+def test_selftest_runs_headless(tmp_path) -> None:
+    result = run_selftest(screenshots=str(tmp_path), size=(1024, 640))
+    assert result["ok"], result["errors"]
+    for key in ("frames", "first_frame_ms", "frame_ms", "moving_frame_ms",
+                "normal_speed_moving_frame_ms", "bot_thinking_frame_ms", "deals", "size"):
+        assert key in result
+    assert {"p50", "p95", "max"} <= set(result["frame_ms"])
+    assert [d["variant"] for d in result["deals"]][:4] == ["marriage", "sixty-six",
+                                                            "sixty-six-3", "marias"]
+    assert all(d["ok"] for d in result["deals"])
+    assert result["frames"] > 100
+    assert any(p.endswith(".png") for p in result["screenshots"])

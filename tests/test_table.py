@@ -1,0 +1,127 @@
+"""The table scene: layout at every size, resize without losing the game, menu and back."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.session import GameSetup
+from game.ui.table.layout import compute_layout
+from tests.test_table_play import make_app
+
+SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def _rect(r):
+    return pygame.Rect(r.tuple())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3])
+def test_layout_fits_and_does_not_overlap(size, players) -> None:
+    lay = compute_layout(size, players)
+    screen = pygame.Rect(0, 0, *size)
+    plates = [_rect(s.plate) for s in lay.seats]
+    for r in plates + [_rect(lay.info), _rect(lay.score)]:
+        assert screen.contains(r), (r, size)
+    panels = plates + [_rect(lay.info), _rect(lay.score)]
+    for i, a in enumerate(panels):
+        for b in panels[i + 1:]:
+            assert not a.colliderect(b), (a, b, size, players)
+    # Cards get bigger with the window (re-rendered crisp, never scaled up).
+    assert lay.hand_h > lay.table_h > lay.opp_h > lay.pile_h >= 40
+    # The viewer's widest hand fits on screen.
+    xs = [x for x, _ in lay.fan(0, 12)]
+    w = lay.card_w(lay.hand_h)
+    assert min(xs) - w / 2 >= 0 and max(xs) + w / 2 <= size[0]
+
+
+def test_resize_keeps_the_game_and_rerenders_cards() -> None:
+    app = make_app(speed="fast")
+    scene = app.switch("table", setup=GameSetup("marias", seats=["easy"] * 3, seed=4),
+                       bot_budget_ms=0)
+    for _ in range(400):
+        app.step(1 / 60)
+        if scene.flow.deal.trick_log:
+            break
+    flow, deal, history = scene.flow, scene.flow.deal, list(scene.flow.deal.history)
+    old_h = scene.layout.hand_h
+    # The window manager resizes the window, then SDL reports it (dummy driver: do both).
+    app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    app.step(1 / 60)
+    assert scene.flow is flow and scene.flow.deal is deal
+    assert deal.history[: len(history)] == history
+    assert scene.layout.size == (1920, 1080) and scene.layout.hand_h > old_h
+    hand = [s for s in scene.stage.sprites.values() if s.role == "hand"]
+    assert hand and all(round(s.h) == scene.layout.hand_h for s in hand)
+    for _ in range(3000):
+        app.step(1 / 60)
+        if scene.result is not None:
+            break
+    assert deal.is_over()
+
+
+def test_escape_goes_to_the_menu_and_back_continues() -> None:
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=2))
+    for _ in range(30):
+        app.step(1 / 60)
+    flow = scene.flow
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    app.step(1 / 60)
+    assert app.scene.name == "menu"
+    again = app.switch("table", resume_record=flow.record_text(), setup=scene.setup)
+    assert again is scene and scene.flow is flow  # the same game, not rebuilt
+
+
+def test_resume_from_a_record_rebuilds_the_match() -> None:
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=8))
+    for _ in range(30):
+        app.step(1 / 60)
+    text = scene.flow.record_text()
+    saved = []
+
+    class Storage:
+        def save_match(self, record, setup):
+            saved.append(record)
+
+    app2 = make_app()
+    app2.services["storage"] = Storage()
+    other = app2.switch("table", resume_record=text)
+    assert other.flow.record_text() == text
+    for _ in range(10):
+        app2.step(1 / 60)
+    # The human is asked (seat 0) or a bot moves and the game is saved after each action.
+    assert other.flow.state.value in ("tricks", "deal_end") or saved
+
+
+def test_illegal_card_shows_the_engines_reason() -> None:
+    app = make_app()
+    for seed in range(30):
+        scene = app.switch("table", setup=GameSetup("sixty-six-3", seats=["human", "easy",
+                                                                           "easy"], seed=seed),
+                           bot_budget_ms=0)
+        for _ in range(200):
+            app.step(1 / 60)
+            if scene.human.waiting and not scene.anim.busy():
+                break
+        obs = scene.human.pending.observation
+        illegal = [c for c in obs["hand"] if "play " + c not in obs["legal"]]
+        if not illegal:
+            continue
+        pos = scene.stage.click_point(illegal[0])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        app.step(1 / 60)
+        assert scene.input.tooltip is not None and scene.input.tooltip[0]
+        assert illegal[0] in scene.stage.dim
+        before = len(scene.flow.deal.history)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(1 / 60)
+        assert len(scene.flow.deal.history) == before
+        return
+    pytest.skip("no deal with an illegal card for the human")
