@@ -193,3 +193,24 @@ class MenuScene(Scene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.focus.draw(surface)
+
+
+def seat_names(setup: Any, settings: Settings, players: int) -> list[str]:
+    """Names to show per seat: the player's own name, then "Computer 1 (Hard)" ..."""
+    from game.ui.i18n import tr
+
+    seats = list(getattr(setup, "seats", None) or ["human"]) + ["normal"] * players
+    names, computer = [], 0
+    for seat in range(players):
+        kind = seats[seat]
+        if kind == "human":
+            names.append(settings.player_name or tr("ui.common_you"))
+        else:
+            computer += 1
+            names.append(f"{tr('ui.common_computer', n=computer)} · {tr(f'ui.level_{kind}')}")
+    return names
+
+
+def human_seat(setup: Any) -> int:
+    seats = list(getattr(setup, "seats", None) or [])
+    return seats.index("human") if "human" in seats else 0

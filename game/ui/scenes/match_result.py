@@ -1,7 +1,127 @@
-"""placeholder"""
+"""The end of a match: who won, the final totals, and where to go next.
 
-from .base import MenuScene
+Opening it files the match (statistics, keyed by the match's record so it counts
+once), clears the saved match (there is nothing left to continue) and plays the
+win or lose fanfare once.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.ui.i18n import tr, variant_name
+from game.ui.stats import deal_key
+from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
+from game.ui.widgets.fonts import font
+from game.ui.widgets.icons import suit_icon
+
+from .base import MenuScene, human_seat, seat_names
+
+log = logging.getLogger(__name__)
 
 
 class MatchResultScene(MenuScene):
     name = "match_result"
+    title_key = "ui.result_title"
+    back_to = "menu"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self._celebrated: set[str] = set()
+
+    def build(self, match: Any = None, setup: Any = None, **params: Any) -> None:
+        self.match, self.setup = match, setup
+        w, h = self.app.size
+        px = self.px
+        self.won = False
+        self.message = ""
+        if match is not None:
+            self.names = seat_names(setup, self.settings, match.players)
+            human = human_seat(setup)
+            winners = match.winners() or [max(range(match.players), key=lambda s: match.totals[s])]
+            self.won = human in winners
+            if len(winners) > 1:
+                self.message = tr("ui.result_tie", names=", ".join(self.names[s] for s in winners))
+            elif self.won:
+                self.message = tr("ui.result_won")
+            else:
+                self.message = tr("ui.result_lost", name=self.names[winners[0]])
+            self.winners = winners
+            self.file_match(human)
+        bw, bh = px(260), px(52)
+        y = h - px(110)
+        keys = [("again", "ui.result_again", "#primary"), ("scores", "ui.result_scores", None),
+                ("menu", "ui.common_menu", None)]
+        total = 3 * bw + 2 * px(20)
+        buttons = []
+        for i, (key, text, oid) in enumerate(keys):
+            rect = pygame.Rect(w // 2 - total // 2 + i * (bw + px(20)), y, bw, bh)
+            enabled = match is not None or key == "menu"
+            if key == "again":
+                enabled = enabled and "table" in self.app.scene_factories
+            buttons.append(self.button(key, rect, text, object_id=oid, enabled=enabled))
+        self.focus.set_items(buttons)
+        self.focus.focus(buttons[0] if buttons[0].is_enabled else buttons[2])
+
+    def file_match(self, human: int) -> None:
+        from game.rules import write_record
+
+        try:
+            key = deal_key(write_record(self.match.deals))
+        except Exception:  # noqa: BLE001
+            key = None
+        if self.match.is_over():
+            self.storage.record_match(self.match.variant, self.won, key=key)
+            self.storage.clear_match()
+        if key and key not in self._celebrated:
+            self._celebrated.add(key)
+            self.play("win" if self.won else "lose")
+
+    def on_button(self, key: str) -> None:
+        if key == "again" and self.setup is not None:
+            self.app.switch("table", setup=self.setup)
+        elif key == "scores" and self.match is not None:
+            self.app.switch("score", match=self.match, setup=self.setup, return_to="menu")
+        elif key in ("menu", "back"):
+            self.app.switch("menu")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.match is None:
+            return
+        w, h = surface.get_size()
+        px = self.px
+        f = font("serif_bold", px(38))
+        img, _ = f.render(self.message, GOLD_LIGHT if self.won else IVORY)
+        surface.blit(img, img.get_rect(center=(w // 2, px(150))))
+        sub = font("serif_italic", px(19))
+        line = f"{variant_name(self.match.variant)} · " + tr("ui.result_deals",
+                                                            n=self.match.deals_played())
+        img, _ = sub.render(line, IVORY)
+        surface.blit(img, img.get_rect(center=(w // 2, px(192))))
+        # Podium: one column per seat, height by total (negative Mariáš totals hang low).
+        totals = self.match.totals
+        n = len(totals)
+        col_w, gap = px(210), px(36)
+        base_y, max_h = h - px(190), px(250)
+        lo, hi = min(0, *totals), max(1, *totals)
+        left = w // 2 - (n * col_w + (n - 1) * gap) // 2
+        name_font, value_font = font("sans_bold", px(18)), font("serif_bold", px(34))
+        for s, total in enumerate(totals):
+            frac = (total - lo) / (hi - lo) if hi != lo else 1.0
+            bar_h = max(px(24), int(max_h * (0.25 + 0.75 * frac)))
+            rect = pygame.Rect(left + s * (col_w + gap), base_y - bar_h, col_w, bar_h)
+            winner = s in self.winners
+            pygame.draw.rect(surface, (12, 44, 29), rect, border_radius=12)
+            pygame.draw.rect(surface, GOLD if winner else (90, 110, 90), rect, 3 if winner else 2,
+                             border_radius=12)
+            img, _ = value_font.render(str(total), GOLD_LIGHT if winner else IVORY)
+            surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + px(34))))
+            if winner:  # a crown of suit signs: a shape, not only a colour
+                for k, suit in enumerate("SHDC"):
+                    icon = suit_icon(suit, px(22), GOLD_LIGHT)
+                    surface.blit(icon, (rect.centerx - px(58) + k * px(30), rect.y - px(32)))
+            img, _ = name_font.render(self.names[s].split(" · ")[0], IVORY)
+            surface.blit(img, img.get_rect(center=(rect.centerx, base_y + px(20))))

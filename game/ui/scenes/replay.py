@@ -1,7 +1,374 @@
-"""placeholder"""
+"""The replay viewer: open any deal record and step through it with every card face up.
+
+Records come from the hand history (every finished deal is filed there by the score
+sheet) or from any file through pygame-gui's ``UIFileDialog``.  A position is rebuilt
+by replaying the first *k* actions of the deal with the rules engine, so the viewer
+can never disagree with the rules.  Keys: Left/Right step, Home/End jump,
+Page Up/Down change deal; Tab moves between the buttons.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.i18n import tr, variant_name
+from game.ui.widgets.cards import card_size, draw_row, face
+from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
+from game.ui.widgets.fonts import font
 
 from .base import MenuScene
+
+log = logging.getLogger(__name__)
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+RANK_ORDER = {r: i for i, r in enumerate("ATKQJ987")}
+
+
+def sort_hand(cards: list[str]) -> list[str]:
+    return sorted(cards, key=lambda c: (SUIT_ORDER[c[1]], RANK_ORDER[c[0]]))
+
+
+def history_label(path: Path) -> str:
+    """``20261129-134500-marriage-ab12.txt`` → ``29.11.2026 13:45 · Marriage``."""
+    m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([a-z0-9-]+?)(?:-[0-9a-f]{8})?$",
+                 path.stem)
+    if not m:
+        return path.name
+    y, mo, d, hh, mm, variant = m.groups()
+    try:
+        name = variant_name(variant)
+    except Exception:  # noqa: BLE001
+        name = variant
+    return f"{d}.{mo}.{y} {hh}:{mm} · {name}"
+
+
+@dataclass
+class Position:
+    """One moment of a replayed deal, ready to draw."""
+
+    variant: str
+    players: int
+    dealer: int
+    hands: list[list[str]]
+    trick: list[tuple[int, str]]
+    last_trick: list[tuple[int, str]]
+    trump: str | None
+    indicator: str | None
+    contract: str | None
+    points: list[int]
+    tricks: list[int]
+    last_action: str | None
+    events: list[str]
+    score: list[int] | None
+
+
+class Replay:
+    """A record's deals and the viewer's place in them."""
+
+    def __init__(self, text: str):
+        from game.rules import parse_record
+
+        self.records = parse_record(text)  # RecordError for a malformed file
+        self.deal_index = 0
+        self.step = 0
+
+    @property
+    def record(self) -> Any:
+        return self.records[self.deal_index]
+
+    @property
+    def steps(self) -> int:
+        return len(self.record.actions)
+
+    def goto(self, step: int) -> None:
+        self.step = max(0, min(self.steps, step))
+
+    def goto_deal(self, index: int) -> None:
+        self.deal_index = max(0, min(len(self.records) - 1, index))
+        self.step = 0
+
+    def position(self) -> Position:
+        from game.rules.cards import CARD_STR, cards_of
+        from game.rules.record import build_deal
+
+        rec = self.record
+        deal = build_deal(rec)
+        last = None
+        for _line, seat, action in rec.actions[: self.step]:
+            last = f"{seat} {deal.apply(action, seat)}"
+        obs = deal.observation(0)
+        trick = [(int(s), str(c)) for s, c in obs.get("trick") or []]
+        last_trick = obs.get("last_trick") or {}
+        return Position(
+            variant=rec.variant, players=deal.players, dealer=deal.dealer,
+            hands=[sort_hand([CARD_STR[c] for c in cards_of(deal.hand(s))])
+                   for s in range(deal.players)],
+            trick=trick,
+            last_trick=[(int(s), str(c)) for s, c in last_trick.get("cards", [])],
+            trump=deal.trump(), indicator=obs.get("indicator"),
+            contract=deal.contract(), points=list(deal.points()), tricks=list(deal.tricks()),
+            last_action=last, events=list(deal.events[-2:]),
+            score=deal.score() if deal.is_over() else None)
 
 
 class ReplayScene(MenuScene):
     name = "replay"
+    title_key = "ui.replay_title"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.replay: Replay | None = None
+        self.error: str | None = None
+        self.dialog: Any = None
+        self.source: str | None = None
+
+    def build(self, record: str | None = None, path: str | None = None, **params: Any) -> None:
+        if record is not None and record != self.source:
+            self.load_text(record)
+        elif path is not None and path != self.source:
+            self.load_path(Path(path))
+        w, h = self.app.size
+        px = self.px
+        margin = max(px(50), (w - px(1200)) // 2)
+        side = px(290)
+        top = px(112)
+        self.view_rect = pygame.Rect(margin + side + px(24), top,
+                                     w - 2 * margin - side - px(24), h - top - px(40))
+        files = self.storage.list_history()[:200]
+        self.file_labels = {history_label(p): p for p in files}
+        if self.file_labels:
+            self.history = self.add(pygame_gui.elements.UISelectionList(
+                pygame.Rect(margin, top, side, h - top - px(210)),
+                list(self.file_labels), self.manager))
+        else:
+            self.history = None
+            self.add(pygame_gui.elements.UITextBox(
+                "ui.replay_empty", pygame.Rect(margin, top, side, px(120)), self.manager,
+                object_id="#blurb"))
+        open_b = self.button("open", pygame.Rect(margin, h - px(150), side, px(46)),
+                             "ui.replay_open")
+        back = self.button("back", pygame.Rect(margin, h - px(92), side, px(50)),
+                           "ui.common_back")
+        # Navigation under the view.
+        nav = [("first", "ui.replay_first"), ("prev", "ui.replay_prev"),
+               ("next", "ui.replay_next"), ("last", "ui.replay_last")]
+        bw = px(130)
+        total = len(nav) * bw + (len(nav) - 1) * px(10)
+        x0 = self.view_rect.centerx - total // 2
+        y = self.view_rect.bottom - px(50)
+        self.nav_buttons = {}
+        for i, (key, text) in enumerate(nav):
+            self.nav_buttons[key] = self.button(key, pygame.Rect(x0 + i * (bw + px(10)), y, bw,
+                                                                 px(44)), text, object_id="#small")
+        many = self.replay is not None and len(self.replay.records) > 1
+        for key, text, x in (("prev_deal", "ui.replay_prev_deal", self.view_rect.x),
+                             ("next_deal", "ui.replay_next_deal",
+                              self.view_rect.right - px(170))):
+            b = self.button(key, pygame.Rect(x, px(118), px(170), px(36)), text,
+                            object_id="#small")
+            if not many:
+                b.hide()
+            self.nav_buttons[key] = b
+        self._enable_nav()
+        self.focus.set_items([*self.nav_buttons.values(), open_b, back])
+
+    def _enable_nav(self) -> None:
+        on = self.replay is not None
+        for b in self.nav_buttons.values():
+            b.enable() if on else b.disable()
+
+    # --- loading --------------------------------------------------------------------------
+    def load_text(self, text: str) -> bool:
+        self.source = text
+        try:
+            self.replay = Replay(text)
+            self.replay.position()  # replays fine?
+            self.error = None
+            return True
+        except Exception as exc:  # noqa: BLE001 - any broken file is shown, never fatal
+            self.replay, self.error = None, str(exc)
+            return False
+
+    def load_path(self, path: Path) -> bool:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.replay, self.error = None, str(exc)
+            return False
+        ok = self.load_text(text)
+        self.source = str(path)
+        return ok
+
+    # --- input ----------------------------------------------------------------------------
+    def on_button(self, key: str) -> None:
+        r = self.replay
+        if key == "open":
+            self.open_dialog()
+        elif r is not None and key in ("first", "prev", "next", "last"):
+            r.goto({"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.steps}[key])
+            if key in ("next", "last"):
+                self.play("card")
+        elif r is not None and key in ("prev_deal", "next_deal"):
+            r.goto_deal(r.deal_index + (1 if key == "next_deal" else -1))
+        else:
+            super().on_button(key)
+
+    def open_dialog(self) -> None:
+        if self.dialog is not None and self.dialog.alive():
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(w - 80, self.px(760)), min(h - 80, self.px(520)))
+        rect.center = (w // 2, h // 2)
+        folder = self.storage.history_dir
+        self.dialog = pygame_gui.windows.UIFileDialog(
+            rect, self.manager, window_title="ui.replay_file_title",
+            initial_file_path=str(folder if folder.exists() else Path.home()),
+            allow_existing_files_only=True)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.replay is not None:
+            r = self.replay
+            keys = {pygame.K_RIGHT: r.step + 1, pygame.K_LEFT: r.step - 1, pygame.K_HOME: 0,
+                    pygame.K_END: r.steps}
+            if event.key in keys:
+                r.goto(keys[event.key])
+                return
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                r.goto_deal(r.deal_index + (1 if event.key == pygame.K_PAGEDOWN else -1))
+                return
+        super().handle_event(event)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.load_path(Path(event.text))
+            self.rebuild()
+        elif (event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+              and event.ui_element is self.history):
+            path = self.file_labels.get(event.text)
+            if path is not None:
+                self.load_path(path)
+                self.params.pop("record", None)
+                self.rebuild()
+
+    def leave(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().leave()
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        view = self.view_rect
+        bg = pygame.Surface(view.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (6, 30, 18, 150), bg.get_rect(), border_radius=16)
+        surface.blit(bg, view)
+        pygame.draw.rect(surface, (120, 98, 40), view, 1, border_radius=16)
+        f = font("sans", self.px(16))
+        if self.replay is None:
+            text = (tr("ui.replay_error", detail=self.error) if self.error
+                    else tr("ui.replay_choose"))
+            img, _ = f.render(text[:120], IVORY)
+            surface.blit(img, img.get_rect(center=view.center))
+            return
+        try:
+            pos = self.replay.position()
+        except Exception as exc:  # noqa: BLE001
+            img, _ = f.render(tr("ui.replay_error", detail=str(exc))[:120], IVORY)
+            surface.blit(img, img.get_rect(center=view.center))
+            return
+        self.draw_position(surface, pos)
+
+    def draw_position(self, surface: pygame.Surface, pos: Position) -> None:
+        px = self.px
+        view = self.view_rect
+        r = self.replay
+        assert r is not None
+        family = self.settings.family_for(pos.variant)
+        artwork = self.settings.deck_for(pos.variant)
+        head = font("serif_bold", px(20))
+        small = font("sans", px(15))
+        bold = font("sans_bold", px(15))
+        title = f"{variant_name(pos.variant)} · " + tr("ui.replay_step", i=r.step, n=r.steps)
+        if len(r.records) > 1:
+            title = tr("ui.replay_deal_of", i=r.deal_index + 1, n=len(r.records)) + " · " + title
+        img, _ = head.render(title, GOLD_LIGHT)
+        surface.blit(img, img.get_rect(midtop=(view.centerx, view.y + px(12))))
+        info = []
+        if pos.trump:
+            from game.ui.i18n import suit_name
+
+            info.append(f"{tr('ui.table_trump')}: {suit_name(pos.trump, family)}")
+        if pos.contract:
+            key = "ui.contract_" + pos.contract.replace("-", "_").replace(" ", "_")
+            info.append(tr("ui.table_contract_is", contract=tr(key)))
+        if pos.score:
+            info.append(f"{tr('ui.table_score')}: {' : '.join(str(s) for s in pos.score)}")
+        img, _ = small.render("   ·   ".join(info), IVORY)
+        surface.blit(img, img.get_rect(midtop=(view.centerx, view.y + px(40))))
+
+        # Seats: 0 at the bottom, the others along the top.
+        card_h = px(96) if pos.players == 2 else px(84)
+        cw = card_size(card_h)[0]
+        bottom_y = view.bottom - px(96) - card_h
+        top_y = view.y + px(92)
+        slots: list[tuple[int, int, int]] = []  # (x centre, y top, width)
+        if pos.players == 2:
+            full = view.w - px(40)
+            slots = [(view.centerx, bottom_y, full), (view.centerx, top_y, full)]
+        else:
+            half = (view.w - px(60)) // 2
+            slots = [(view.centerx, bottom_y, view.w - px(40)),
+                     (view.x + px(20) + half // 2, top_y, half),
+                     (view.right - px(20) - half // 2, top_y, half)]
+        for seat in range(pos.players):
+            cx, y, width = slots[seat]
+            cards = pos.hands[seat]
+            step = min(cw + px(4), (width - cw) // max(1, len(cards) - 1)) if cards else cw
+            row_w = cw + step * max(0, len(cards) - 1)
+            x = cx - row_w // 2
+            name = tr("ui.common_seat", n=seat) + (f"  ({tr('ui.table_dealer')})"
+                                                     if seat == pos.dealer else "")
+            stats = (f"{tr('ui.table_tricks', n=pos.tricks[seat])}   "
+                     f"{tr('ui.table_points', n=pos.points[seat])}")
+            img, _ = bold.render(name, GOLD_LIGHT)
+            surface.blit(img, (cx - row_w // 2, y - px(24)))
+            img2, _ = small.render(stats, IVORY)
+            surface.blit(img2, (cx + row_w // 2 - img2.get_width(), y - px(23)))
+            if cards:
+                draw_row(surface, cards, artwork, card_h, (x, y), step)
+
+        # The trick on the table (or the last one, dimmed), and the indicator.
+        centre = pygame.Rect(0, 0, view.w, card_h + px(10))
+        centre.center = (view.centerx, (top_y + card_h + bottom_y) // 2)
+        trick, dim = (pos.trick, False) if pos.trick else (pos.last_trick, True)
+        if trick:
+            step = cw + px(14)
+            x = centre.centerx - (step * len(trick) - px(14)) // 2
+            for i, (seat, card) in enumerate(trick):
+                img = face(card, card_h, artwork)
+                if dim:
+                    img = img.copy()
+                    img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                surface.blit(img, (x + i * step, centre.y))
+                lab, _ = small.render(str(seat), GOLD_LIGHT)
+                surface.blit(lab, lab.get_rect(midtop=(x + i * step + cw // 2,
+                                                       centre.y + card_h + px(2))))
+        if pos.indicator:
+            img = face(pos.indicator, px(70), artwork)
+            rot = pygame.transform.rotate(img, 90)
+            surface.blit(rot, rot.get_rect(midleft=(view.x + px(24), centre.centery)))
+        if pos.last_action:
+            seat, _, action = pos.last_action.partition(" ")
+            verb, _, rest = action.partition(" ")
+            text = f"{tr('ui.common_seat', n=seat)}: {tr('ui.act_' + verb)} {rest}".strip()
+            img, _ = bold.render(text, GOLD)
+            surface.blit(img, img.get_rect(midright=(view.right - px(24), centre.centery)))
+        if pos.events:
+            img, _ = small.render(pos.events[-1][:110], IVORY)
+            surface.blit(img, img.get_rect(midbottom=(view.centerx, view.bottom - px(62))))

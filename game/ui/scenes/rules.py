@@ -1,7 +1,130 @@
-"""placeholder"""
+"""The rules reader: one page per game, from the pages built out of RULES.md.
+
+The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``
+(see :mod:`game.ui.scenes.rules_build`); a language without its own page falls
+back to English.  Opened from the menu or from the table (``app.switch("rules",
+variant=..., return_to="table")``) it returns where it came from.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.paths import assets_dir
+from game.rules.options import VARIANT_IDS
+from game.ui.i18n import current_language, variant_key
 
 from .base import MenuScene
+
+log = logging.getLogger(__name__)
+
+
+def rules_page(variant: str, lang: str) -> str:
+    """The page's markup; English when the language has none; a short notice if missing."""
+    for code in (lang, "en"):
+        path = assets_dir() / "rules" / code / f"{variant}.html"
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+    log.warning("no rules page for %s", variant)
+    return f"<b>{variant}</b>"
 
 
 class RulesScene(MenuScene):
     name = "rules"
+    title_key = "ui.rules_title"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.variant = "marriage"
+
+    def build(self, variant: str | None = None, return_to: str = "menu", **params: Any) -> None:
+        if variant in VARIANT_IDS:
+            self.variant = variant
+        self.params["variant"] = self.variant
+        self.back_to = return_to
+        w, h = self.app.size
+        px = self.px
+        margin = max(px(60), (w - px(1180)) // 2)
+        side = px(250)
+        top = px(112)
+        self.game_buttons = {}
+        for i, v in enumerate(VARIANT_IDS):
+            b = self.button(f"variant:{v}", pygame.Rect(margin, top + i * px(58), side, px(48)),
+                            variant_key(v))
+            if v == self.variant:
+                b.select()
+            self.game_buttons[v] = b
+        back = self.button("back", pygame.Rect(margin, h - px(92), side, px(50)), "ui.common_back")
+        self._preload_fonts()
+        text_rect = pygame.Rect(margin + side + px(30), top, w - 2 * margin - side - px(30),
+                                h - top - px(42))
+        self.text = self.add(pygame_gui.elements.UITextBox(
+            rules_page(self.variant, current_language()), text_rect, self.manager,
+            object_id="#rules_text"))
+        self.focus.set_items([*self.game_buttons.values(), back])
+        self.focus.focus(self.game_buttons[self.variant])
+
+    def _preload_fonts(self) -> None:
+        """The page headings use the serif in two sizes: load them before the text box asks."""
+        try:
+            self.manager.preload_fonts([
+                *({"name": "dejavu_serif", "point_size": size, "style": "bold"}
+                  for size in (24, 32)),
+                *({"name": "noto_sans", "point_size": 17, "style": style}
+                  for style in ("bold", "italic"))])
+        except Exception:  # noqa: BLE001 - only a warning would be lost
+            pass
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """The game's signature cards under its buttons: a marriage, a trump nine, a seven."""
+        from game.ui.widgets.cards import card_size, draw_row
+
+        cards = {"marriage": ["KH", "QH", "7H"], "sixty-six": ["KH", "QH", "9H"],
+                 "sixty-six-3": ["AS", "KS", "QS"], "marias": ["QH", "KH", "7H"]}[self.variant]
+        px = self.px
+        top = px(112) + 4 * px(58) + px(24)
+        height = min(px(150), self.app.size[1] - px(110) - top)
+        if height < px(70):
+            return
+        margin = max(px(60), (self.app.size[0] - px(1180)) // 2)
+        w = card_size(height)[0]
+        step = (px(250) - w) // 2
+        draw_row(surface, cards, self.settings.deck_for(self.variant), height, (margin, top), step)
+
+    def select(self, variant: str) -> None:
+        if variant != self.variant:
+            self.variant = self.params["variant"] = variant
+            self.rebuild()
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("variant:"):
+            self.select(key.split(":", 1)[1])
+        else:
+            super().on_button(key)
+
+    def go_back(self) -> None:
+        target = self.back_to or "menu"
+        if target == "table":
+            self.app.switch("table", continue_match=True)
+        else:
+            self.app.switch(target)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Page Up/Down, Home/End scroll the text (arrows move between the buttons)."""
+        if event.type != pygame.KEYDOWN:
+            return
+        bar = getattr(self.text, "scroll_bar", None)
+        if bar is None:
+            return
+        page = bar.visible_percentage
+        moves = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_HOME: -1.0,
+                 pygame.K_END: 1.0}
+        if event.key in moves:
+            start = max(0.0, min(1.0 - page, bar.start_percentage + moves[event.key]))
+            bar.set_scroll_from_start_percentage(start)

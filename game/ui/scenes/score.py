@@ -1,7 +1,199 @@
-"""placeholder"""
+"""The score sheet after every deal: each deal, how it was scored, the running totals.
 
-from .base import MenuScene
+Opening the sheet also files the deal away: it is counted in the statistics and
+exported to the hand history (both keyed by the deal's record, so re-opening the
+sheet, resizing the window or resuming a saved match never counts it twice).
+The table therefore only has to ``app.switch("score", match=..., setup=..., return_to="table")``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.i18n import tr, variant_name
+from game.ui.stats import summarise_deal
+from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
+from game.ui.widgets.fonts import font
+
+from .base import MenuScene, human_seat, seat_names
+
+log = logging.getLogger(__name__)
+ROW_BG = ((14, 46, 31, 215), (20, 58, 40, 215))
+WIN_BG = (201, 167, 74, 60)
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """The engine says "seat 1"; the sheet says the player's name."""
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return re.sub(r"\b[Ss]eat (\d)\b", name, text)
+
+
+def wrap(text: str, f: Any, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if f.get_rect(trial).width <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines
+
+
+def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
+                 human: int) -> pygame.Surface:
+    """The rows of the sheet as one surface (scrolled by a pygame-gui container)."""
+    f = font("sans", round(15 * scale))
+    fb = font("sans_bold", round(17 * scale))
+    n = len(names)
+    col_deal = round(70 * scale)
+    col_pts = round(120 * scale)
+    text_w = width - col_deal - n * col_pts - round(24 * scale)
+    rows: list[tuple[int, list[str], list[int] | None]] = []
+    for i, deal in enumerate(deals, 1):
+        try:
+            over = deal.is_over()
+            text = deal.result_summary().get("text", "") if over else tr("ui.score_in_progress")
+            score = deal.score() if over else None
+        except Exception as exc:  # noqa: BLE001 - one odd deal must not hide the sheet
+            text, score = str(exc), None
+        rows.append((i, wrap(with_names(text, names), f, text_w), score))
+    line_h = f.get_sized_height() + round(3 * scale)
+    pad = round(8 * scale)
+    heights = [max(1, len(lines)) * line_h + 2 * pad for _, lines, _ in rows]
+    surf = pygame.Surface((width, max(1, sum(heights))), pygame.SRCALPHA)
+    y = 0
+    for (i, lines, score), h in zip(rows, heights):
+        pygame.draw.rect(surf, ROW_BG[i % 2], pygame.Rect(0, y, width, h - 2), border_radius=6)
+        fb.render_to(surf, (pad, y + pad), str(i), GOLD_LIGHT)
+        for k, line in enumerate(lines):
+            f.render_to(surf, (col_deal, y + pad + k * line_h), line, IVORY)
+        if score:
+            best = max(score)
+            for s, value in enumerate(score):
+                cell = pygame.Rect(width - (n - s) * col_pts, y + 2, col_pts - 4, h - 6)
+                if value == best and value > 0:
+                    pygame.draw.rect(surf, WIN_BG, cell, border_radius=6)
+                    pygame.draw.rect(surf, GOLD, cell, 1, border_radius=6)
+                text = f"{value:+d}" if value else "0"
+                img, r = fb.render(text, GOLD_LIGHT if s == human else IVORY)
+                surf.blit(img, img.get_rect(center=cell.center))
+        y += h
+    return surf
 
 
 class ScoreScene(MenuScene):
     name = "score"
+    title_key = "ui.score_title"
+    back_to = None
+
+    def build(self, match: Any = None, setup: Any = None, return_to: str = "table",
+              **params: Any) -> None:
+        self.match, self.setup, self.return_to = match, setup, return_to
+        w, h = self.app.size
+        px = self.px
+        margin = max(px(60), (w - px(1160)) // 2)
+        if match is None:
+            self.button("back", pygame.Rect(margin, h - px(92), px(180), px(50)), "ui.common_back")
+            return
+        self.file_deal()
+        players = match.players
+        self.names = seat_names(setup, self.settings, players)
+        human = human_seat(setup)
+        subtitle = variant_name(match.variant) + " · " + (
+            tr("ui.score_target_rounds", n=match.deals_played(),
+               total=match.options["rounds"] * players)
+            if match.variant == "marias"
+            else tr("ui.score_target_points", n=match.options["match_points"]))
+        self.label(pygame.Rect(0, px(102), w, px(28)), subtitle, object_id="#subtitle")
+        top, bottom = px(176), h - px(190)
+        width = w - 2 * margin
+        col_pts = round(120 * self.scale)
+        # Column heads.
+        self.label(pygame.Rect(margin + px(8), top - px(34), px(80), px(30)), "ui.score_col_deal",
+                   object_id="#section")
+        self.label(pygame.Rect(margin + round(70 * self.scale), top - px(34), px(400), px(30)),
+                   "ui.score_col_how", object_id="#section")
+        for s, name in enumerate(self.names):
+            x = margin + width - (players - s) * col_pts
+            self.label(pygame.Rect(x - px(10), top - px(34), col_pts + px(10), px(30)),
+                       name.split(" · ")[0], object_id="#value")
+        sheet = render_sheet(match.deals, self.names, width - px(20), self.scale, human)
+        box = self.add(pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(margin, top, width, bottom - top), self.manager, allow_scroll_x=False))
+        box.set_scrollable_area_dimensions((width - px(20), max(sheet.get_height(), 1)))
+        pygame_gui.elements.UIImage(pygame.Rect(0, 0, *sheet.get_size()), sheet, self.manager,
+                                    container=box)
+        if sheet.get_height() > bottom - top:  # newest deal in view
+            bar = box.vert_scroll_bar
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(1.0)
+        self.totals_y = bottom + px(10)
+        self.sheet_rect = pygame.Rect(margin, top, width, bottom - top)
+        self.col_pts = col_pts
+        self.human = human
+        # Buttons.
+        over = match.is_over()
+        menu = self.button("menu", pygame.Rect(margin, h - px(92), px(220), px(50)),
+                           "ui.common_menu")
+        primary = pygame.Rect(0, 0, px(300), px(56))
+        primary.bottomright = (w - margin, h - px(39))
+        key, text = ("result", "ui.score_result") if over else ("next", "ui.score_next")
+        self.next_button = self.button(key, primary, text, object_id="#primary")
+        self.focus.set_items([self.next_button, menu])
+        self.focus.focus(self.next_button)
+
+    def file_deal(self) -> None:
+        """Count the last finished deal and keep its record in the history (once)."""
+        deal = self.match.current if self.match is not None else None
+        if deal is None or not deal.is_over():
+            return
+        try:
+            from game.rules import write_deal
+
+            summary = summarise_deal(deal, human_seat(self.setup))
+            self.storage.record_deal(self.match.variant, summary)
+            self.storage.export_deal(write_deal(deal), self.match.variant, key=summary["key"])
+        except Exception:  # noqa: BLE001 - statistics are a comfort, never a crash
+            log.exception("could not file the deal")
+
+    def on_button(self, key: str) -> None:
+        if key == "next":
+            if self.return_to in self.app.scene_factories:
+                self.app.switch(self.return_to, continue_match=True)
+        elif key == "result":
+            self.app.switch("match_result", match=self.match, setup=self.setup)
+        elif key in ("menu", "back"):
+            self.app.switch("menu")
+
+    def go_back(self) -> None:
+        self.on_button("next" if self.match is not None and not self.match.is_over() else "menu")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.match is None:
+            return
+        rect = self.sheet_rect
+        totals = self.match.totals
+        band = pygame.Rect(rect.x, self.totals_y, rect.width, self.px(48))
+        pygame.draw.rect(surface, (8, 30, 20), band, border_radius=10)
+        pygame.draw.rect(surface, GOLD, band, 2, border_radius=10)
+        fb = font("serif_bold", self.px(22))
+        fb.render_to(surface, (band.x + self.px(14), band.y + self.px(12)), tr("ui.score_total"),
+                     GOLD_LIGHT)
+        best = max(totals) if totals else 0
+        n = len(totals)
+        for s, value in enumerate(totals):
+            cell = pygame.Rect(band.right - self.px(20) - (n - s) * self.col_pts, band.y + 4,
+                               self.col_pts - 4, band.height - 8)
+            if value == best and best != 0:
+                pygame.draw.rect(surface, (201, 167, 74, 255), cell, 2, border_radius=8)
+            img, _ = fb.render(str(value), GOLD_LIGHT if s == self.human else IVORY)
+            surface.blit(img, img.get_rect(center=cell.center))

@@ -1,7 +1,132 @@
-"""placeholder"""
+"""Statistics: per game matches and deals won, points per deal, streaks, Mariáš contracts.
+
+The numbers come from :class:`game.ui.stats.Stats` (``storage.stats``); the charts are
+drawn by :mod:`game.ui.widgets.charts` on the felt, the game tabs are buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.options import VARIANT_IDS
+from game.ui.i18n import tr, variant_key, variant_name
+from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel
+from game.ui.widgets.felt import GOLD_LIGHT, IVORY
+from game.ui.widgets.fonts import font
 
 from .base import MenuScene
+
+CONTRACTS = ("suit", "betl", "durch", "open-betl", "open-durch")
 
 
 class StatsScene(MenuScene):
     name = "stats"
+    title_key = "ui.stats_title"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.variant = "marriage"
+
+    def build(self, variant: str | None = None, **params: Any) -> None:
+        if variant in VARIANT_IDS:
+            self.variant = variant
+        w, h = self.app.size
+        px = self.px
+        self.margin = margin = max(px(60), (w - px(1160)) // 2)
+        tab_w = (w - 2 * margin - 3 * px(12)) // 4
+        self.tabs = {}
+        for i, v in enumerate(VARIANT_IDS):
+            b = self.button(f"variant:{v}", pygame.Rect(margin + i * (tab_w + px(12)), px(108),
+                                                        tab_w, px(44)), variant_key(v))
+            if v == self.variant:
+                b.select()
+            self.tabs[v] = b
+        back = self.button("back", pygame.Rect(margin, h - px(84), px(180), px(48)),
+                           "ui.common_back")
+        self.focus.set_items([*self.tabs.values(), back])
+        self.focus.focus(self.tabs[self.variant])
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("variant:"):
+            self.variant = key.split(":", 1)[1]
+            self.params["variant"] = self.variant
+            self.rebuild()
+        else:
+            super().on_button(key)
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        stats = self.storage.stats
+        s = stats.of(self.variant) if self.variant in stats.games else None
+        w, h = surface.get_size()
+        px, sc = self.px, self.scale
+        margin = self.margin
+        top, bottom = px(168), h - px(100)
+        half = (w - 2 * margin - px(24)) // 2
+        left = pygame.Rect(margin, top, half, bottom - top)
+        right = pygame.Rect(margin + half + px(24), top, half, bottom - top)
+
+        # Left: the chosen game's numbers and its points-per-deal line.
+        numbers_h = px(150)
+        area = panel(surface, pygame.Rect(left.x, left.y, left.w, numbers_h),
+                     variant_name(self.variant), sc)
+        if s is None or (s.deals_played == 0 and s.matches_played == 0):
+            f = font("sans", px(16))
+            for k, line in enumerate(_wrap(tr("ui.stats_none"), f, area.w)):
+                f.render_to(surface, (area.x, area.y + k * px(24)), line, IVORY)
+        else:
+            cells = [
+                ("ui.stats_matches", tr("ui.stats_of", a=s.matches_won, b=s.matches_played)),
+                ("ui.stats_deals", tr("ui.stats_of", a=s.deals_won, b=s.deals_played)),
+                ("ui.stats_ppd", f"{s.points_per_deal:+.2f}"),
+                ("ui.stats_streak", str(s.current_streak)),
+                ("ui.stats_best_streak", str(s.best_streak)),
+                ("ui.stats_match_streak", f"{s.match_streak} ({s.best_match_streak})"),
+            ]
+            label, value = font("sans", px(14)), font("serif_bold", px(21))
+            cw = area.w // 3
+            for i, (key, text) in enumerate(cells):
+                x, y = area.x + (i % 3) * cw, area.y + (i // 3) * px(50)
+                label.render_to(surface, (x, y), tr(key), IVORY)
+                value.render_to(surface, (x, y + px(19)), text, GOLD_LIGHT)
+        chart = pygame.Rect(left.x, left.y + numbers_h + px(16), left.w,
+                            left.h - numbers_h - px(16))
+        area = panel(surface, chart, tr("ui.stats_chart_points"), sc)
+        line_chart(surface, area, s.recent_points if s else [], sc, tr("ui.stats_none"))
+
+        # Right: win rates of every game, then the Mariáš contracts.
+        upper = pygame.Rect(right.x, right.y, right.w, right.h * 52 // 100)
+        area = panel(surface, upper, tr("ui.stats_chart_wins"), sc)
+        bars = []
+        for v in VARIANT_IDS:
+            vs = stats.games.get(v)
+            played = vs.deals_played if vs else 0
+            won = vs.deals_won if vs else 0
+            bars.append(Bar(variant_name(v), won / played if played else 0.0,
+                            f"{round(100 * won / played) if played else 0} %"))
+        bar_chart(surface, area, bars, sc)
+        lower = pygame.Rect(right.x, upper.bottom + px(16), right.w,
+                            right.bottom - upper.bottom - px(16))
+        area = panel(surface, lower, tr("ui.stats_contracts"), sc)
+        marias = stats.games.get("marias")
+        contracts = marias.contracts if marias else {}
+        bars = []
+        for c in CONTRACTS:
+            played, won = (contracts.get(c) or [0, 0])[:2]
+            bars.append(Bar(tr("ui.contract_" + c.replace("-", "_")),
+                            won / played if played else 0.0, f"{won}/{played}"))
+        bar_chart(surface, area, bars, sc)
+
+
+def _wrap(text: str, f: Any, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if f.get_rect(trial).width <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines

@@ -6,8 +6,6 @@ bundled DejaVu Serif (titles) and pygame-gui's NotoSans (Latin + Cyrillic).
 
 from __future__ import annotations
 
-from functools import cache
-
 import pygame
 import pygame.freetype
 
@@ -26,9 +24,23 @@ def _noto(bold: bool) -> str:
     return str(files(data) / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"))
 
 
-@cache
+_fonts: dict[tuple[str, int], pygame.freetype.Font] = {}
+
+
 def font(kind: str, size: int) -> pygame.freetype.Font:
-    """``kind``: "serif_bold", "serif", "serif_italic", "sans", "sans_bold"."""
+    """``kind``: "serif_bold", "serif", "serif_italic", "sans", "sans_bold".
+
+    Cached, but checked: a font made before ``pygame.quit()`` is dead after a new
+    ``pygame.init()`` (tests open several windows), so it is made again.
+    """
+    key = (kind, max(6, int(size)))
+    f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.get_sized_ascender()
+            return f
+        except pygame.error:
+            _fonts.clear()
     if not pygame.freetype.get_init():
         pygame.freetype.init()
     paths = {
@@ -38,6 +50,7 @@ def font(kind: str, size: int) -> pygame.freetype.Font:
         "sans": _noto(False),
         "sans_bold": _noto(True),
     }
-    f = pygame.freetype.Font(paths[kind], max(6, int(size)))
+    f = pygame.freetype.Font(paths[kind], key[1])
     f.pad = True
+    _fonts[key] = f
     return f

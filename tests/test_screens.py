@@ -1,0 +1,331 @@
+"""The screens, driven like a player would: synthetic clicks and keys on a headless window."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.rules import Match, write_record
+from game.ui.scene import Scene
+from game.ui.session import GameSetup
+from game.ui.storage import Storage
+
+
+class FakeTable(Scene):
+    """Stands in for the colleague's table: remembers how it was entered."""
+
+    name = "table"
+    entered: list[dict[str, Any]] = []
+
+    def enter(self, **params: Any) -> None:
+        FakeTable.entered.append(params)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
+    from game.ui import i18n
+    from game.ui.app import App, install_services
+    from game.ui.scenes import register_all
+
+    application = App(size=(1280, 720), lang="en")
+    install_services(application)
+    register_all(application)
+    application.register("table", FakeTable)
+    FakeTable.entered = []
+    yield application
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def pump(app, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(0.016)
+
+
+def click(app, element, frames: int = 4) -> None:
+    """A left click inside the element's hit area (2 px inside its rect: the shadow)."""
+    rect = element.rect if hasattr(element, "rect") else element
+    pos = pygame.Rect(rect).inflate(-4, -4).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, frames)
+
+
+def key(app, k: int, mod: int = 0, frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                         scancode=0))
+    pump(app, frames)
+
+
+def choose(app, choice, label_index: int) -> None:
+    """Open a drop-down and click one of its entries (drop-down events come 1-2 frames late)."""
+    click(app, choice.menu.current_state.selected_option_button, frames=6)
+    items = choice.menu.current_state.options_selection_list.item_list
+    click(app, items[label_index]["button_element"], frames=6)
+
+
+def played_match(variant: str, deals: int = 99, seed: int = 1) -> Match:
+    m = Match(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(deals):
+        if m.is_over():
+            break
+        d = m.start_deal()
+        while not d.is_over():
+            d.apply(rng.choice(d.legal_actions()))
+        m.finish_deal()
+    return m
+
+
+# --- main menu -------------------------------------------------------------------------------
+def test_menu_buttons_and_continue_disabled_without_save(app):
+    menu = app.switch("menu")
+    pump(app)
+    assert set(menu.menu_buttons) == {"new", "continue", "rules", "stats", "history",
+                                      "settings", "quit"}
+    assert not menu.menu_buttons["continue"].is_enabled
+    click(app, menu.menu_buttons["new"])
+    assert app.scene.name == "setup"
+
+
+def test_continue_resumes_the_saved_match(app):
+    storage: Storage = app.services["storage"]
+    m = played_match("marriage", deals=1)
+    setup = GameSetup("marriage", seats=["human", "hard"])
+    storage.save_match(write_record(m.deals), setup)
+    menu = app.switch("menu")
+    pump(app)
+    assert menu.menu_buttons["continue"].is_enabled
+    click(app, menu.menu_buttons["continue"])
+    assert FakeTable.entered[-1]["setup"] == setup
+    assert FakeTable.entered[-1]["resume_record"] == write_record(m.deals)
+
+
+def test_corrupt_files_reported_once_on_the_menu(app, tmp_path):
+    storage: Storage = app.services["storage"]
+    storage.save_match("variant: marriage\ndealer: 9\n", GameSetup("marriage"))
+    storage.match_path.write_text("rubbish ::: ", encoding="utf-8")
+    menu = app.switch("menu")
+    pump(app)
+    click(app, menu.menu_buttons["continue"])
+    assert app.scene is menu and menu.notice_label is not None
+    assert "saved match" in menu.notice_label.text or "ui.notice" in menu.notice_label.text
+    assert not menu.menu_buttons["continue"].is_enabled
+    dismiss = next(b for b, k in menu.button_keys.items() if k == "dismiss")
+    click(app, dismiss)
+    assert menu.notice_label is None
+    app.switch("settings")
+    app.switch("menu")
+    assert menu.notice_label is None  # reported once
+
+
+def test_keyboard_navigation_of_the_menu(app):
+    menu = app.switch("menu")
+    pump(app)
+    assert menu.focus.current is menu.menu_buttons["new"]
+    key(app, pygame.K_DOWN)  # Continue is disabled: skipped
+    assert menu.focus.current is menu.menu_buttons["rules"]
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert menu.focus.current is menu.menu_buttons["new"]
+    key(app, pygame.K_UP)
+    assert menu.focus.current is menu.menu_buttons["quit"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # new → (continue skipped) → rules → stats
+    assert menu.focus.current is menu.menu_buttons["stats"]
+    key(app, pygame.K_RETURN, frames=3)
+    assert app.scene.name == "stats"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "menu"
+
+
+# --- new game ----------------------------------------------------------------------------------
+def test_setup_values_reach_the_table_and_are_remembered(app):
+    setup = app.switch("setup")
+    pump(app)
+    click(app, setup.variant_buttons["marias"])
+    assert setup.variant == "marias"
+    assert set(setup.option_widgets) == {"rounds", "gather_and_cut", "concede_plain_suit",
+                                         "seven_flek_shortcut", "table_rules"}
+    choose(app, setup.level_choices[0], 2)  # hard
+    choose(app, setup.level_choices[1], 0)  # easy
+    choose(app, setup.option_widgets["rounds"], 2)  # 3 rounds
+    click(app, setup.option_widgets["table_rules"].button)
+    click(app, setup.practice_toggle.button)
+    click(app, setup.start_button)
+    got = FakeTable.entered[-1]["setup"]
+    assert got.variant == "marias"
+    assert got.seats == ["human", "hard", "easy"]
+    assert got.options["rounds"] == 3 and got.options["table_rules"] is True
+    assert got.options["gather_and_cut"] is True and got.practice is True
+    saved = Storage().load_settings()
+    assert saved.last_variant == "marias" and saved.practice
+    assert saved.default_levels["marias"] == ["hard", "easy"]
+    assert saved.rule_options["marias"]["rounds"] == 3
+
+
+def test_setup_offers_every_option_of_every_game_with_defaults(app):
+    from game.rules.options import OPTION_SPECS, defaults
+
+    setup = app.switch("setup")
+    for variant in OPTION_SPECS:
+        setup.select_variant(variant)
+        pump(app, 1)
+        assert set(setup.option_widgets) == set(OPTION_SPECS[variant])
+        for name, widget in setup.option_widgets.items():
+            assert widget.value == defaults(variant)[name]
+        assert len(setup.level_choices) == (2 if variant in ("sixty-six-3", "marias") else 1)
+
+
+def test_setup_keyboard_toggles(app):
+    setup = app.switch("setup")
+    pump(app)
+    setup.focus.focus(setup.practice_toggle)
+    before = setup.practice_toggle.value
+    key(app, pygame.K_RETURN)
+    assert setup.practice_toggle.value is (not before)
+    setup.focus.focus(setup.level_choices[0])
+    key(app, pygame.K_RIGHT)
+    assert setup.levels[setup.variant][0] == "hard"
+
+
+# --- settings ----------------------------------------------------------------------------------
+def test_settings_change_language_and_persist(app):
+    scene = app.switch("settings")
+    pump(app)
+    choose(app, scene.language, 1)  # Русский
+    assert app.manager.get_locale() == "ru"
+    assert Storage().load_settings().language == "ru"
+    from game.ui.i18n import tr
+
+    assert tr("ui.menu_quit") == "Выход"
+    sound_toggle = next(w for w in app.scene.widgets if getattr(w, "button", None)
+                        and w.button.text in ("ui.common_on", "ui.common_off"))
+    click(app, sound_toggle.button)
+    assert Storage().load_settings().sound is False
+
+
+def test_settings_volume_and_name(app):
+    scene = app.switch("settings")
+    pump(app)
+    scene.focus.focus(scene.volume)
+    key(app, pygame.K_LEFT, frames=3)
+    assert Storage().load_settings().volume == pytest.approx(0.65)
+    scene.name_entry.set_text("Marta")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                                         {"ui_element": scene.name_entry, "text": "Marta"}))
+    pump(app)
+    assert Storage().load_settings().player_name == "Marta"
+
+
+# --- score sheet and match result --------------------------------------------------------------
+def test_score_sheet_next_deal_and_filing(app):
+    m = played_match("sixty-six", deals=2)
+    setup = GameSetup("sixty-six")
+    scene = app.switch("score", match=m, setup=setup, return_to="table")
+    pump(app)
+    storage: Storage = app.services["storage"]
+    assert storage.stats.of("sixty-six").deals_played == 1
+    assert len(storage.list_history()) == 1
+    scene.resize(app.size)  # re-entering must not count twice
+    assert storage.stats.of("sixty-six").deals_played == 1
+    click(app, scene.next_button)
+    assert FakeTable.entered[-1] == {"continue_match": True}
+
+
+def test_match_result_files_the_match(app):
+    m = played_match("marias")
+    assert m.is_over()
+    storage: Storage = app.services["storage"]
+    storage.save_match(write_record(m.deals), GameSetup("marias"))
+    score = app.switch("score", match=m, setup=GameSetup("marias", seats=["human", "easy", "hard"]),
+                       return_to="table")
+    pump(app)
+    click(app, score.next_button)  # the match is over: "Match result"
+    assert app.scene.name == "match_result"
+    assert storage.stats.of("marias").matches_played == 1
+    assert not storage.has_match()
+    menu_button = next(b for b, k in app.scene.button_keys.items() if k == "menu")
+    click(app, menu_button)
+    assert app.scene.name == "menu"
+
+
+# --- rules, statistics, replay --------------------------------------------------------------------
+def test_rules_reader_has_every_game(app):
+    scene = app.switch("rules")
+    pump(app)
+    for variant, button in list(scene.game_buttons.items()):
+        click(app, scene.game_buttons[variant])
+        assert scene.variant == variant
+        assert "<b>" in scene.text.html_text and len(scene.text.html_text) > 2000
+    assert "4.16" in scene.text.html_text  # Mariáš carries its worked example
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "menu"
+
+
+def test_stats_scene_draws_with_and_without_data(app):
+    scene = app.switch("stats")
+    pump(app)
+    app.services["storage"].record_deal("marias", {"won": True, "points": 5, "contract": "betl",
+                                                   "soloist": True, "contract_won": True})
+    for variant in scene.tabs:
+        click(app, scene.tabs[variant])
+        assert scene.variant == variant
+
+
+def test_replay_steps_through_a_record(app):
+    m = played_match("marriage", deals=2)
+    scene = app.switch("replay", record=write_record(m.deals))
+    pump(app)
+    assert scene.replay is not None and scene.replay.step == 0
+    click(app, scene.nav_buttons["next"])
+    assert scene.replay.step == 1
+    click(app, scene.nav_buttons["last"])
+    assert scene.replay.step == scene.replay.steps
+    key(app, pygame.K_LEFT)
+    assert scene.replay.step == scene.replay.steps - 1
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.replay.deal_index == 1
+    pos = scene.replay.position()
+    assert sum(len(h) for h in pos.hands) == 12  # every card shown
+
+
+def test_replay_opens_history_and_survives_bad_files(app, tmp_path):
+    storage: Storage = app.services["storage"]
+    m = played_match("sixty-six-3", deals=1)
+    storage.export_deal(write_record(m.deals), "sixty-six-3", key="feedfacecafe")
+    scene = app.switch("replay")
+    pump(app)
+    assert scene.history is not None
+    item = scene.history.item_list[0]["button_element"]
+    click(app, item, frames=4)
+    assert scene.replay is not None and scene.replay.record.variant == "sixty-six-3"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("variant: marias\ndealer: 7\n", encoding="utf-8")
+    scene.load_path(bad)
+    pump(app)
+    assert scene.replay is None and scene.error
+    click(app, next(b for b, k in scene.button_keys.items() if k == "open"))
+    assert scene.dialog is not None and scene.dialog.alive()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_scene_renders_at_other_sizes(app, size):
+    app.windowed_size = size
+    app.screen = pygame.display.set_mode(size)
+    app._resized()
+    m = played_match("marriage")
+    for name, params in [("menu", {}), ("setup", {}), ("settings", {}), ("rules", {}),
+                         ("stats", {}), ("replay", {"record": write_record(m.deals)}),
+                         ("score", {"match": m, "setup": GameSetup("marriage")}),
+                         ("match_result", {"match": m, "setup": GameSetup("marriage")})]:
+        app.switch(name, **params)
+        pump(app, 2)
+        assert app.scene.name == name
