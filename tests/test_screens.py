@@ -51,7 +51,8 @@ def click(app, element, frames: int = 4) -> None:
     """A left click inside the element's hit area (2 px inside its rect: the shadow)."""
     rect = element.rect if hasattr(element, "rect") else element
     pos = pygame.Rect(rect).inflate(-4, -4).center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     pump(app, frames)
@@ -244,8 +245,8 @@ def test_match_result_files_the_match(app):
     assert m.is_over()
     storage: Storage = app.services["storage"]
     storage.save_match(write_record(m.deals), GameSetup("marias"))
-    score = app.switch("score", match=m, setup=GameSetup("marias", seats=["human", "easy", "hard"]),
-                       return_to="table")
+    setup = GameSetup("marias", seats=["human", "easy", "hard"])
+    score = app.switch("score", match=m, setup=setup, return_to="table")
     pump(app)
     click(app, score.next_button)  # the match is over: "Match result"
     assert app.scene.name == "match_result"
@@ -260,7 +261,7 @@ def test_match_result_files_the_match(app):
 def test_rules_reader_has_every_game(app):
     scene = app.switch("rules")
     pump(app)
-    for variant, button in list(scene.game_buttons.items()):
+    for variant in list(scene.game_buttons):
         click(app, scene.game_buttons[variant])
         assert scene.variant == variant
         assert "<b>" in scene.text.html_text and len(scene.text.html_text) > 2000
