@@ -111,6 +111,7 @@ def test_continue_resumes_the_saved_match(app):
 def test_corrupt_files_reported_once_on_the_menu(app, tmp_path):
     storage: Storage = app.services["storage"]
     storage.save_match("variant: marriage\ndealer: 9\n", GameSetup("marriage"))
+    storage.flush()
     storage.match_path.write_text("rubbish ::: ", encoding="utf-8")
     menu = app.switch("menu")
     pump(app)

@@ -145,3 +145,51 @@ def test_history_export_once_per_key(storage):
     p2 = storage.export_deal(record(), "marriage", key="0123456789")
     assert p1 == p2 and p1.parent == storage.history_dir
     assert storage.list_history() == [p1]
+
+
+def _played(variant: str, seed: int = 3):
+    from game.rules import Match
+
+    m = Match(variant, seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        d = m.start_deal()
+        while not d.is_over():
+            d.apply(rng.choice(d.legal_actions()))
+        m.finish_deal()
+    return m
+
+
+@pytest.mark.parametrize("variant", ["marriage", "marias"])
+def test_saving_files_finished_deals_and_the_match_once(storage, variant):
+    from game.rules import write_record
+
+    m = _played(variant)
+    setup = GameSetup(variant, seats=["human"] + ["normal"] * (m.players - 1))
+    for k in range(1, len(m.deals) + 1):  # the table saves as the match grows
+        storage.save_match(write_record(m.deals[:k]), setup)
+        storage.save_match(write_record(m.deals[:k]), setup)
+    s = storage.stats.of(variant)
+    assert s.deals_played == len(m.deals)
+    assert s.matches_played == 1
+    assert s.matches_won == (0 in m.winners())
+    assert len(storage.list_history()) == len(m.deals)
+
+
+def test_bot_only_games_are_not_statistics(storage):
+    from game.rules import write_record
+
+    m = _played("sixty-six")
+    storage.save_match(write_record(m.deals), GameSetup("sixty-six", seats=["easy", "hard"]))
+    assert storage.stats.games == {} and storage.list_history() == []
+
+
+def test_background_saves_are_flushed_before_reading(tmp_path):
+    st = Storage(tmp_path / "c", tmp_path / "d", background=True)
+    setup = GameSetup("marriage")
+    texts = [record(actions="") + f"# {i}\n" for i in range(20)]
+    for t in texts:
+        st.save_match(t, setup)
+    assert st.load_match() == (texts[-1], setup)
+    st.clear_match()
+    assert not st.has_match()

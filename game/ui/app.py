@@ -143,7 +143,7 @@ def install_services(app: App, storage: Any = None, settings: Any = None) -> dic
     from .sound import Sounds
     from .storage import Storage
 
-    storage = storage or app.services.get("storage") or Storage()
+    storage = storage or app.services.get("storage") or Storage(background=True)
     if settings is None:
         settings = app.services.get("settings") or storage.load_settings()
     app.services["storage"] = storage
@@ -167,7 +167,7 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     from .storage import Storage
     from .widgets.scaling import apply_ui_scale
 
-    storage = Storage()
+    storage = Storage(background=True)
     settings = storage.load_settings()
     app = App(size=size or tuple(settings.window_size),
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
@@ -182,6 +182,7 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
         if not app.fullscreen:
             settings.window_size = tuple(app.windowed_size)
         storage.save_settings(settings)
+        storage.flush()
         pygame.quit()
 
 

@@ -34,6 +34,7 @@ import json
 import logging
 import os
 import tempfile
+import threading
 import time
 from dataclasses import asdict, fields
 from pathlib import Path
@@ -105,12 +106,22 @@ def setup_from_dict(data: Any) -> GameSetup:
 class Storage:
     """The program's files; every problem becomes a message in :attr:`reports`, never a crash."""
 
-    def __init__(self, config_dir: Path | None = None, data_dir: Path | None = None):
+    def __init__(self, config_dir: Path | None = None, data_dir: Path | None = None,
+                 background: bool = False):
         self.config_dir = Path(config_dir) if config_dir else user_config_dir()
         self.data_dir = Path(data_dir) if data_dir else user_data_dir()
+        #: Save the match on a writer thread: an fsync costs ~10 ms, a frame only has 16.
+        self.background = background
+        self._lock = threading.RLock()
+        self._pending: tuple[str, GameSetup] | None = None
+        self._wake = threading.Condition()
+        self._busy = False
+        self._writer: threading.Thread | None = None
         #: Messages for the player (``(translation key, detail)``), shown once by the menu.
         self.reports: list[tuple[str, str]] = []
         self._stats: Stats | None = None
+        #: Deal text hash -> (score, options) of deals already filed by file_finished.
+        self._filed: dict[str, tuple[list[int], dict[str, Any]]] = {}
 
     # --- paths ---------------------------------------------------------------------------
     @property
@@ -199,22 +210,115 @@ class Storage:
 
     # --- the match in progress -------------------------------------------------------------
     def save_match(self, record_text: str, setup: GameSetup) -> bool:
-        """Save after every action.  The sidecar goes first: it does not change during a match."""
+        """Save after every action.  The sidecar goes first: it does not change during a match.
+
+        Finished deals found in the record are filed on the way (statistics and hand
+        history), so they are counted even when the player skips the score sheet.
+        With ``background`` the write happens on the writer thread (newest state wins;
+        :meth:`flush` waits for it); every reader here flushes first.
+        """
+        if not self.background:
+            return self._save_match_now(record_text, setup)
+        with self._wake:
+            self._pending = (record_text, setup)
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(target=self._write_loop, daemon=True,
+                                                name="match-writer")
+                self._writer.start()
+            self._wake.notify_all()
+        return True
+
+    def _write_loop(self) -> None:
+        while True:
+            with self._wake:
+                while self._pending is None:
+                    self._busy = False
+                    self._wake.notify_all()
+                    if not self._wake.wait(timeout=5.0) and self._pending is None:
+                        return  # idle: the next save starts a new writer
+                job, self._pending = self._pending, None
+                self._busy = True
+            self._save_match_now(*job)
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait until the last requested match save is on disk."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            while (self._pending is not None or self._busy) and self._writer is not None \
+                    and self._writer.is_alive():
+                if not self._wake.wait(timeout=max(0.0, deadline - time.monotonic())):
+                    break
+
+    def _save_match_now(self, record_text: str, setup: GameSetup) -> bool:
         try:
             sidecar = json.dumps({"version": 1, "setup": setup_to_dict(setup)}, indent=1)
             if not self.setup_path.exists() or self.setup_path.read_text("utf-8") != sidecar:
                 atomic_write(self.setup_path, sidecar)
             atomic_write(self.match_path, record_text)
-            return True
         except (OSError, UnicodeDecodeError) as exc:
             self.report("ui.notice_save_failed", str(exc))
             return False
+        try:
+            self.file_finished(record_text, setup)
+        except Exception:  # noqa: BLE001 - statistics are a comfort, never a failed save
+            log.exception("could not file the finished deals")
+        return True
+
+    def file_finished(self, record_text: str, setup: GameSetup) -> int:
+        """Count and export every finished deal of a match record not filed yet.
+
+        Only deals with a human seat count (bot-only games are demos).  Deals already
+        seen are skipped by a hash of their text, so only the deal in play is replayed
+        per action.  Returns the number of deals filed now.
+        """
+        if "human" not in (setup.seats or []):
+            return 0
+        from game.rules import write_deal
+        from game.rules.record import parse_record, replay_deal
+
+        from .stats import deal_key, summarise_deal
+
+        human = setup.seats.index("human")
+        chunks = [c for c in ("\n" + record_text).split("\nvariant:") if c.strip()]
+        filed = 0
+        totals: list[int] = []
+        deals_over = 0
+        for chunk in chunks:
+            text = "variant:" + chunk
+            digest = deal_key(text)
+            done = self._filed.get(digest)
+            if done is None:
+                deal = replay_deal(parse_record(text)[0])
+                if not deal.is_over():
+                    return filed
+                summary = summarise_deal(deal, human)
+                self.record_deal(deal.variant, summary)
+                self.export_deal(write_deal(deal), deal.variant, key=summary["key"])
+                score = deal.score() or [0] * deal.players
+                done = self._filed[digest] = (score, dict(deal.options))
+                filed += 1
+            score, options = done
+            totals = [a + b for a, b in zip(totals, score)] if totals else list(score)
+            deals_over += 1
+        if totals and self._match_over(setup.variant, options, totals, deals_over):
+            best = max(totals)
+            self.record_match(setup.variant, totals[human] == best, key=deal_key(record_text))
+        return filed
+
+    @staticmethod
+    def _match_over(variant: str, options: dict[str, Any], totals: list[int], deals: int) -> bool:
+        """RULES.md 1.11 / 2.10 / 3.6 / 4.15, as game.rules.Match.is_over decides it."""
+        if variant == "marias":
+            return deals >= int(options.get("rounds", 2)) * len(totals)
+        return max(totals) >= int(options.get("match_points", 7))
 
     def has_match(self) -> bool:
+        self.flush()
         return self.match_path.exists() and self.setup_path.exists()
 
     def load_match(self) -> tuple[str, GameSetup] | None:
         """The saved match, or None; an unreadable one is reported and moved aside."""
+        self.flush()
         if not self.match_path.exists() and not self.setup_path.exists():
             return None
         try:
@@ -236,6 +340,7 @@ class Storage:
         return text, setup
 
     def clear_match(self) -> None:
+        self.flush()
         for path in (self.match_path, self.setup_path):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
@@ -267,15 +372,17 @@ class Storage:
 
     def record_deal(self, variant: str, deal_summary: dict[str, Any]) -> bool:
         """Count a finished deal (see game.ui.stats); False if its key was already counted."""
-        counted = self.stats.record_deal(variant, deal_summary)
-        if counted:
-            self.save_stats()
+        with self._lock:
+            counted = self.stats.record_deal(variant, deal_summary)
+            if counted:
+                self.save_stats()
         return counted
 
     def record_match(self, variant: str, won: bool, key: str | None = None) -> bool:
-        counted = self.stats.record_match(variant, won, key)
-        if counted:
-            self.save_stats()
+        with self._lock:
+            counted = self.stats.record_match(variant, won, key)
+            if counted:
+                self.save_stats()
         return counted
 
     # --- hand history ---------------------------------------------------------------------

@@ -73,7 +73,8 @@ class MatchResultScene(MenuScene):
             key = deal_key(write_record(self.match.deals))
         except Exception:  # noqa: BLE001
             key = None
-        if self.match.is_over():
+        playing = "human" in (getattr(self.setup, "seats", None) or [])
+        if self.match.is_over() and playing:
             self.storage.record_match(self.match.variant, self.won, key=key)
             self.storage.clear_match()
         if key and key not in self._celebrated:

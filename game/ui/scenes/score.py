@@ -154,8 +154,9 @@ class ScoreScene(MenuScene):
     def file_deal(self) -> None:
         """Count the last finished deal and keep its record in the history (once)."""
         deal = self.match.current if self.match is not None else None
-        if deal is None or not deal.is_over():
-            return
+        if deal is None or not deal.is_over() or "human" not in (getattr(self.setup, "seats", None)
+                                                                   or []):
+            return  # bot-only games (demos, the selftest) are not the player's statistics
         try:
             from game.rules import write_deal
 
