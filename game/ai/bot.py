@@ -172,10 +172,11 @@ def bot_class(level: str) -> type[Bot]:
 
 def load_player(spec: str, variant: str, seed: int | None = None,
                 budget_ms: float | None = None) -> Any:
-    """A level name, or ``module:Class`` (constructed with no arguments, or with
-    ``variant``/``seed`` when it accepts them)."""
+    """A level name (``hard`` or ``hard@100`` for a 100 ms budget), or ``module:Class``
+    (constructed with ``variant``/``seed`` when it accepts them, else with no arguments)."""
     if ":" not in spec:
-        return make_bot(spec, variant, seed=seed, budget_ms=budget_ms)
+        level, _, ms = spec.partition("@")
+        return make_bot(level, variant, seed=seed, budget_ms=float(ms) if ms else budget_ms)
     module, _, name = spec.partition(":")
     cls = getattr(importlib.import_module(module), name)
     for kwargs in ({"variant": variant, "seed": seed}, {}):

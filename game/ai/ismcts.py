@@ -52,7 +52,10 @@ class SearchResult:
 def _endgame(deal: Deal, cards_left: int) -> bool:
     """Small enough to solve exactly inside a sample."""
     if deal.players == 2:
-        return strict_phase(deal)
+        # only an exhausted stock makes the sampled world match reality (a card counter
+        # knows both hands); solving a closed stock exactly would let the closer "see" the
+        # opponent's hand and overrate closing (strategy fusion)
+        return not deal.closed and deal.stock_size() == 0  # type: ignore[attr-defined]
     return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
 
 
@@ -92,7 +95,10 @@ class Searcher:
                            if self.seat == getattr(deal, "soloist", -1) else -2 * v)
         return out
 
-    def run(self, source, root_legal: list[str], deadline: Deadline) -> SearchResult:
+    def run(self, source, root_legal: list[str], deadline: Deadline,
+            prior: str | None = None, prior_weight: float = 0.3) -> SearchResult:
+        """``prior``: the rule-of-thumb action, favoured by a bias that fades with its visits
+        (progressive bias) — a cheap guard against playout noise at small budgets."""
         root = Node()
         it = 0
         scale = None
@@ -134,6 +140,8 @@ class Searcher:
                 for a in legal:
                     ch = node.children[a]
                     u = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if depth == 0 and a == prior:
+                        u += prior_weight * 10 / (10 + ch.visits)
                     if u > best_u:
                         best_a, best_u = a, u
                 node = node.children[best_a]
@@ -184,7 +192,8 @@ def exact_if_known(obs: dict[str, Any], rng: random.Random,
 
 def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: float = 0.7,
            pool_size: int = 24, solve_leaves: bool = True, truth: Deal | None = None,
-           playout_eps: float = 0.2, legal: list[str] | None = None) -> SearchResult:
+           playout_eps: float = 0.2, legal: list[str] | None = None,
+           use_prior: bool = True) -> SearchResult:
     """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``).
 
     ``legal``: the root candidates (default: all legal actions of ``obs``).
@@ -209,7 +218,15 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
         def source() -> Deal:
             return truth.clone()
     searcher = Searcher(seat, rng, c=c, solve_leaves=solve_leaves, playout_eps=playout_eps)
-    return searcher.run(source, legal, deadline)
+    prior = None
+    if use_prior:
+        from .easy import policy_action
+
+        try:
+            prior = policy_action(obs)
+        except Exception:  # the prior is only a hint; never let it break a decision
+            prior = None
+    return searcher.run(source, legal, deadline, prior=prior)
 
 
 class NormalBot(Bot):

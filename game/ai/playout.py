@@ -95,8 +95,7 @@ def playout_action(deal: Deal, legal: list[str], rng: random.Random, eps: float 
             return "play " + _s(min(hand, key=lambda c: order[c & 7]))
         return rng.choice(legal)
     if not cards:
-        # lead: a random card, but prefer not to lead a lone ten / trump ace into nothing
-        return rng.choice(legal)
+        return "play " + _s(_lead(deal, hand, trump, order, pts, mover))
     best = cards[0]
     best_i = 0
     for i, c in enumerate(cards[1:], 1):
@@ -113,6 +112,32 @@ def playout_action(deal: Deal, legal: list[str], rng: random.Random, eps: float 
         if table_pts + pts[c & 7] >= 10 or (c >> 3) != trump:
             return "play " + _s(c)
     return "play " + _s(min(hand, key=lambda c: (pts[c & 7], (c >> 3) == trump, order[c & 7])))
+
+
+def _lead(deal: Deal, hand: list[int], trump: int | None, order: tuple[int, ...],
+          pts: tuple[int, ...], mover: int) -> int:
+    """Open phase: the cheapest card, keeping marriage halves; strict: aces first, then
+    cheap side cards; the Mariáš soloist with four trumps draws trumps first."""
+    mask = deal.hand(mover)
+    open_phase = deal.players == 2 and not deal.closed and \
+        deal.stock_pos < len(deal.stock)  # type: ignore[attr-defined]
+
+    def cheap(c: int) -> tuple[int, int]:
+        kq = (mask >> ((c & ~7) + 2) & 1) and (mask >> ((c & ~7) + 3) & 1) and (c & 7) in (2, 3)
+        return (pts[c & 7] * 3 + order[c & 7] + (12 if c >> 3 == trump else 0) + 8 * kq, c)
+
+    if open_phase:
+        return min(hand, key=cheap)
+    trumps = [c for c in hand if c >> 3 == trump]
+    side = [c for c in hand if c >> 3 != trump]
+    if deal.variant == "marias" and mover == deal.soloist and len(trumps) >= 4:  # type: ignore
+        return max(trumps, key=lambda c: order[c & 7])
+    aces = [c for c in side if c & 7 == 0]
+    if aces:
+        return aces[0]
+    if side:
+        return min(side, key=cheap)
+    return max(trumps, key=lambda c: order[c & 7])
 
 
 _S = [r + s for s in "CDHS" for r in "ATKQJ987"]

@@ -1,0 +1,136 @@
+"""The after-deal review: every decision of one seat next to the hint engine's best one.
+
+``review_deal(deal_or_record, seat, budget_ms)`` replays the deal from its deck
+and, at each decision of ``seat``, asks :func:`game.ai.hint.hint` about the
+seat's **observation** at that moment (so the review knows no more than the
+player did then).  A :class:`ReviewItem` holds the action taken, the
+recommended one, every action's estimated value and the *points lost*:
+
+    lost = value(best) - value(taken), never below 0; 0 when taken == best.
+
+Values are the hint engine's: this deal's score minus the other seats' mean
+(match points in the King-Queen games, units in Mariáš).  Where the search did
+not reach the action taken (value ``None``) the loss is unknown (``None``).
+Decisions with a single legal action are listed too (``forced``) with loss 0;
+they cost no search.
+
+Pure Python, no pygame: the review scene runs it in a worker thread and may
+stop it early with ``cancel`` (the items found so far are kept).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.rules.base import Deal
+from game.rules.record import parse_record
+from game.rules.variants import new_deal
+
+from .hint import hint
+
+
+@dataclass
+class ReviewItem:
+    """One decision of the reviewed seat."""
+
+    #: Position of the action in the deal's history (0-based).
+    index: int
+    seat: int
+    action: str
+    best: str
+    values: dict[str, float | None] = field(default_factory=dict)
+    #: Estimated points lost against the best action (None: unknown).
+    lost: float | None = 0.0
+    reason: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    exact: bool = False
+    #: Only one legal action: nothing to decide.
+    forced: bool = False
+
+    @property
+    def is_best(self) -> bool:
+        return self.action == self.best
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _fresh(deal: Deal) -> Deal:
+    return new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
+
+
+def deal_of(deal_or_record: Deal | str) -> Deal:
+    """The (last) deal of a record's text, or the deal itself."""
+    if isinstance(deal_or_record, Deal):
+        return deal_or_record
+    from game.rules.record import replay_deal
+
+    recs = parse_record(deal_or_record)
+    return replay_deal(recs[-1])
+
+
+def points_lost(best: str, action: str, values: dict[str, float | None]) -> float | None:
+    """``value(best) - value(action)``, at least 0; 0 for the best action itself."""
+    if action == best:
+        return 0.0
+    vb, va = values.get(best), values.get(action)
+    if va is None:
+        return None
+    if vb is None:
+        known = [v for v in values.values() if v is not None]
+        vb = max(known) if known else va
+    return round(max(0.0, vb - va), 3)
+
+
+def decisions(deal: Deal, seat: int) -> list[tuple[int, dict[str, Any], str]]:
+    """``(history index, observation before, action)`` for each action of ``seat``."""
+    replay = _fresh(deal)
+    out = []
+    for i, (s, action) in enumerate(deal.history):
+        if s == seat:
+            out.append((i, replay.observation(seat), action))
+        replay.apply(action, s)
+    return out
+
+
+def review_deal(
+    deal_or_record: Deal | str,
+    seat: int,
+    budget_ms: float = 300,
+    seed: int = 0,
+    iterations: int | None = None,
+    cancel: threading.Event | None = None,
+    progress: Callable[[int, int, ReviewItem], None] | None = None,
+) -> list[ReviewItem]:
+    """Review every decision of ``seat`` in the deal (see the module docstring).
+
+    ``iterations`` fixes the search size (deterministic, for tests); ``progress``
+    is called as ``progress(done, total, item)`` after each decision.
+    """
+    deal = deal_of(deal_or_record)
+    steps = decisions(deal, seat)
+    items: list[ReviewItem] = []
+    for n, (index, obs, action) in enumerate(steps, start=1):
+        if cancel is not None and cancel.is_set():
+            break
+        legal = obs.get("legal") or []
+        if len(legal) <= 1:
+            item = ReviewItem(index, seat, action, action, {action: None}, 0.0,
+                              "hint.only_action", {}, False, True)
+        else:
+            h = hint(obs, budget_ms=budget_ms, seed=seed, cancel=None, iterations=iterations)
+            item = ReviewItem(index, seat, action, h.action, dict(h.values),
+                              points_lost(h.action, action, h.values), h.reason,
+                              dict(h.params), h.exact)
+        items.append(item)
+        if progress is not None:
+            progress(n, len(steps), item)
+    return items
+
+
+def total_lost(items: list[ReviewItem]) -> float:
+    """The sum of the known losses."""
+    return round(sum(i.lost for i in items if i.lost), 3)

@@ -1,0 +1,60 @@
+"""The arena: schedule, duplicate seating, statistics and the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game.arena import mean_ci, percentile, run, schedule
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FirstLegal:
+    """A third-party bot: NOTATION.md's interface and nothing else."""
+
+    def choose(self, observation):
+        return observation["legal"][0]
+
+
+def test_duplicate_schedule_plays_every_deck_in_every_seating():
+    jobs = schedule("marias", ["easy", "random", "random"], 2, 1, duplicate=True)
+    assert len(jobs) == 2 * 3  # distinct permutations of (easy, random, random)
+    decks = {tuple(j[2]) for j in jobs}
+    assert len(decks) == 2
+    jobs2 = schedule("marriage", ["a", "b"], 3, 1, duplicate=False)
+    assert [j[1] for j in jobs2] == [["a", "b"], ["b", "a"], ["a", "b"]]
+
+
+def test_run_reports_means_and_times():
+    out = run("sixty-six", ["easy", "random"], 6, 3, True, None)
+    assert out["games"] == 12 and out["decks"] == 6
+    for p in ("easy", "random"):
+        r = out["players"][p]
+        assert r["n"] == 12 and r["illegal"] == 0
+        assert r["ms_median"] <= r["ms_p95"] <= r["ms_max"]
+    assert out["paired"]["a"] == "easy"
+
+
+def test_third_party_bot_class():
+    out = run("marriage", ["tests.test_arena:FirstLegal", "easy"], 3, 1, False, None)
+    assert out["players"]["tests.test_arena:FirstLegal"]["illegal"] == 0
+
+
+def test_statistics_helpers():
+    m, h = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and 0 < h < 2
+    assert percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95) == 10
+    assert percentile([5.0], 0.5) == 5.0
+
+
+def test_cli_json():
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.arena", "--variant", "sixty-six-3", "--players",
+         "easy,random,random", "--deals", "2", "--seed", "4", "--duplicate", "--json"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["variant"] == "sixty-six-3" and data["games"] == 2 * 3
