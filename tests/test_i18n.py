@@ -95,3 +95,21 @@ def test_every_card_and_suit_named_everywhere():
                 for rank in i18n.RANKS:
                     assert i18n.card_name(rank + suit, family, lang)
     assert i18n.suit_name("S", "german-tell", "en") == "leaves"
+
+
+def test_every_hint_key_of_the_ai_is_translated():
+    from game.ai.hint import TEMPLATES
+
+    for lang in i18n.LANGUAGES:
+        for key in TEMPLATES:
+            assert i18n.has_key("hint_" + key.split(".", 1)[1], lang), (lang, key)
+
+
+def test_hint_text_puts_cards_into_words():
+    assert i18n.hint_text("hint.lead", {"card": "QH"}, "german", "cs") == "Vyneste: červený svršek."
+    assert i18n.hint_text("hint.exchange", {"rank": "seven", "card": "AH"}, "french", "en") == \
+        "Exchange the trump seven for the indicator ace of hearts."
+    assert i18n.hint_text("hint.best_value", {"value": 0.5}, lang="ru").endswith("+0.50.")
+    assert i18n.hint_text("hint.contract", {"contract": "betl"}, lang="en") == "Play Betl."
+    assert "trefы" not in i18n.hint_text("hint.marriage", {"suit": "C", "suit_name": "clubs",
+                                                          "points": 20}, lang="ru")

@@ -195,3 +195,53 @@ def card_name(card: str, family: str = "french", lang: str | None = None) -> str
         adjective = _CS_ADJECTIVE[fam][suit] + _CS_ENDING[_CS_GENDER[fam][rank]]
         return f"{adjective} {r}"
     return f"{r} of {_SUITS[lang][fam][suit]}"
+
+
+# --- hints of game.ai.hint ---------------------------------------------------------------
+_RANK_WORDS = {"ace": "A", "ten": "T", "king": "K", "queen": "Q", "jack": "J", "nine": "9",
+               "eight": "8", "seven": "7"}
+_CONTRACT_WORDS = ("suit", "seven", "hundred", "betl", "durch", "open-betl", "open-durch",
+                   "seven-against", "hundred-against", "game")
+
+
+def _is_card(text: str) -> bool:
+    t = text.upper()
+    return len(t) == 2 and t[0] in RANKS and t[1] in SUITS
+
+
+def hint_text(key: str, params: dict[str, Any] | None = None, family: str = "french",
+              lang: str | None = None) -> str:
+    """A hint of :mod:`game.ai.hint` (``Hint.reason``, ``Hint.params``) in the player's language.
+
+    The engine's keys ``hint.NAME`` are ``ui.hint_NAME`` here; cards, suits, ranks and
+    contract names in the parameters are put into words of the deck family and language.
+    """
+    params = dict(params or {})
+    words: dict[str, str] = {}
+    for name, value in params.items():
+        text = str(value)
+        if name == "value" and isinstance(value, int | float):
+            words[name] = f"{value:+.2f}"
+        elif name in ("card",) and _is_card(text):
+            words[name] = card_name(text, family, lang)
+        elif name == "cards":
+            words[name] = ", ".join(card_name(c, family, lang) if _is_card(c) else c
+                                    for c in text.split())
+        elif name == "suit" and text.upper() in SUITS:
+            words[name] = suit_name(text, family, lang)
+        elif name == "suit_name":
+            suit = str(params.get("suit", "")).upper()
+            words[name] = suit_name(suit, family, lang) if suit in SUITS else text
+        elif name == "rank" and text in _RANK_WORDS:
+            words[name] = rank_name(_RANK_WORDS[text], family, lang)
+        elif name in ("contract", "component", "what"):
+            parts = [p for p in text.split() if p]
+            if parts and all(p in _CONTRACT_WORDS for p in parts):
+                words[name] = " + ".join(tr("ui.contract_" + p.replace("-", "_"), lang)
+                                         for p in parts)
+            else:
+                words[name] = text
+        else:
+            words[name] = text
+    return tr("ui." + key.replace(".", "_", 1) if key.startswith("hint.") else key, lang,
+              **words)
