@@ -172,6 +172,7 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     app = App(size=size or tuple(settings.window_size),
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
     install_services(app, storage, settings)
+    app.services["sound"].preload_async()
     if settings.ui_scale != 1.0:
         apply_ui_scale(app, settings.ui_scale)
     register_all(app)

@@ -68,9 +68,12 @@ class MenuScene(Scene):
     # --- layout -----------------------------------------------------------------------
     @property
     def scale(self) -> float:
+        """Layout scale: grows gently with the window and with the UI scale setting,
+        but never beyond what fits the window (the fonts still grow with the setting)."""
         w, h = self.app.size
         fit = min(w / DESIGN[0], h / DESIGN[1])
-        return max(0.6, min(2.0, fit * 0.5 + 0.5)) * float(getattr(self.settings, "ui_scale", 1))
+        wanted = max(0.6, min(2.0, fit * 0.5 + 0.5)) * float(getattr(self.settings, "ui_scale", 1))
+        return max(0.6, min(wanted, fit))
 
     def px(self, value: float) -> int:
         return int(round(value * self.scale))
