@@ -21,6 +21,7 @@ happened: animate it, save the game, show a banner).
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -29,7 +30,7 @@ from typing import Any
 from game.rules import IllegalAction, Match, NotationError, write_record
 from game.rules.base import Deal
 
-from .players import Input, Pending
+from .players import BLIND, Input, Pending
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +124,7 @@ class TurnFlow:
         self.history: list[tuple[Phase, Phase]] = []
         self.actions_applied = 0
         self.errors: list[str] = []
+        self.rng = random.Random(match.seed)
 
     # --- queries ----------------------------------------------------------------------
     @property
@@ -248,6 +250,11 @@ class TurnFlow:
         """Apply ``action`` for ``seat`` through the engine; a refusal is reported, not raised."""
         deal = self.deal
         assert deal is not None
+        if action == BLIND and hasattr(deal, "blind_trump_action"):
+            # A blind trump card: which of the face-down cards is chance, not a decision.
+            n = int(deal.observation(seat).get("blind_trump") or 0)
+            if n:
+                action = deal.blind_trump_action(self.rng.randrange(n))
         before = deal.observation(self.view_seat)
         try:
             canonical = deal.apply(action, seat)

@@ -11,12 +11,16 @@ a card is clicked or a key pressed.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
+
+#: A bot's wish to choose the Mariáš trump card blindly (game.ai's ``BLIND``).
+BLIND = "trump blind"
 
 
 class Pending:
@@ -120,18 +124,146 @@ class FirstLegalBot:
 
 
 def make_engine(level: str, variant: str, seed: int | None,
-                budget_ms: float | None = None) -> Any:
-    """A bot of game.ai for ``level``, or :class:`FirstLegalBot` if that is unavailable."""
+                budget_ms: float | None = None, server: BotServer | None = None) -> Any:
+    """A bot of game.ai for ``level`` (in ``server``'s process if given), or
+    :class:`FirstLegalBot` if game.ai is unavailable."""
+    if server is not None:
+        try:
+            return server.engine(level, variant, seed, budget_ms)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("bot process failed (%s): thinking in a thread", exc)
+    return _local_engine(level, variant, seed, budget_ms)
+
+
+def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the child process
+    """The bot process: make engines, answer ``choose`` and ``hint`` requests, one at a time."""
+    engines: dict[int, Any] = {}
+    try:
+        os.nice(8)  # the table (and the X server) come first: a bot may think a bit slower
+    except (AttributeError, OSError):
+        pass
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        kind = msg[0]
+        try:
+            if kind == "make":
+                _, key, level, variant, seed, budget = msg
+                engines[key] = _local_engine(level, variant, seed, budget, cancel)
+            elif kind == "choose":
+                _, key, obs = msg
+                conn.send(("action", engines[key].choose(obs)))
+            elif kind == "hint":
+                _, obs, budget = msg
+                from game.ai import hint
+
+                h = hint(obs, budget_ms=budget, cancel=cancel)
+                conn.send(("hint", h.action, h.text()))
+        except Exception as exc:  # noqa: BLE001 - report, keep serving
+            if kind != "make":
+                conn.send(("error", repr(exc)))
+
+
+def _local_engine(level: str, variant: str, seed: int | None, budget_ms: float | None,
+                  cancel: Any = None) -> Any:
     try:
         from game.ai.bot import make_bot
-    except Exception:  # noqa: BLE001 - the AI package may be mid-change: play on
-        log.warning("game.ai is unavailable: the computer plays its first legal action")
-        return FirstLegalBot()
-    try:
-        return make_bot(level, variant, seed=seed, budget_ms=budget_ms)
+
+        return make_bot(level, variant, seed=seed, budget_ms=budget_ms, cancel=cancel)
     except Exception as exc:  # noqa: BLE001
         log.warning("bot %s for %s unavailable (%s): first legal action", level, variant, exc)
         return FirstLegalBot()
+
+
+class BotServer:
+    """One worker *process* that runs every computer player of a table.
+
+    Why a process and not just a thread: the search bots are pure Python, and
+    a thread holding the GIL for a whole search starves the frame loop (frames
+    of 100 ms measured under X11).  In a process the search runs on the other
+    core and the table's bot thread merely waits on a pipe.  One process per
+    table is enough: only one seat thinks at a time.  If a process cannot be
+    started (frozen bundle without multiprocessing support, a sandbox), the
+    engines run in threads instead.
+    """
+
+    def __init__(self) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self.cancel_event = ctx.Event()
+        self.conn, child = ctx.Pipe()
+        self.lock = threading.Lock()
+        self.proc = ctx.Process(target=_serve, args=(child, self.cancel_event), daemon=True,
+                                name="bots")
+        self.proc.start()
+        child.close()
+        self._keys = 0
+
+    @classmethod
+    def try_start(cls) -> BotServer | None:
+        import sys
+
+        if getattr(sys, "frozen", False) or os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
+            return None
+        try:
+            return cls()
+        except Exception as exc:  # noqa: BLE001
+            log.warning("no bot process (%s): bots think in threads", exc)
+            return None
+
+    def engine(self, level: str, variant: str, seed: int | None,
+               budget_ms: float | None) -> RemoteEngine:
+        self._keys += 1
+        with self.lock:
+            self.conn.send(("make", self._keys, level, variant, seed, budget_ms))
+        return RemoteEngine(self, self._keys)
+
+    def request(self, msg: tuple[Any, ...]) -> tuple[Any, ...]:
+        with self.lock:
+            self.cancel_event.clear()
+            self.conn.send(msg)
+            reply = self.conn.recv()
+        if reply[0] == "error":
+            raise RuntimeError(reply[1])
+        return reply
+
+    def hint(self, obs: dict[str, Any], budget_ms: float) -> tuple[str, str]:
+        _, action, text = self.request(("hint", obs, budget_ms))
+        return action, text
+
+    def cancel(self) -> None:
+        self.cancel_event.set()
+
+    def close(self) -> None:
+        self.cancel()
+        try:
+            self.conn.send(None)
+        except (OSError, ValueError):
+            pass
+        self.proc.join(timeout=0.5)
+        if self.proc.is_alive():
+            self.proc.terminate()
+            self.proc.join(timeout=0.5)
+        self.conn.close()
+
+
+class RemoteEngine:
+    """A bot living in the :class:`BotServer` process (``choose``/``cancel`` like a local one)."""
+
+    def __init__(self, server: BotServer, key: int):
+        self.server = server
+        self.key = key
+
+    def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
+        return str(self.server.request(("choose", self.key, observation))[1])
+
+    def cancel(self) -> None:
+        self.server.cancel()
 
 
 class BotInput:
@@ -179,7 +311,9 @@ class BotInput:
             else:
                 pending.fail(exc)
             return
-        if action not in (pending.observation.get("legal") or [action]):
+        if action == BLIND and pending.observation.get("blind_trump"):
+            pass  # the flow turns it into one of the face-down cards (Mariáš 4.3)
+        elif action not in (pending.observation.get("legal") or [action]):
             log.warning("bot chose illegal %r; playing the first legal action", action)
             action = pending.observation["legal"][0]
         pending.resolve(action)

@@ -125,6 +125,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
             errors.append(f"setup screen: {exc!r}")
 
     deals: list[dict[str, Any]] = []
+    last_table: Any = None
     plan = [(v, "fast") for v in variants]
     if normal_phase:
         plan.append((variants[0], "normal"))
@@ -187,7 +188,9 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
                 shot(f"{tag}-score")
             except Exception as exc:  # noqa: BLE001
                 errors.append(f"score sheet: {exc!r}")
-        table.flow.close()
+        last_table = table
+    if deals:
+        last_table.shutdown()
     try:
         app.switch("menu")
         frame()

@@ -174,7 +174,38 @@ class Director:
                                           home_h=round(t.h))
             self.stage.sprites = sprites
         self.anim.then(deal_step, hold=0.15)
+        if obs.get("variant") == "sixty-six-3" and obs.get("trump_card"):
+            self._show_trump_card(obs)
         self.shown = obs
+
+    def _show_trump_card(self, obs: dict[str, Any]) -> None:
+        """Sixty-six for three (3.1): the dealer's last card is shown to all, then kept."""
+        lay = self.layout
+        card = obs["trump_card"]
+        dealer = int(obs.get("dealer", 0))
+
+        def show() -> None:
+            self.bubble(Bubble(f"Trump: {suit_name(card[1])}", lay.spot(dealer).bubble,
+                               suit=card[1], big=True, ttl=1.8))
+            own = self.stage.sprites.get(card) if dealer == self.view else None
+            if own is not None:
+                self.anim.tween(own, 0.25, 0.0, lift=lay.hand_h * 0.25)
+                return
+            hx, hy = lay.spot(dealer).hand
+            sp = Sprite("trumpflash", card, hx, hy, lay.spot(dealer).angle, lay.opp_h, 260,
+                        -1.0, "flash", dealer, home_h=lay.table_h)
+            self.stage.sprites["trumpflash"] = sp
+            cx, cy = lay.center
+            self.anim.tween(sp, 0.35, 0.0, x=hx + (cx - hx) * 0.5, y=hy + (cy - hy) * 0.5,
+                            angle=0, h=lay.table_h, flip=1.0)
+
+        def hide() -> None:
+            own = self.stage.sprites.get(card)
+            if own is not None and own.role == "hand":
+                self.anim.tween(own, 0.25, 0.0, lift=0.0)
+        self.anim.then(show, hold=1.0)
+        self.anim.then(hide)
+        self.show(obs, None, dealer)
 
     def _deal_order(self, obs: dict[str, Any], targets: dict[str, Target]) -> list[str]:
         """Keys in the order the dealer hands them out (RULES.md dealing procedures)."""

@@ -90,6 +90,8 @@ class Bubble:
     age: float = 0.0
     big: bool = False
     colour: tuple[int, int, int] = CREAM
+    #: Which edge of the bubble sits on the anchor: "center", "top" or "bottom".
+    valign: str = "center"
 
     @property
     def alpha(self) -> int:
@@ -114,7 +116,9 @@ def draw_bubble(surface: pygame.Surface, fonts: Fonts, b: Bubble, size: int,
         box.blit(icon, (pad, (h - icon.get_height()) // 2))
     box.set_alpha(b.alpha)
     x, y = b.anchor
-    surface.blit(box, (round(x - w / 2), round(y - h / 2)))
+    top = y - h / 2 if b.valign == "center" else y if b.valign == "top" else y - h
+    left = min(max(4, x - w / 2), surface.get_width() - w - 4)
+    surface.blit(box, (round(left), round(top)))
 
 
 def draw_tooltip(surface: pygame.Surface, fonts: Fonts, text: str, pos: tuple[int, int],

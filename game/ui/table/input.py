@@ -177,7 +177,8 @@ class TableInput:
         if self.cursor >= len(cards):
             self.cursor = len(cards) - 1
         self.tooltip = None
-        if self.hover and self.observation() is not None and not self.discarding():
+        card_turn = any(a.startswith(("play ", "trump ")) for a in self.legal())
+        if self.hover and card_turn and not self.discarding():
             action = self.card_action(self.hover)
             if action is not None:
                 reason = self.reason(action)

@@ -75,8 +75,13 @@ class TableLayout:
     def card_w(self, h: int) -> int:
         return max(1, round(h * CARD_ASPECT))
 
-    def fan(self, seat: int, n: int, height: int | None = None) -> list[Point]:
-        """Centres of ``n`` cards of a hand, overlapping just enough to fit its span."""
+    def fan(self, seat: int, n: int, height: int | None = None,
+            spread: bool = False) -> list[Point]:
+        """Centres of ``n`` cards of a hand, overlapping just enough to fit its span.
+
+        ``spread``: a hand laid open (face up) shows more of each card; it is
+        pushed inwards so the larger cards stay on screen.
+        """
         sp = self.seats[seat]
         h = height or sp.card_h
         if n <= 0:
@@ -85,9 +90,15 @@ class TableLayout:
         along = w
         # Visible strip per card: generous when few cards, squeezed to the span when many.
         natural = along * (0.28 if sp.vertical or sp.side != "bottom" else 0.66)
+        if spread:
+            natural = along * 0.42
         step = natural if n == 1 else min(natural, (sp.span - along) / (n - 1))
         total = along + step * (n - 1)
         cx, cy = sp.hand
+        if height and height > sp.card_h and sp.side != "bottom":
+            push = (height - sp.card_h) / 2
+            cx += push if sp.side == "left" else -push if sp.side == "right" else 0
+            cy += push if sp.side == "top" else 0
         out = []
         for i in range(n):
             d = -total / 2 + along / 2 + i * step

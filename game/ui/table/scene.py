@@ -21,7 +21,7 @@ from game.rules.cards import CARD_STR, cards_of
 from game.rules.variants import NAMES, deal_class
 
 from ..flow import FlowEvent, Phase, TurnFlow
-from ..players import BotInput, HumanInput, Input, make_engine
+from ..players import BotInput, BotServer, HumanInput, Input, make_engine
 from ..scene import Scene
 from ..session import GameSetup
 from ..settings import Settings
@@ -61,8 +61,10 @@ class TableScene(Scene):
         self.result: dict[str, Any] | None = None
         self.selected: set[str] = set()
         self.hint_action: str | None = None
+        self.hint_text: str | None = None
         self.input = TableInput(self)
         self.bot_budget_ms: float | None = None
+        self.bot_server: BotServer | None = None
         self.clock = 0.0
         self.log_errors: list[str] = []
         self._after_score = False
@@ -112,13 +114,16 @@ class TableScene(Scene):
         inputs: list[Input] = []
         self.human = None
         base = setup.seed if setup.seed is not None else 0
+        if any(k != "human" for k in seats) and self.bot_server is None:
+            self.bot_server = BotServer.try_start()
         for seat, kind in enumerate(seats):
             if kind == "human" and self.human is None:
                 self.human = HumanInput()
                 inputs.append(self.human)
             else:
                 level = kind if kind != "human" else "normal"
-                engine = make_engine(level, setup.variant, base * 7 + seat, self.bot_budget_ms)
+                engine = make_engine(level, setup.variant, base * 7 + seat, self.bot_budget_ms,
+                                     self.bot_server)
                 inputs.append(BotInput(engine, lambda: self.settings.bot_pause_ms, level))
         return inputs
 
@@ -168,10 +173,17 @@ class TableScene(Scene):
         self.director.deals_seen = 0
         self.flow.start()
 
+    def shutdown(self) -> None:
+        """Stop the bots (threads and the bot process); the program is closing."""
+        self._close_flow()
+
     def _close_flow(self) -> None:
         if self.flow is not None:
             self.flow.close()
         self.flow = None
+        if self.bot_server is not None:
+            self.bot_server.close()
+            self.bot_server = None
         self.anim.finish()
 
     # --- layout and widgets ------------------------------------------------------------
@@ -244,9 +256,27 @@ class TableScene(Scene):
                 self.app.manager, object_id=f"#table_{key}")
             x += bw + L.margin
 
+    def _summary_lines(self, width: int) -> list[str]:
+        """The engine's account of the deal, with seat numbers replaced by names."""
+        import re
+
+        res = self.result or {}
+        text = str((res.get("summary") or {}).get("text") or "")
+        if not text or self.flow is None:
+            return []
+        names = [self._seat_name(s).split(" · ")[0] for s in range(self.flow.match.players)]
+        text = re.sub(r"\b[Ss]eat (\d)\b", lambda m: names[int(m.group(1))]
+                      if int(m.group(1)) < len(names) else m.group(0), text)
+        return _wrap(text, max(30, int(width / (self.layout.font * 0.5))))
+
     def _result_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        rw, rh = min(w - 40, max(560, round(w * 0.44))), round(self.layout.font * 15)
+        f = self.layout.font
+        rw = min(w - 40, max(560, round(w * 0.44)))
+        players = self.flow.match.players if self.flow else 2
+        lines = len(self._summary_lines(rw))
+        rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
+                   self.layout.margin * 2)
         r = pygame.Rect(0, 0, rw, rh)
         r.center = (w // 2, round(h * 0.42))
         return r
@@ -266,6 +296,7 @@ class TableScene(Scene):
             self.selected = set()
             self.director.selected = frozenset()
             self.hint_action = None
+            self.hint_text = None
         self.director.on_event(e)
         if e.kind == "action":
             self._save()
@@ -308,7 +339,12 @@ class TableScene(Scene):
             log.exception("saving the match failed")
 
     def _add_bubble(self, b: Bubble) -> None:
+        """A new word from a seat replaces that seat's previous bubble (no pile-ups)."""
         b.ttl *= max(0.5, self.anim.factor) if self.anim.factor else 0.6
+        self.bubbles = [o for o in self.bubbles if o.anchor != b.anchor]
+        for spot in self.layout.seats:
+            if b.anchor == spot.bubble:
+                b.valign = "bottom" if spot.side == "bottom" else "top"
         self.bubbles.append(b)
 
     # --- actions from the player ------------------------------------------------------------
@@ -359,28 +395,42 @@ class TableScene(Scene):
             self.flow.next_deal()
 
     def default_hint(self) -> None:
-        """Ask the computer for a recommendation (in a thread) and highlight it."""
+        """Ask the hint engine (game.ai.hint) in a thread; highlight its action, say why.
+
+        Without the hint engine a normal bot's choice is highlighted instead.
+        """
         obs = self.input.observation()
         if obs is None or self.setup is None:
             return
         try:
             import game.ai as ai
         except Exception:  # noqa: BLE001
-            return
+            ai = None
         fn = getattr(ai, "hint", None)
         variant = self.setup.variant
+        asked = self.human.pending if self.human else None
+        self.hint_text = "Thinking…"
+
+        server = self.bot_server
 
         def work() -> None:
+            text = None
             try:
-                if callable(fn):
-                    res = fn(obs)
-                    action = res if isinstance(res, str) else (res or {}).get("action")
+                if server is not None:
+                    action, text = server.hint(obs, 600)
+                elif callable(fn):
+                    res = fn(obs, budget_ms=600)
+                    action = getattr(res, "action", res)
+                    text = res.text() if hasattr(res, "text") else None
                 else:
-                    action = make_engine("normal", variant, 1, 150).choose(obs)
+                    action = make_engine("normal", variant, 1, 300).choose(obs)
             except Exception:  # noqa: BLE001
                 log.exception("hint failed")
+                self.hint_text = None
                 return
-            self.hint_action = action
+            if self.human is not None and self.human.pending is asked:
+                self.hint_action = str(action)
+                self.hint_text = text
         threading.Thread(target=work, daemon=True, name="hint").start()
 
     # --- events -------------------------------------------------------------------------
@@ -450,12 +500,20 @@ class TableScene(Scene):
             stage.glow[k] = GLOW_SELECT
         if self.hint_action:
             verb, _, rest = self.hint_action.partition(" ")
-            if verb in ("play", "trump"):
+            if self.hint_action == "trump blind":
+                for s in hand:
+                    if s.key.startswith("blind"):
+                        stage.glow[s.key] = GLOW_HINT
+            elif verb in ("play", "trump"):
                 stage.glow[rest] = GLOW_HINT
+            elif verb == "discard":
+                for c in rest.split():
+                    stage.glow[c] = GLOW_HINT
         if self.anim.busy():
             return
         k = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
+        waiting = waiting and any(a.startswith(("play ", "trump ", "discard ")) for a in legal)
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
@@ -495,6 +553,7 @@ class TableScene(Scene):
             icon = self.art.suit_icon(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
+        self._draw_hint(surface)
         if self.result is not None:
             self._draw_result(surface)
         if self.input.tooltip:
@@ -589,8 +648,12 @@ class TableScene(Scene):
             lines.append((text, None, CREAM))
             dbl = [(k, v) for k, v in (obs.get("doublings") or {}).items() if v]
             if dbl:
-                lines.append((" · ".join(f"{k.replace('-', ' ')} {DOUBLE_NAMES[min(v, 6) - 1]} ×"
-                                         f"{2 ** v}" for k, v in dbl), None, GOLD))
+                game = CONTRACT_LABELS.get(contract, contract) if not contract.startswith(
+                    "suit") else "Game"
+                lines.append((" · ".join(
+                    f"{game if k == 'game' else k.replace('-', ' ').capitalize()}: "
+                    f"{DOUBLE_NAMES[min(v, 6) - 1].lower()} ×{2 ** v}" for k, v in dbl),
+                    None, GOLD))
         elif flow.state is not Phase.DEALING and variant == "marias" and obs.get("phase"):
             lines.append((f"Bidding: {obs['phase']}", None, MUTED))
         h = round(f * 1.45 * len(lines) + f * 0.9)
@@ -627,6 +690,25 @@ class TableScene(Scene):
             t = self.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
             surface.blit(t, (r.right - t.get_width() - f * 0.8, y))
             y += f * 1.35
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint's reason above the hand, and a ring around a recommended button."""
+        if not (self.hint_text or self.hint_action) or self.human is None or \
+                not self.human.waiting:
+            return
+        L = self.layout
+        if self.hint_action:
+            r = self.buttons.rect_of(self.hint_action)
+            if r is not None:
+                pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3, border_radius=10)
+        if self.hint_text:
+            t = self.fonts.text("Hint: " + self.hint_text, round(L.font * 0.9), CREAM)
+            pad = L.font // 2
+            w, h = t.get_width() + 2 * pad, t.get_height() + pad
+            x = (L.size[0] - w) / 2
+            y = L.buttons_y - h - L.margin
+            surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
+            surface.blit(t, (x + pad, y + pad / 2))
 
     def _draw_cursor(self, surface: pygame.Surface) -> None:
         if self.input.cursor < 0 or self.stage is None:
@@ -681,12 +763,10 @@ class TableScene(Scene):
         t = self.fonts.text(title, round(f * 1.5), GOLD, bold=True)
         surface.blit(t, (r.centerx - t.get_width() / 2, r.y + f * 0.7))
         y = r.y + f * 3.0
-        summary = (res.get("summary") or {}).get("text")
-        if summary:
-            for line in _wrap(str(summary), max(30, int(r.w / (f * 0.52)))):
-                s = self.fonts.text(line, round(f * 0.9), MUTED)
-                surface.blit(s, (r.centerx - s.get_width() / 2, y))
-                y += f * 1.3
+        for line in self._summary_lines(r.w):
+            s = self.fonts.text(line, round(f * 0.9), MUTED)
+            surface.blit(s, (r.centerx - s.get_width() / 2, y))
+            y += f * 1.3
         y += f * 0.4
         cols = ["", "points", "deal", "total"]
         colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]

@@ -135,7 +135,7 @@ def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
         n = backs + len(open_cards)
         if open_cards:
             # An open contract: the hand is laid out face up, larger, in front of the seat.
-            pos = lay.fan(seat, n, lay.table_h)
+            pos = lay.fan(seat, n, lay.table_h, spread=True)
             for i, c in enumerate(open_cards):
                 x, y = pos[i]
                 out[c] = Target(c, c, x, y, 0 if spot.side == "top" else spot.angle,
