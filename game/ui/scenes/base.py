@@ -207,7 +207,8 @@ def seat_names(setup: Any, settings: Settings, players: int) -> list[str]:
     for seat in range(players):
         kind = seats[seat]
         if kind == "human":
-            names.append(settings.player_name or tr("ui.common_you"))
+            own = (settings.player_name or "").strip()
+            names.append(own if own and own != "You" else tr("ui.common_you"))
         else:
             computer += 1
             names.append(f"{tr('ui.common_computer', n=computer)} · {tr(f'ui.level_{kind}')}")

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui.i18n import tr, variant_name
+from game.ui.i18n import current_language, tr, variant_name
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font
@@ -25,6 +25,8 @@ from .base import MenuScene, human_seat, seat_names
 log = logging.getLogger(__name__)
 ROW_BG = ((14, 46, 31, 215), (20, 58, 40, 215))
 WIN_BG = (201, 167, 74, 60)
+#: Width of the deal-number column at scale 1.
+COL_DEAL = 104
 
 
 def with_names(text: str, names: list[str]) -> str:
@@ -34,6 +36,43 @@ def with_names(text: str, names: list[str]) -> str:
         return names[i] if 0 <= i < len(names) else m.group(0)
 
     return re.sub(r"\b[Ss]eat (\d)\b", name, text)
+
+
+def describe(deal: Any, names: list[str], lang: str) -> str:
+    """How a finished deal was scored, in the player's language.
+
+    English shows the engine's own sentence (it says the most); other languages get a
+    sentence built from the summary's fields, which are codes rather than prose.
+    """
+    summary = deal.result_summary()
+    if lang == "en" or not isinstance(summary, dict):
+        return with_names(str(summary.get("text", "")), names)
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    if "components" in summary:  # Mariáš
+        contract = str(summary.get("contract") or "")
+        key = "ui.contract_" + contract.replace("-", "_").replace(" ", "_")
+        parts = [tr("ui.why_marias", name=name(summary.get("soloist")), contract=tr(key))]
+        for c in summary.get("components", []):
+            comp = "ui.contract_" + str(c.get("name", "")).replace("-", "_")
+            parts.append(tr("ui.why_component", component=tr(comp),
+                            result=tr("ui.why_won" if c.get("won") else "ui.why_lost"),
+                            value=c.get("value", "")))
+        return " · ".join(parts)
+    reason = summary.get("reason") or "no_score"
+    actor = summary.get("closer") if reason == "closer_failed" else summary.get("winner")
+    if reason == "false_declaration":
+        actor = next((i for i, _ in enumerate(names) if i != summary.get("winner")), None)
+    parts = [tr(f"ui.why_{reason}", name=name(actor))]
+    if summary.get("winner") is not None:
+        parts.append(tr("ui.why_scores", name=name(summary["winner"]),
+                        points=summary.get("points", "")))
+    totals = summary.get("totals")
+    if totals:
+        parts.append(tr("ui.why_totals", totals=" : ".join(str(t) for t in totals)))
+    return " · ".join(parts)
 
 
 def wrap(text: str, f: Any, width: int) -> list[str]:
@@ -54,18 +93,18 @@ def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
     f = font("sans", round(15 * scale))
     fb = font("sans_bold", round(17 * scale))
     n = len(names)
-    col_deal = round(70 * scale)
+    col_deal = round(COL_DEAL * scale)
     col_pts = round(120 * scale)
     text_w = width - col_deal - n * col_pts - round(24 * scale)
     rows: list[tuple[int, list[str], list[int] | None]] = []
     for i, deal in enumerate(deals, 1):
         try:
             over = deal.is_over()
-            text = deal.result_summary().get("text", "") if over else tr("ui.score_in_progress")
+            text = describe(deal, names, current_language()) if over else tr("ui.score_in_progress")
             score = deal.score() if over else None
         except Exception as exc:  # noqa: BLE001 - one odd deal must not hide the sheet
             text, score = str(exc), None
-        rows.append((i, wrap(with_names(text, names), f, text_w), score))
+        rows.append((i, wrap(text, f, text_w), score))
     line_h = f.get_sized_height() + round(3 * scale)
     pad = round(8 * scale)
     heights = [max(1, len(lines)) * line_h + 2 * pad for _, lines, _ in rows]
@@ -118,15 +157,18 @@ class ScoreScene(MenuScene):
         width = w - 2 * margin
         col_pts = round(120 * self.scale)
         # Column heads.
-        self.label(pygame.Rect(margin + px(8), top - px(34), px(80), px(30)), "ui.score_col_deal",
+        self.label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL), px(30)),
+                   "ui.score_col_deal",
                    object_id="#section")
-        self.label(pygame.Rect(margin + round(70 * self.scale), top - px(34), px(400), px(30)),
+        self.label(pygame.Rect(margin + round(COL_DEAL * self.scale), top - px(34), px(400),
+                               px(30)),
                    "ui.score_col_how", object_id="#section")
         for s, name in enumerate(self.names):
             x = margin + width - (players - s) * col_pts
             self.label(pygame.Rect(x - px(10), top - px(34), col_pts + px(10), px(30)),
                        name.split(" · ")[0], object_id="#value")
-        sheet = render_sheet(match.deals, self.names, width - px(20), self.scale, human)
+        short = [n.split(" · ")[0] for n in self.names]
+        sheet = render_sheet(match.deals, short, width - px(20), self.scale, human)
         box = self.add(pygame_gui.elements.UIScrollingContainer(
             pygame.Rect(margin, top, width, bottom - top), self.manager, allow_scroll_x=False))
         box.set_scrollable_area_dimensions((width - px(20), max(sheet.get_height(), 1)))
