@@ -1,0 +1,358 @@
+"""Practice mode's coach: hints on request, warnings before weak moves, first-time tips, undo.
+
+No pygame here: the table calls these helpers and draws the results with
+:mod:`.panels`.
+
+**Hints.**  :class:`HintService` runs :func:`game.ai.hint.hint` in a worker
+thread with a fixed seed and budget, and caches the answer per observation, so
+the panel, the card highlight and the warning all use one and the same hint.
+
+**Warnings.**  Before a human action is applied, :func:`assess` compares it
+with the hint for the same observation.  The threshold is documented in
+:data:`THRESHOLDS`: a move is questioned when its estimated value is at least
+that much below the best move's (values are the hint engine's: this deal's score
+minus the other seats' mean).  King-Queen games: **0.5 match points** (half a
+point of a deal worth 1–3).  Mariáš: **1.5 units** (half of what a plain Suit
+game swings between the soloist, +2, and a defender, −1).  A false declaration
+of 66 is always questioned (the search never even considers one).
+
+**Tips.**  :func:`tips_for` names the tips for actions that became possible;
+:class:`TipBook` remembers which were shown (``tips_seen.json`` beside the
+settings file), so each appears once; ``settings.tips`` switches them off.
+
+**Undo.**  :func:`undo_deal` rebuilds a deal from its deck and its history up
+to (not including) the seat's last action — the rules engine is deterministic,
+so replaying the record minus those actions *is* the earlier position.
+:func:`rewind_flow` does it to the table's :class:`~game.ui.flow.TurnFlow`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai.review import points_lost
+from game.rules.base import Deal
+from game.rules.variants import new_deal
+
+log = logging.getLogger(__name__)
+
+#: How much worse than the best move (hint values) a move must be to be questioned.
+THRESHOLDS: dict[str, float] = {"marriage": 0.5, "sixty-six": 0.5, "sixty-six-3": 0.5,
+                                "marias": 1.5}
+#: Default search budget of a hint (milliseconds) and its fixed seed.
+HINT_BUDGET_MS = 600
+HINT_SEED = 2024
+
+
+def threshold_for(variant: str) -> float:
+    return THRESHOLDS.get(variant, 0.5)
+
+
+def obs_key(obs: dict[str, Any]) -> str:
+    return json.dumps(obs, sort_keys=True, default=str)
+
+
+# --- hints -------------------------------------------------------------------------------------
+class HintService:
+    """Hints computed off the frame loop, one per observation (cached)."""
+
+    def __init__(self, budget_ms: float = HINT_BUDGET_MS, seed: int = HINT_SEED,
+                 iterations: int | None = None):
+        self.budget_ms = budget_ms
+        self.seed = seed
+        self.iterations = iterations
+        self._cache: dict[str, Any] = {}
+        self._running: dict[str, threading.Thread] = {}
+        self._lock = threading.Lock()
+        self.errors: list[str] = []
+
+    def compute(self, obs: dict[str, Any]) -> Any:
+        """The hint for ``obs`` now (from the cache, or searched in this thread)."""
+        key = obs_key(obs)
+        with self._lock:
+            cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        running = self._running.get(key)
+        if running is not None:
+            running.join()
+            with self._lock:
+                if key in self._cache:
+                    return self._cache[key]
+        return self._search(key, obs)
+
+    def _search(self, key: str, obs: dict[str, Any]) -> Any:
+        from game.ai.hint import hint
+
+        result = hint(obs, budget_ms=self.budget_ms, seed=self.seed, iterations=self.iterations)
+        with self._lock:
+            self._cache[key] = result
+            if len(self._cache) > 64:
+                self._cache.pop(next(iter(self._cache)))
+        return result
+
+    def request(self, obs: dict[str, Any]) -> None:
+        """Start searching in the background (no-op when cached or already running)."""
+        if not obs.get("legal"):
+            return
+        key = obs_key(obs)
+        with self._lock:
+            if key in self._cache or key in self._running:
+                return
+
+        def work() -> None:
+            try:
+                self._search(key, obs)
+            except Exception as exc:  # noqa: BLE001 - a hint is help, never a crash
+                log.exception("hint failed")
+                self.errors.append(str(exc))
+            finally:
+                self._running.pop(key, None)
+
+        t = threading.Thread(target=work, daemon=True, name="practice-hint")
+        self._running[key] = t
+        t.start()
+
+    def get(self, obs: dict[str, Any]) -> Any:
+        """The cached hint for ``obs`` or None (still thinking / never asked)."""
+        with self._lock:
+            return self._cache.get(obs_key(obs))
+
+    def busy(self, obs: dict[str, Any]) -> bool:
+        return obs_key(obs) in self._running
+
+
+# --- warnings ---------------------------------------------------------------------------------
+@dataclass
+class PracticeWarning:
+    """Why ``action`` looks weak: a reason key of the translations and its parameters."""
+
+    action: str
+    best: str
+    lost: float | None
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+_KQ = ("marriage", "sixty-six", "sixty-six-3")
+
+
+def _own_points(obs: dict[str, Any]) -> int:
+    pts = obs.get("points") or []
+    seat = obs.get("seat", 0)
+    return int(pts[seat]) if seat < len(pts) and pts[seat] is not None else 0
+
+
+def _announced(obs: dict[str, Any], suit: str) -> bool:
+    return any(m.get("suit") == suit and m.get("seat") == obs.get("seat")
+               for m in obs.get("marriages") or [])
+
+
+def _marriage_points(obs: dict[str, Any], suit: str) -> int:
+    return 40 if obs.get("trump") == suit else 20
+
+
+def assess(obs: dict[str, Any], action: str, hint: Any,
+           threshold: float | None = None) -> PracticeWarning | None:
+    """A warning if ``action`` is clearly worse than the hint's best move, else None."""
+    variant = obs.get("variant", "")
+    limit = threshold_for(variant) if threshold is None else threshold
+    if variant == "marriage" and action == "declare" and _own_points(obs) < 66:
+        return PracticeWarning(action, hint.action, None, "warn_false_declaration",
+                               {"points": _own_points(obs)})
+    if action == hint.action:
+        return None
+    lost = points_lost(hint.action, action, hint.values)
+    if lost is None or lost < limit:
+        return None
+    key, params = why_weak(obs, action, hint.action)
+    return PracticeWarning(action, hint.action, lost, key, params)
+
+
+def why_weak(obs: dict[str, Any], action: str, best: str) -> tuple[str, dict[str, Any]]:
+    """The most telling reason why ``action`` is worse than ``best`` (key, params)."""
+    variant = obs.get("variant", "")
+    verb, _, rest = action.partition(" ")
+    bverb, _, brest = best.partition(" ")
+    hand = set(obs.get("hand") or [])
+    if bverb == "declare":
+        return "warn_skip_declare", {"points": _own_points(obs)}
+    if bverb == "marriage" and verb != "marriage":
+        return "warn_skip_marriage", {"suit": brest, "points": _marriage_points(obs, brest)}
+    if verb == "close":
+        return "warn_risky_close", {}
+    if verb == "play" and len(rest) == 2:
+        rank, suit = rest[0], rest[1]
+        if rank in "KQ" and {"K" + suit, "Q" + suit} <= hand and not _announced(obs, suit):
+            # King-Queen games: a marriage is shown on lead; Mariáš: by the Q with the K in hand
+            if variant in _KQ or (variant == "marias" and rank == "K" and obs.get("trump")):
+                return "warn_breaks_marriage", {"suit": suit,
+                                                "points": _marriage_points(obs, suit)}
+        if obs.get("trick") and bverb == "play":
+            try:
+                from game.ai.view import view_of
+                from game.rules.cards import card
+
+                v = view_of(obs)
+                if v.beats_table(card(brest)) and not v.beats_table(card(rest)):
+                    pts = sum(v.value(x) for _, x in v.trick)
+                    if pts:
+                        return "warn_gives_trick", {"points": pts}
+                trump = obs.get("trump")
+                if (trump and suit == trump and brest[1] != trump
+                        and sum(v.value(x) for _, x in v.trick) <= 4):
+                    return "warn_wastes_trump", {}
+            except Exception:  # noqa: BLE001 - a better reason is a luxury
+                log.debug("no specific reason", exc_info=True)
+    return "warn_costs", {}
+
+
+# --- tips -------------------------------------------------------------------------------------
+def tips_for(obs: dict[str, Any]) -> list[str]:
+    """Translation keys of the tips for what ``obs``'s legal actions make possible now."""
+    variant = obs.get("variant", "")
+    legal = obs.get("legal") or []
+    verbs = {a.split(" ", 1)[0] for a in legal}
+    out: list[str] = []
+
+    def add(key: str) -> None:
+        if key not in out:
+            out.append(key)
+
+    if "exchange" in verbs:
+        add("tip_exchange_marriage" if variant == "marriage" else "tip_exchange_sixty_six")
+    if "marriage" in verbs:
+        add("tip_marriage_marriage" if variant == "marriage" else "tip_marriage_sixty_six")
+    if "close" in verbs:
+        add("tip_close_marriage" if variant == "marriage" else "tip_close_sixty_six")
+    if "declare" in verbs and variant == "marriage":
+        add("tip_declare")
+    if "trump" in verbs:
+        add("tip_trump_card")
+    if "contract" in verbs:
+        add("tip_contract")
+        if "contract suit seven" in legal:
+            add("tip_seven")
+        if "contract suit hundred" in legal:
+            add("tip_hundred")
+    if "discard" in verbs:
+        add("tip_discard")
+    if "good" in verbs or "bad" in verbs:
+        add("tip_good_bad")
+    if "double" in verbs:
+        add("tip_flek")
+    if "announce seven-against" in legal:
+        add("tip_seven_against")
+    if variant == "sixty-six-3" and obs.get("trick") and "play" in verbs:
+        add("tip_follow_beat")
+    if variant in ("marriage", "sixty-six") and obs.get("trick") and (
+            obs.get("closed") or not obs.get("stock_size")):
+        add("tip_strict")
+    if variant == "marias" and obs.get("shown") and obs.get("phase") == "play":
+        add("tip_open")
+    return out
+
+
+class TipBook:
+    """Which tips the player has seen (a small JSON list beside the settings)."""
+
+    FILE = "tips_seen.json"
+
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path else None
+        self.seen: set[str] = set()
+        if self.path is not None and self.path.exists():
+            try:
+                data = json.loads(self.path.read_text("utf-8"))
+                self.seen = {str(k) for k in data.get("seen", [])} if isinstance(
+                    data, dict) else set()
+            except (OSError, ValueError):
+                log.warning("tips file unreadable: starting afresh")
+
+    @classmethod
+    def for_storage(cls, storage: Any) -> TipBook:
+        folder = getattr(storage, "config_dir", None)
+        return cls(Path(folder) / cls.FILE if folder else None)
+
+    def fresh(self, keys: list[str]) -> list[str]:
+        return [k for k in keys if k not in self.seen]
+
+    def mark(self, key: str) -> None:
+        if key not in self.seen:
+            self.seen.add(key)
+            self.save()
+
+    def reset(self) -> None:
+        self.seen = set()
+        self.save()
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        try:
+            from game.ui.storage import atomic_write
+
+            atomic_write(self.path, json.dumps({"seen": sorted(self.seen)}, indent=1))
+        except OSError as exc:
+            log.warning("cannot save the tips: %s", exc)
+
+
+# --- undo -------------------------------------------------------------------------------------
+def undo_index(deal: Deal, seat: int) -> int | None:
+    """Position in the history of ``seat``'s last action (what undo removes), or None."""
+    for i in range(len(deal.history) - 1, -1, -1):
+        if deal.history[i][0] == seat:
+            return i
+    return None
+
+
+def replay_prefix(deal: Deal, n: int) -> Deal:
+    """A fresh copy of ``deal`` with only its first ``n`` actions applied."""
+    twin = new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
+    for s, action in deal.history[:n]:
+        twin.apply(action, s)
+    return twin
+
+
+def undo_deal(deal: Deal, seat: int) -> Deal | None:
+    """The deal before ``seat``'s last action (and everything after it), or None."""
+    i = undo_index(deal, seat)
+    return None if i is None else replay_prefix(deal, i)
+
+
+def undo_match(match: Any, seat: int) -> bool:
+    """Take back ``seat``'s last action in the match's current deal (totals corrected)."""
+    deal = match.current
+    if deal is None:
+        return False
+    earlier = undo_deal(deal, seat)
+    if earlier is None:
+        return False
+    if getattr(deal, "_match_counted", False):
+        score = deal.score() or [0] * match.players
+        match.totals = [t - s for t, s in zip(match.totals, score)]
+    match.deals[-1] = earlier
+    return True
+
+
+def rewind_flow(flow: Any, seat: int) -> bool:
+    """Undo on the table's TurnFlow: cancel pending inputs, rewind the deal, ask again."""
+    from game.ui.flow import Phase, phase_of
+
+    for inp in flow.inputs:
+        with contextlib.suppress(Exception):
+            inp.cancel()
+    if not undo_match(flow.match, seat):
+        return False
+    flow.pending = None
+    flow.pending_seat = None
+    deal = flow.match.current
+    flow.state = Phase.DEALING  # forces a fresh "phase" transition on the next update
+    flow._go(phase_of(deal.legal_actions(), deal.is_over()))
+    return True

@@ -1,0 +1,132 @@
+"""Practice mode's coach: hints, warnings (threshold), tips, undo, translated rule reasons."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.hint import Hint, hint
+from game.rules import Match, new_deal, random_deck, replay_text, write_deal
+from game.ui.practice.coach import (
+    THRESHOLDS,
+    HintService,
+    TipBook,
+    assess,
+    tips_for,
+    undo_deal,
+    undo_index,
+    undo_match,
+)
+from game.ui.practice.texts import action_text, reason_text, rule_reason
+
+
+def a_deal(variant: str = "marriage", seed: int = 4, moves: int = 6):
+    rng = random.Random(seed)
+    deal = new_deal(variant, 1, random_deck(variant, rng))
+    for _ in range(moves):
+        legal = [a for a in deal.legal_actions() if a != "declare"]
+        deal.apply(rng.choice(legal), deal.to_move())
+    return deal
+
+
+def test_hint_service_gives_the_hint_engine_answer():
+    deal = a_deal("sixty-six", 3, 2)
+    obs = deal.observation(deal.to_move())
+    service = HintService(budget_ms=300, seed=9, iterations=80)
+    got = service.compute(obs)
+    want = hint(obs, budget_ms=300, seed=9, iterations=80)
+    assert (got.action, got.values, got.reason, got.params) == (
+        want.action, want.values, want.reason, want.params)
+    assert service.get(obs) is got
+    service.request(obs)  # cached: nothing to do
+    assert service.get(obs) is got
+
+
+def test_background_request_fills_the_cache():
+    deal = a_deal("marriage", 8, 3)
+    obs = deal.observation(deal.to_move())
+    service = HintService(seed=1, iterations=30)
+    service.request(obs)
+    h = service.compute(obs)  # joins the running search
+    assert h.action in obs["legal"]
+
+
+def obs_with(legal, **extra):
+    base = {"variant": "marriage", "seat": 0, "legal": legal, "hand": [], "points": [0, 0],
+            "trump": "H", "marriages": [], "trick": []}
+    base.update(extra)
+    return base
+
+
+def test_warning_only_beyond_the_threshold():
+    h = Hint("play AS", {"play AS": 0.4, "play 7C": 0.0, "play KS": -0.3}, "hint.lead")
+    obs = obs_with(list(h.values), hand=["AS", "7C", "KS", "QS"])
+    assert assess(obs, "play AS", h) is None
+    assert assess(obs, "play 7C", h) is None  # 0.4 worse: below 0.5
+    w = assess(obs, "play KS", h)
+    assert w is not None and abs(w.lost - 0.7) < 1e-9 and w.best == "play AS"
+    assert w.key == "warn_breaks_marriage" and w.params["suit"] == "S"
+    assert THRESHOLDS["marriage"] == 0.5 and THRESHOLDS["marias"] == 1.5
+
+
+def test_skipping_a_marriage_and_a_false_declaration_are_named():
+    h = Hint("marriage H", {"marriage H": 1.2, "play 9C": 0.1, "declare": None}, "hint.marriage")
+    obs = obs_with(list(h.values), points=[30, 10])
+    w = assess(obs, "play 9C", h)
+    assert w is not None and w.key == "warn_skip_marriage" and w.params["points"] == 40
+    w = assess(obs, "declare", h)
+    assert w is not None and w.key == "warn_false_declaration" and w.params["points"] == 30
+
+
+def test_tips_name_new_possibilities_and_are_remembered(tmp_path):
+    obs = obs_with(["close", "declare", "exchange", "marriage S", "play 7H"])
+    keys = tips_for(obs)
+    assert keys[:3] == ["tip_exchange_marriage", "tip_marriage_marriage", "tip_close_marriage"]
+    assert "tip_declare" in keys
+    marias = {"variant": "marias", "legal": ["contract suit", "contract suit seven",
+                                             "contract betl"]}
+    assert tips_for(marias) == ["tip_contract", "tip_seven"]
+    assert tips_for({"variant": "marias", "legal": ["double game", "pass"]}) == ["tip_flek"]
+    book = TipBook(tmp_path / "tips.json")
+    assert book.fresh(keys) == keys
+    book.mark("tip_close_marriage")
+    again = TipBook(tmp_path / "tips.json")
+    assert "tip_close_marriage" not in again.fresh(keys)
+
+
+def test_undo_takes_back_the_humans_last_action_and_the_bots_after_it():
+    deal = a_deal("marriage", 6, 9)
+    i = undo_index(deal, 0)
+    assert i is not None and deal.history[i][0] == 0
+    earlier = undo_deal(deal, 0)
+    assert earlier is not None
+    assert earlier.history == deal.history[:i]
+    assert earlier.to_move() == 0
+    assert write_deal(earlier) == write_deal(replay_text(write_deal(earlier))[0])
+
+
+def test_undo_in_a_match_corrects_the_totals():
+    match = Match("sixty-six", seed=3, first_dealer=1)
+    deal = match.start_deal()
+    rng = random.Random(2)
+    while not deal.is_over():
+        deal.apply(rng.choice(deal.legal_actions()), deal.to_move())
+    match.finish_deal()
+    assert sum(match.totals) > 0
+    assert undo_match(match, 0)
+    assert match.totals == [0, 0]
+    assert not match.current.is_over() and match.current.to_move() == 0
+
+
+def test_texts_in_three_languages():
+    obs = {"variant": "marriage", "trump": "H"}
+    assert action_text("play QH", obs, "french", "en") == "Queen of hearts"
+    assert action_text("play QH", obs, "french", "ru") == "Дама червей"
+    assert "40" in action_text("marriage H", obs, "french", "en")
+    assert reason_text("hint.take_trick", {"card": "AS", "points": 21}, obs, "french",
+                       "ru").count("21") == 1
+    assert "туз пик" in reason_text("hint.lead", {"card": "AS"}, obs, "french", "ru")
+    assert rule_reason("you must follow suit: you hold a heart", "french", "ru") != \
+        "You must follow suit: you hold a heart"
+    assert rule_reason("something new", "french", "ru") == "Something new"
+    assert "kule" in rule_reason("you must trump: you hold no diamonds but a trump (hearts)",
+                                 "german", "cs")

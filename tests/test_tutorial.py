@@ -1,0 +1,86 @@
+"""Tutorials: every record replays legally to its end; every narration line is attached."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import RecordError, replay_text
+from game.rules.variants import deal_class
+from game.ui.practice.tutorial import (
+    HUMAN,
+    TutorialRun,
+    build_deck,
+    lesson_files,
+    load_lesson,
+    parse_lesson,
+)
+
+FILES = lesson_files()
+
+
+def test_there_is_a_tutorial_for_each_game():
+    variants = {load_lesson(p).variant for p in FILES}
+    assert variants == {"marriage", "sixty-six", "sixty-six-3", "marias"}
+    assert len(FILES) >= 5
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_record_replays_legally_to_its_end(path):
+    text = path.read_text("utf-8")
+    deals = replay_text(text)  # raises on any illegal line
+    assert deals and all(d.is_over() for d in deals), "each scripted deal is played out"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_narration_line_is_attached_to_an_action(path):
+    text = path.read_text("utf-8")
+    lesson = parse_lesson(text, path.stem)
+    narration_lines = [n for n, line in enumerate(text.splitlines(), 1)
+                       if line.strip().startswith("#>")]
+    attached = sum(len(v) for s in lesson.steps for v in s.narration.values())
+    assert attached == len(narration_lines) > 0
+    action_lines = {s.line for s in lesson.steps}
+    for n in narration_lines:
+        assert any(a > n for a in action_lines), f"line {n} has no action after it"
+    for lang in ("en", "ru", "cs"):
+        assert lesson.title(lang) and lesson.titles.get(lang), lang
+    for step in lesson.steps:
+        if step.narration:
+            assert set(step.narration) == {"en", "ru", "cs"}, step.line
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_learner_is_seat_0_and_the_run_accepts_only_the_script(path):
+    lesson = load_lesson(path)
+    assert any(s.seat == HUMAN for s in lesson.steps)
+    run = TutorialRun(lesson)
+    while not run.finished:
+        if run.human_turn():
+            wanted = run.expected()
+            legal = [a for a in run.deal.legal_actions() if a != wanted]
+            if legal:
+                ok, why = run.try_action(legal[0])
+                assert not ok and why is None  # legal but not the lesson's move
+            ok, why = run.try_action("play XX")
+            assert not ok and why
+            ok, _ = run.try_action(wanted)
+            assert ok
+        else:
+            run.apply_scripted()
+    assert run.deals[-1].is_over()
+
+
+def test_narration_after_the_last_action_is_refused():
+    text = (load_lesson(FILES[0]).text.rstrip("\n") + "\n#> dangling\n")
+    with pytest.raises(RecordError):
+        parse_lesson(text)
+
+
+def test_build_deck_uses_deal_owners():
+    deck = build_deck("marriage", 1, {0: ["AC", "7H"], 1: ["8C"]}, ["AH", "TH"])
+    owners = deal_class("marriage").deal_owners(1)
+    mine = [c for c, o in zip(deck, owners) if o == 0]
+    assert mine[:2] == ["AC", "7H"]
+    assert [c for c, o in zip(deck, owners) if o == 1][0] == "8C"
+    assert deck[12] == "AH" and deck[13] == "TH"
+    assert sorted(deck) == sorted(set(deck)) and len(deck) == 32
