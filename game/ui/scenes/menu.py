@@ -90,7 +90,10 @@ class MainMenuScene(MenuScene):
         self.notice_label = None
         if notices:
             self._show_notice(notices[0])
-        self.focus.set_items(list(self.menu_buttons.values()))
+        items = list(self.menu_buttons.values())
+        if self.notice_label is not None:
+            items.append(self.dismiss_button)
+        self.focus.set_items(items)
         first = "continue" if has_save else "new"
         self.focus.focus(self.menu_buttons[first])
 
@@ -113,7 +116,7 @@ class MainMenuScene(MenuScene):
         self.notice_label = self.label(rect, key, object_id="#notice", detail=detail)
         ok = pygame.Rect(0, 0, self.px(70), self.px(34))
         ok.midleft = (rect.right + self.px(8), rect.centery)
-        self.button("dismiss", ok, "ui.notice_dismiss", object_id="#small")
+        self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss", object_id="#small")
 
     def on_button(self, key: str) -> None:
         if key == "dismiss":
