@@ -180,8 +180,8 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     try:
         return app.run()
     finally:
-        if not app.fullscreen:
-            settings.window_size = tuple(app.windowed_size)
+        settings.fullscreen = app.fullscreen  # F11 is remembered too
+        settings.window_size = tuple(app.windowed_size)
         storage.save_settings(settings)
         storage.flush()
         pygame.quit()

@@ -26,11 +26,25 @@ DESIGN = (1280, 720)
 
 
 def services(app: Any) -> dict[str, Any]:
-    """The app's services, installed on first use (tests and the selftest skip run_app)."""
-    if "storage" not in app.services or "settings" not in app.services:
-        from game.ui.app import install_services
+    """The app's services, installed on first use (tests and the selftest skip run_app).
 
-        install_services(app)
+    Installed this lazy way, without ``MARRIAGE_TABLE_HOME``, storage goes to a fresh
+    temporary folder: a demo or selftest must never overwrite the player's saved
+    match or statistics (``run_app`` installs the real storage explicitly).
+    """
+    if "storage" not in app.services or "settings" not in app.services:
+        import os
+        import tempfile
+
+        from game.ui.app import install_services
+        from game.ui.storage import Storage
+
+        storage = app.services.get("storage")
+        if storage is None and not os.environ.get("MARRIAGE_TABLE_HOME"):
+            root = tempfile.mkdtemp(prefix="marriage-table-")
+            storage = Storage(os.path.join(root, "config"), os.path.join(root, "data"),
+                              background=True)
+        install_services(app, storage)
     return app.services
 
 

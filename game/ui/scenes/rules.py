@@ -110,10 +110,9 @@ class RulesScene(MenuScene):
 
     def go_back(self) -> None:
         target = self.back_to or "menu"
-        if target == "table":
-            self.app.switch("table", continue_match=True)
-        else:
-            self.app.switch(target)
+        if target not in self.app.scene_factories:
+            target = "menu"
+        self.app.switch(target)  # the table resumes as it was (no params: no new match)
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Page Up/Down, Home/End scroll the text (arrows move between the buttons)."""

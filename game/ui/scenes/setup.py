@@ -240,5 +240,6 @@ class SetupScene(MenuScene):
         self.storage.save_settings(s)
         self.last_setup = setup
         if "table" in self.app.scene_factories:
+            self.play("shuffle")
             self.app.switch("table", setup=setup)
         return setup
