@@ -173,8 +173,8 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
     install_services(app, storage, settings)
     app.services["sound"].preload_async()
-    if settings.ui_scale != 1.0:
-        apply_ui_scale(app, settings.ui_scale)
+    if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
+        app.services["font_scale"] = settings.ui_scale
     register_all(app)
     app.switch("menu")
     try:

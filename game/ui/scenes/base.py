@@ -100,7 +100,24 @@ class MenuScene(Scene):
     def enter(self, **params: Any) -> None:
         self.params = params
         self.focus = FocusRing()
+        self.fit_fonts()
         self.build(**params)
+
+    def fit_fonts(self) -> None:
+        """Fonts follow the UI scale, and shrink with a window smaller than the design.
+
+        The theme is reloaded only when the wanted size changes (rare: a resize or the
+        setting), so entering a screen costs nothing extra.
+        """
+        w, h = self.app.size
+        fit = min(1.0, w / DESIGN[0], h / DESIGN[1])
+        wanted = round(float(getattr(self.settings, "ui_scale", 1.0)) * fit / 0.05) * 0.05
+        current = self.app.services.get("font_scale", 1.0)
+        if abs(wanted - current) > 1e-6:
+            from game.ui.widgets.scaling import apply_ui_scale
+
+            if apply_ui_scale(self.app, wanted):
+                self.app.services["font_scale"] = wanted
 
     def build(self, **params: Any) -> None:
         """Create the widgets (subclasses)."""

@@ -176,12 +176,9 @@ class SettingsScene(MenuScene):
             self.app.toggle_fullscreen()
 
     def _set_scale(self, scale: float) -> None:
-        from game.ui.widgets.scaling import apply_ui_scale
-
         self.settings.ui_scale = float(scale)
         self.save()
-        apply_ui_scale(self.app, float(scale))
-        self.rebuild()
+        self.rebuild()  # fit_fonts() reloads the theme at the new scale
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
