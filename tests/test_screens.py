@@ -331,3 +331,15 @@ def test_every_scene_renders_at_other_sizes(app, size):
         app.switch(name, **params)
         pump(app, 2)
         assert app.scene.name == name
+
+
+def test_ui_scale_setting_grows_the_fonts_and_persists(app):
+    scene = app.switch("settings")
+    pump(app)
+    scale_choice = next(w for w in scene.widgets
+                        if getattr(w, "values", None) and 1.3 in w.values)
+    choose(app, scale_choice, scale_choice.values.index(1.3))
+    assert Storage().load_settings().ui_scale == pytest.approx(1.3)
+    assert app.services["font_scale"] == pytest.approx(1.3)
+    font_info = app.manager.get_theme().get_font_info(["button"])
+    assert int(font_info["size"]) == round(18 * 1.3)
