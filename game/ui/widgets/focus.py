@@ -73,6 +73,9 @@ class FocusRing:
     def move(self, delta: int) -> Any | None:
         if not self.items:
             return None
+        previous = self.current
+        if isinstance(previous, pygame_gui.elements.UITextEntryLine) and previous.is_focused:
+            previous.ui_manager.set_focus_set(None)  # typing must not follow the old field
         n = len(self.items)
         start = (-1 if delta > 0 else 0) if self.index is None else self.index
         for k in range(1, n + 1):
