@@ -215,6 +215,18 @@ class CardArt:
             s = self._cache.put(key, self.renderer.suit_icon(suit, size, self.artwork))
         return s
 
+    def suit_chip(self, suit: str, size: int) -> pygame.Surface:
+        """The suit icon on a small card-coloured tile: black suits stay visible on dark panels."""
+        key = ("chip", suit, size)
+        s = self._cache.get(key)
+        if s is None:
+            s = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.rect(s, (250, 246, 235), s.get_rect(), border_radius=max(3, size // 4))
+            icon = self.suit_icon(suit, round(size * 0.78))
+            s.blit(icon, ((size - icon.get_width()) // 2, (size - icon.get_height()) // 2))
+            s = self._cache.put(key, s)
+        return s
+
     def warm(self, cards: list[str], heights: list[int]) -> None:
         """Render faces in advance so the first frames of a deal do not stall."""
         for h in heights:

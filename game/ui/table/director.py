@@ -28,8 +28,8 @@ DRAW_S = 0.30
 DEAL_CARD_S = 0.26
 DEAL_STAGGER_S = 0.055
 PACKET_GAP_S = 0.14
-SHUFFLE_S = 1.0
-CUT_S = 0.45
+SHUFFLE_S = 0.85
+CUT_S = 0.4
 
 
 class Director:
@@ -64,6 +64,9 @@ class Director:
             flip = -1.0
             # 1. Something of the same role and seat just left: the card comes from there.
             same = [s for s in vanished.values() if s.role == t.role and s.seat == t.seat]
+            if t.role == "hand" and not same:
+                # Mariáš: the face-down blind cards are picked up into the hand.
+                same = [s for s in vanished.values() if s.role == "blind"]
             if t.role in ("trick", "talon"):
                 src_roles = ("opp", "hand", "aside")
                 same = [s for s in vanished.values() if s.role in src_roles and

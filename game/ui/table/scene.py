@@ -28,7 +28,7 @@ from ..settings import Settings
 from .animation import Animator
 from .art import CardArt, make_renderer
 from .controls import ButtonBar, action_label, button_actions, suit_name
-from .director import Director
+from .director import CUT_S, SHUFFLE_S, Director
 from .felt import make_felt
 from .hud import CREAM, GOLD, MUTED, Bubble, Fonts, draw_bubble, draw_tooltip, panel
 from .input import TableInput
@@ -208,8 +208,8 @@ class TableScene(Scene):
         if self.felt is None or self.felt.get_size() != self.app.size:
             self.felt = make_felt(self.app.size)
         assert self.director is not None and self.art is not None
-        if self.director.shown is not None and (old.size != self.layout.size or
-                                                not self.stage.sprites):
+        if self.director.shown is not None and old.size != self.layout.size:
+            # New card sizes: jump to the end of the running moves, re-place everything.
             self.director.snap(self.director.shown)
         L = self.layout
         # Warm the faces at this size so the first moves do not stall on rendering.
@@ -550,7 +550,7 @@ class TableScene(Scene):
         self.stage.draw(surface)
         self._draw_cursor(surface)
         for b in self.bubbles:
-            icon = self.art.suit_icon(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
+            icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
         self._draw_hint(surface)
@@ -627,14 +627,15 @@ class TableScene(Scene):
         lines: list[tuple[str, str | None, tuple[int, int, int]]] = []
         deal_no = len(flow.match.deals)
         lines.append((f"{NAMES.get(variant, variant)}  ·  deal {deal_no}", None, GOLD))
-        trump = obs.get("trump")
+        dealing = flow.state is Phase.DEALING
+        trump = obs.get("trump") if not dealing else None
         german = variant == "marias"
         if trump:
             lines.append((f"Trump: {suit_name(trump, german)}", trump, CREAM))
         elif variant == "marias":
             contract = obs.get("contract")
             lines.append(("No trump" if contract else "Trump: not yet known", None, CREAM))
-        if obs.get("stock_size"):
+        if obs.get("stock_size") and not dealing:
             state = "closed" if obs.get("closed") else "open"
             lines.append((f"Stock: {obs['stock_size']} ({state})", None, MUTED))
         contract = obs.get("contract")
@@ -666,7 +667,7 @@ class TableScene(Scene):
             t = self.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
             surface.blit(t, (x, y))
             if suit:
-                icon = self.art.suit_icon(suit, round(f * 1.2))
+                icon = self.art.suit_chip(suit, round(f * 1.25))
                 surface.blit(icon, (x + t.get_width() + f * 0.4, y + (t.get_height() -
                                                                      icon.get_height()) / 2))
             y += f * 1.45
@@ -733,14 +734,14 @@ class TableScene(Scene):
         cx, cy = L.deck
         t = self.anim.clock / max(0.01, self.anim.factor)
         w = back.get_width()
-        if d.effect == "shuffle" and t < 1.0:
-            spread = math.sin(min(1.0, t) * math.pi * 2) ** 2 * w * 0.75
+        if d.effect == "shuffle" and t < SHUFFLE_S:
+            spread = math.sin(t / SHUFFLE_S * math.pi * 2) ** 2 * w * 0.75
             for i in range(8):
                 side = -1 if i % 2 else 1
                 surface.blit(back, (cx - w / 2 + side * spread * (0.6 + 0.05 * i),
                                     cy - back.get_height() / 2 - i * 1.5))
         else:
-            k = min(1.0, max(0.0, (t - (1.0 if d.effect == "shuffle" else 0.0)) / 0.45))
+            k = min(1.0, max(0.0, (t - (SHUFFLE_S if d.effect == "shuffle" else 0.0)) / CUT_S))
             lift = math.sin(k * math.pi) * L.table_h * 0.5
             for i in range(5):
                 surface.blit(back, (cx - w / 2, cy - back.get_height() / 2 - i * 1.5))

@@ -166,7 +166,8 @@ class Stage:
             img = img.copy()
             img.set_alpha(max(0, round(s.alpha)))
         # Shadows only for cards that are not buried in a stack (saves blits).
-        if (s.role not in ("stock", "pile", "opp") or s.z >= 150) and s.alpha >= 250:
+        if (s.role not in ("stock", "pile", "opp") or s.z >= 150) and s.alpha >= 250 and \
+                abs(s.flip) > 0.85:
             cw, ch = self.art.size(max(4, round(s.h)))
             sh = self.art.shadow(cw, ch, round(s.angle) % 360 if round(s.angle) % 90 else 0)
             if round(s.angle) % 180 == 90:
