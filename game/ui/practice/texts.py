@@ -59,11 +59,17 @@ def component_text(name: str, lang: str | None = None) -> str:
 
 
 def action_text(action: str, obs: dict[str, Any] | None = None, family: str = "french",
-                lang: str | None = None) -> str:
-    """A canonical action (NOTATION.md) in words for people."""
+                lang: str | None = None, capital: bool = True) -> str:
+    """A canonical action (NOTATION.md) in words for people (``capital``: a card name
+    starts with a capital letter, for a line of its own)."""
     obs = obs or {}
     verb, _, rest = action.partition(" ")
     if verb == "play" and rest:
+        if not capital:
+            try:
+                return card_name(rest, family, lang)
+            except (KeyError, IndexError):
+                return rest
         return card_text(rest, family, lang)
     if verb == "marriage" and rest:
         points = 40 if obs.get("trump") == rest and obs.get("variant") != "marias" else 20
@@ -192,3 +198,17 @@ def rule_reason(text: str, family: str = "french", lang: str | None = None) -> s
         out = tr("ui." + key, lang, **params)
         return out[:1].upper() + out[1:]
     return raw[:1].upper() + raw[1:]
+
+
+def warning_lines(warning: Any, obs: dict[str, Any] | None, family: str = "french",
+                  lang: str | None = None) -> list[str]:
+    """The sentences of a practice warning: why, then what the best move is and its cost."""
+    p = dict(warning.params)
+    if "suit" in p:
+        p["suit"] = suit_name(p["suit"], family, lang)
+    lines = [tr("ui." + warning.key, lang, **p)]
+    if warning.lost is not None:
+        lines.append(tr("ui.practice_warning_cost", lang,
+                        best=action_text(warning.best, obs, family, lang, capital=False),
+                        lost=f"{warning.lost:.2f}".replace("-", "−")))
+    return lines

@@ -1,0 +1,415 @@
+"""What practice mode draws over the table: the hint panel, the warning dialog, the tip box.
+
+All three are self-contained: ``draw(surface)`` each frame and
+``handle_event(event) -> bool`` (True: the event was theirs).  The hint panel
+is drawn by us (freetype, like the table's HUD); the dialog and the tip box add
+pygame-gui buttons (so keyboard focus, theme and hover work as elsewhere) and
+remove them when closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.i18n import tr
+from game.ui.widgets.fonts import font
+
+from .texts import action_text, reason_text, signed
+
+GOLD = (233, 200, 110)
+GOLD_LIGHT = (246, 214, 120)
+CREAM = (246, 238, 218)
+MUTED = (186, 204, 188)
+HINT = (120, 220, 255)
+BAD = (240, 140, 120)
+PANEL = (8, 28, 18, 236)
+BORDER = (233, 200, 110, 200)
+
+
+def wrap(text: str, f: Any, width: int) -> list[str]:
+    """Greedy word wrap measured with the freetype font ``f``."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and f.get_rect(trial).width > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    return out
+
+
+def draw_box(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL,
+             border: tuple[int, ...] = BORDER, radius: int = 14) -> None:
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, colour, box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, border, box.get_rect(), 2, border_radius=radius)
+    surface.blit(box, rect.topleft)
+
+
+# --- the hint panel ------------------------------------------------------------------------------
+class HintPanel:
+    """The recommendation in words, and on request every alternative with its value.
+
+    ``show(hint, obs, family)`` fills it; ``thinking(obs)`` shows a waiting line.
+    The panel sits with its bottom-right corner at ``anchor`` (set by the owner).
+    """
+
+    def __init__(self, scale: float = 1.0):
+        self.scale = scale
+        self.hint: Any = None
+        self.obs: dict[str, Any] | None = None
+        self.family = "french"
+        self.visible = False
+        self.waiting = False
+        self.expanded = False
+        self.anchor: tuple[int, int] = (0, 0)
+        self.width = 380
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.toggle_rect = pygame.Rect(0, 0, 0, 0)
+        self.close_rect = pygame.Rect(0, 0, 0, 0)
+
+    def px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    # --- state -----------------------------------------------------------------------
+    def thinking(self, obs: dict[str, Any]) -> None:
+        self.obs, self.hint, self.waiting, self.visible = obs, None, True, True
+
+    def show(self, hint: Any, obs: dict[str, Any], family: str = "french") -> None:
+        self.hint, self.obs, self.family = hint, obs, family
+        self.waiting, self.visible = False, True
+
+    def hide(self) -> None:
+        self.visible = False
+        self.waiting = False
+        self.hint = None
+
+    @property
+    def action(self) -> str | None:
+        return self.hint.action if self.visible and self.hint is not None else None
+
+    def rows(self) -> list[tuple[str, float | None, bool]]:
+        """(action text, value, is best) for every legal action, best first."""
+        if self.hint is None:
+            return []
+        best = self.hint.action
+        vals = self.hint.values
+        order = sorted(vals, key=lambda a: (a != best, -(vals[a] if vals[a] is not None
+                                                         else -1e9), a))
+        return [(action_text(a, self.obs, self.family), vals[a], a == best) for a in order]
+
+    def reason(self) -> str:
+        if self.hint is None:
+            return ""
+        return reason_text(self.hint.reason, self.hint.params, self.obs, self.family)
+
+    # --- events ----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and self.hint is not None:
+            self.expanded = not self.expanded
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.close_rect.collidepoint(event.pos):
+                self.hide()
+                return True
+            if self.toggle_rect.collidepoint(event.pos):
+                self.expanded = not self.expanded
+                return True
+            return self.rect.collidepoint(event.pos)
+        return False
+
+    # --- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        px = self.px
+        w = px(self.width)
+        pad = px(14)
+        title_f = font("sans_bold", px(17))
+        big = font("sans_bold", px(19))
+        body = font("sans", px(15))
+        small = font("sans", px(13))
+        lines: list[tuple[str, Any, tuple[int, int, int], int]] = []  # text, font, colour, gap
+        if self.hint is None:
+            lines.append((tr("ui.practice_thinking"), body, MUTED, 0))
+        else:
+            lines.append((action_text(self.hint.action, self.obs, self.family), big, HINT, 0))
+            for ln in wrap(self.reason(), body, w - 2 * pad):
+                lines.append((ln, body, CREAM, 0))
+        rows = self.rows() if self.expanded else []
+        row_h = px(22)
+        head_h = px(30)
+        text_h = sum(f.get_sized_height() + px(3) for _, f, _, _ in lines)
+        toggle_h = px(26) if self.hint is not None and len(self.hint.values) > 1 else 0
+        rows_h = (len(rows) * row_h + px(26)) if rows else 0
+        h = pad + head_h + text_h + px(6) + toggle_h + rows_h + pad
+        rect = pygame.Rect(0, 0, w, h)
+        rect.bottomright = self.anchor
+        rect.clamp_ip(surface.get_rect())
+        self.rect = rect
+        draw_box(surface, rect)
+        # title and the close cross
+        img, _ = title_f.render(tr("ui.practice_hint_title"), GOLD)
+        surface.blit(img, (rect.x + pad, rect.y + pad))
+        cr = pygame.Rect(0, 0, px(22), px(22))
+        cr.topright = (rect.right - px(10), rect.y + px(10))
+        self.close_rect = cr
+        pygame.draw.line(surface, MUTED, cr.move(5, 5).topleft, cr.move(-5, -5).bottomright, 2)
+        pygame.draw.line(surface, MUTED, (cr.right - 5, cr.top + 5), (cr.left + 5,
+                                                                        cr.bottom - 5), 2)
+        y = rect.y + pad + head_h
+        for text, f, colour, _gap in lines:
+            img, _ = f.render(text, colour)
+            surface.blit(img, (rect.x + pad, y))
+            y += f.get_sized_height() + px(3)
+        y += px(6)
+        self.toggle_rect = pygame.Rect(0, 0, 0, 0)
+        if toggle_h:
+            label = tr("ui.practice_hide_values" if self.expanded else "ui.practice_show_values")
+            img, _ = small.render(label, GOLD_LIGHT)
+            tr_rect = img.get_rect(topleft=(rect.x + pad, y + px(4)))
+            surface.blit(img, tr_rect)
+            pygame.draw.line(surface, GOLD, (tr_rect.left, tr_rect.bottom + 1),
+                             (tr_rect.right, tr_rect.bottom + 1), 1)
+            self.toggle_rect = tr_rect.inflate(px(8), px(8))
+            y += toggle_h
+        if rows:
+            self._draw_rows(surface, rect, y, rows, row_h, pad)
+
+    def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect, y: int,
+                   rows: list[tuple[str, float | None, bool]], row_h: int, pad: int) -> None:
+        px = self.px
+        f = font("sans", px(14))
+        fb = font("sans_bold", px(14))
+        known = [v for _, v, _ in rows if v is not None]
+        hi = max(known) if known else 1.0
+        lo = min(known + [hi - 1.0]) if known else 0.0
+        span = max(1e-6, hi - lo)
+        bar_w = px(90)
+        val_x = rect.right - pad
+        bar_x = val_x - px(58) - bar_w
+        for text, value, best in rows:
+            colour = HINT if best else CREAM
+            if best:
+                band = pygame.Surface((rect.w - 2 * px(8), row_h), pygame.SRCALPHA)
+                band.fill((120, 220, 255, 36))
+                surface.blit(band, (rect.x + px(8), y))
+            img, _ = (fb if best else f).render(text, colour)
+            clip = bar_x - rect.x - pad - px(8)
+            surface.blit(img, (rect.x + pad, y + (row_h - img.get_height()) // 2),
+                         pygame.Rect(0, 0, clip, img.get_height()))
+            if value is not None:
+                frac = (value - lo) / span
+                full = pygame.Rect(bar_x, y + row_h // 2 - px(4), bar_w, px(8))
+                pygame.draw.rect(surface, (255, 255, 255, 30), full, 1, border_radius=3)
+                fill = full.copy()
+                fill.w = max(2, round(bar_w * frac))
+                pygame.draw.rect(surface, HINT if best else (GOLD if frac > 0.5 else BAD), fill,
+                                 border_radius=3)
+            vimg, _ = f.render(signed(value), colour)
+            surface.blit(vimg, (val_x - vimg.get_width(), y + (row_h - vimg.get_height()) // 2))
+            y += row_h
+        note, _ = font("sans", px(12)).render(tr("ui.practice_values_note"), MUTED)
+        surface.blit(note, (rect.x + pad, y + px(6)), pygame.Rect(0, 0, rect.w - 2 * pad,
+                                                                  note.get_height()))
+
+
+# --- a modal question ----------------------------------------------------------------------------
+class ConfirmDialog:
+    """A centred question with two buttons over a dimmed screen (modal while open).
+
+    ``open(...)`` builds the buttons; the owner must pass events to
+    :meth:`handle_event` first and ignore the rest while :attr:`active`.
+    Enter = the first button, Escape = the second.
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager, scale: float = 1.0):
+        self.manager = manager
+        self.scale = scale
+        self.active = False
+        self.title = ""
+        self.lines: list[str] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[tuple[pygame_gui.elements.UIButton, Callable[[], None]]] = []
+
+    def px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    def open(self, screen_size: tuple[int, int], title: str, lines: list[str], yes: str,
+             no: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
+        self.close()
+        self.active = True
+        self.title = title
+        px = self.px
+        w = min(screen_size[0] - px(40), px(560))
+        body = font("sans", px(17))
+        wrapped: list[str] = []
+        for text in lines:
+            wrapped.extend(wrap(text, body, w - px(48)))
+        self.lines = wrapped
+        h = px(70) + len(wrapped) * (body.get_sized_height() + px(4)) + px(86)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (screen_size[0] // 2, round(screen_size[1] * 0.42))
+        bw, bh = px(200), px(44)
+        gap = px(16)
+        y = self.rect.bottom - bh - px(20)
+        x = self.rect.centerx - bw - gap // 2
+        for i, (text, cb) in enumerate(((yes, on_yes), (no, on_no))):
+            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + gap), y, bw, bh), text,
+                                             self.manager,
+                                             object_id="#primary" if i == 1 else None)
+            self.buttons.append((b, cb))
+
+    def close(self) -> None:
+        for b, _ in self.buttons:
+            b.kill()
+        self.buttons = []
+        self.active = False
+
+    def _choose(self, i: int) -> None:
+        cb = self.buttons[i][1] if i < len(self.buttons) else None
+        self.close()
+        if cb is not None:
+            cb()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for i, (b, _) in enumerate(self.buttons):
+                if event.ui_element is b:
+                    self._choose(i)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._choose(0)
+            elif event.key == pygame.K_ESCAPE:
+                self._choose(1)
+        return True  # modal: nothing else reacts while it is open
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.active:
+            return
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        px = self.px
+        draw_box(surface, self.rect, (10, 32, 22, 248), (240, 200, 110, 255), px(16))
+        tf = font("serif_bold", px(24))
+        img, _ = tf.render(self.title, GOLD_LIGHT)
+        surface.blit(img, (self.rect.centerx - img.get_width() // 2, self.rect.y + px(22)))
+        body = font("sans", px(17))
+        y = self.rect.y + px(70)
+        for i, line in enumerate(self.lines):
+            img, _ = body.render(line, CREAM if i or not line else CREAM)
+            surface.blit(img, (self.rect.x + px(24), y))
+            y += body.get_sized_height() + px(4)
+
+
+# --- tips ----------------------------------------------------------------------------------------
+class TipBox:
+    """A short explanation the first time an action becomes possible.
+
+    ``show(key)`` displays the tip; "Got it" closes it, "No more tips" calls
+    ``on_off`` (the owner switches ``settings.tips`` off).
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager, scale: float = 1.0,
+                 on_off: Callable[[], None] | None = None):
+        self.manager = manager
+        self.scale = scale
+        self.on_off = on_off
+        self.key: str | None = None
+        self.queue: list[str] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []
+        self.top = 0
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    def px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    @property
+    def active(self) -> bool:
+        return self.key is not None
+
+    def show(self, keys: list[str], screen_size: tuple[int, int]) -> None:
+        for k in keys:
+            if k != self.key and k not in self.queue:
+                self.queue.append(k)
+        if self.key is None:
+            self._next(screen_size)
+
+    def _next(self, screen_size: tuple[int, int]) -> None:
+        self._kill()
+        self.key = self.queue.pop(0) if self.queue else None
+        if self.key is None:
+            return
+        px = self.px
+        w = min(screen_size[0] - px(40), px(520))
+        body = font("sans", px(16))
+        self.lines = wrap(tr("ui." + self.key), body, w - px(40))
+        h = px(46) + len(self.lines) * (body.get_sized_height() + px(3)) + px(58)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.midtop = (screen_size[0] // 2, self.top or px(70))
+        bh = px(36)
+        y = self.rect.bottom - bh - px(12)
+        ok = pygame.Rect(0, y, px(130), bh)
+        ok.right = self.rect.right - px(16)
+        off = pygame.Rect(0, y, px(170), bh)
+        off.right = ok.left - px(10)
+        self.buttons = {
+            "ok": pygame_gui.elements.UIButton(ok, tr("ui.practice_tip_ok"), self.manager,
+                                               object_id="#primary"),
+            "off": pygame_gui.elements.UIButton(off, tr("ui.practice_tips_off"), self.manager),
+        }
+        self.size = screen_size
+
+    def _kill(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def close(self) -> None:
+        self.queue = []
+        self.key = None
+        self._kill()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.key is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.buttons.get("ok"):
+                self._next(self.size)
+                return True
+            if event.ui_element is self.buttons.get("off"):
+                self.close()
+                if self.on_off is not None:
+                    self.on_off()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.key is None:
+            return
+        px = self.px
+        draw_box(surface, self.rect, (12, 40, 60, 240), (120, 220, 255, 220), px(14))
+        tf = font("sans_bold", px(17))
+        img, _ = tf.render(tr("ui.practice_tip_title"), HINT)
+        surface.blit(img, (self.rect.x + px(20), self.rect.y + px(14)))
+        body = font("sans", px(16))
+        y = self.rect.y + px(46)
+        for line in self.lines:
+            img, _ = body.render(line, CREAM)
+            surface.blit(img, (self.rect.x + px(20), y))
+            y += body.get_sized_height() + px(3)

@@ -1,0 +1,321 @@
+"""The after-deal review ("review"): each decision beside the best one, and a replay.
+
+``app.switch("review", deal=Deal | record=str, seat=0, names=[...], back_to="table")``.
+Left: the player's decisions (move, best move, estimated points lost), filled in
+by :func:`game.ai.review.review_deal` in a worker thread.  Right: the deal
+step by step with **every hand face up** — Start / Back / Forward / End, or the
+arrow keys (Home/End); clicking a decision jumps to the moment before it, the
+move made ringed orange and the best move blue.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import pygame
+
+from game.ai.review import ReviewItem, deal_of, review_deal, total_lost
+from game.rules.base import Deal
+from game.rules.record import write_deal
+from game.rules.variants import new_deal
+from game.ui.i18n import tr
+from game.ui.scenes.base import MenuScene
+from game.ui.widgets.fonts import font
+
+from .board import HINT, SELECT, Board
+from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
+from .texts import action_text, family_of
+
+log = logging.getLogger(__name__)
+
+#: Search budget per reviewed decision (ms).
+REVIEW_BUDGET_MS = 250
+
+
+def positions(deal: Deal) -> list[Deal]:
+    """The deal after 0, 1, ... all of its actions (clones)."""
+    fresh = new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
+    out = [fresh.clone()]
+    for seat, action in deal.history:
+        fresh.apply(action, seat)
+        out.append(fresh.clone())
+    return out
+
+
+class ReviewScene(MenuScene):
+    name = "review"
+    title_key = "ui.review_title"
+    back_to = "table"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.deal: Deal | None = None
+        self.seat = 0
+        self.states: list[Deal] = []
+        self.pos = 0
+        self.items: list[ReviewItem] = []
+        self.total = 0
+        self.done = 0
+        self.selected: int | None = None
+        self.scroll = 0
+        self.row_rects: list[tuple[pygame.Rect, int]] = []
+        self.board = Board()
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._key: str | None = None
+        self.budget_ms = REVIEW_BUDGET_MS
+        self.iterations: int | None = None
+
+    # --- lifecycle ---------------------------------------------------------------------
+    def build(self, **params: Any) -> None:
+        source = params.get("deal") if params.get("deal") is not None else params.get("record")
+        self.back_to = params.get("back_to", "table")
+        self.names = list(params.get("names") or [])
+        if source is not None:
+            self._load(deal_of(source), int(params.get("seat", 0)),
+                       params.get("iterations"))
+        s = self.settings
+        if self.deal is not None:
+            self.board.set_style(s.deck_for(self.deal.variant), s.card_back)
+        px = self.px
+        w, h = self.app.size
+        area = self.board_rect()
+        cont = pygame.Rect(0, 0, px(190), px(46))
+        cont.bottomright = (w - px(44), h - px(38))
+        self.continue_button = self.button("continue", cont, "ui.review_continue",
+                                           object_id="#primary")
+        keys = [("start", "ui.review_start"), ("back_step", "ui.review_back"),
+                ("forward", "ui.review_forward"), ("end", "ui.review_end")]
+        gap, bh = px(10), px(40)
+        room = cont.left - px(24) - area.x
+        bw = min(px(112), (room - gap * (len(keys) - 1)) // len(keys))
+        x = cont.left - px(24) - len(keys) * bw - (len(keys) - 1) * gap
+        y = cont.centery - bh // 2
+        buttons = []
+        for i, (key, text) in enumerate(keys):
+            buttons.append(self.button(key, pygame.Rect(x + i * (bw + gap), y, bw, bh), text,
+                                       object_id="#small"))
+        self.focus.set_items([*buttons, self.continue_button])
+
+    def _load(self, deal: Deal, seat: int, iterations: int | None) -> None:
+        key = write_deal(deal) + f"|{seat}"
+        if key == self._key:
+            return
+        self._stop()
+        self._key = key
+        self.deal, self.seat = deal, seat
+        self.iterations = iterations
+        self.states = positions(deal)
+        self.pos = len(self.states) - 1
+        self.items, self.done, self.selected, self.scroll = [], 0, None, 0
+        self.total = sum(1 for s, _ in deal.history if s == seat)
+        self._cancel = threading.Event()
+        self._thread = threading.Thread(target=self._analyse, args=(deal, seat, self._cancel),
+                                        daemon=True, name="review")
+        self._thread.start()
+
+    def _analyse(self, deal: Deal, seat: int, cancel: threading.Event) -> None:
+        def progress(done: int, total: int, item: ReviewItem) -> None:
+            if not cancel.is_set():
+                self.items.append(item)
+                self.done = done
+
+        try:
+            review_deal(deal, seat, budget_ms=self.budget_ms, seed=1, iterations=self.iterations,
+                        cancel=cancel, progress=progress)
+        except Exception:  # noqa: BLE001 - the review is help; the replay still works
+            log.exception("review failed")
+            self.done = self.total
+
+    def _stop(self) -> None:
+        self._cancel.set()
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until the analysis is finished (tests, screenshots)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # --- geometry ------------------------------------------------------------------------
+    def list_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        px = self.px
+        return pygame.Rect(px(34), px(104), round(w * 0.4), h - px(104) - px(96))
+
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        px = self.px
+        left = self.list_rect().right + px(20)
+        return pygame.Rect(left, px(96), w - left - px(30), h - px(96) - px(130))
+
+    # --- input ------------------------------------------------------------------------------
+    def on_button(self, key: str) -> None:
+        last = len(self.states) - 1
+        if key == "start":
+            self.go(0)
+        elif key == "back_step":
+            self.go(self.pos - 1)
+        elif key == "forward":
+            self.go(self.pos + 1)
+        elif key == "end":
+            self.go(last)
+        elif key in ("continue", "back"):
+            self.go_back()
+
+    def go(self, pos: int) -> None:
+        self.pos = max(0, min(len(self.states) - 1, pos))
+        self.selected = next((i for i, it in enumerate(self.items) if it.index == self.pos), None)
+
+    def go_back(self) -> None:
+        self._stop()
+        target = self.back_to if self.back_to in self.app.scene_factories else "menu"
+        self.app.switch(target)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_LEFT:
+                self.on_button("back_step")
+            elif event.key == pygame.K_RIGHT:
+                self.on_button("forward")
+            elif event.key == pygame.K_HOME:
+                self.on_button("start")
+            elif event.key == pygame.K_END:
+                self.on_button("end")
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, i in self.row_rects:
+                if rect.collidepoint(event.pos):
+                    self.selected = i
+                    self.pos = self.items[i].index
+                    return
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.list_rect().collidepoint(pygame.mouse.get_pos()):
+                self.scroll = max(0, self.scroll - event.y)
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.deal is None:
+            return
+        self._draw_list(surface)
+        self._draw_board(surface)
+
+    def _family(self) -> str:
+        return family_of(self.deal.variant, self.settings) if self.deal else "french"
+
+    def _name(self, seat: int) -> str:
+        if seat < len(self.names):
+            return self.names[seat]
+        return tr("ui.common_you") if seat == self.seat else tr("ui.common_seat", n=seat)
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        px = self.px
+        r = self.list_rect()
+        draw_box(surface, r, (8, 28, 18, 214))
+        fam = self._family()
+        head = font("sans_bold", px(15))
+        body = font("sans", px(15))
+        bold = font("sans_bold", px(15))
+        small = font("sans", px(13))
+        cols = [r.x + px(14), r.x + px(46), r.x + round(r.w * 0.5), r.right - px(16)]
+        y = r.y + px(12)
+        for text, x in zip(("#", tr("ui.review_col_move"), tr("ui.review_col_best")), cols):
+            img, _ = head.render(text, GOLD)
+            surface.blit(img, (x, y))
+        img, _ = head.render(tr("ui.review_col_lost"), GOLD)
+        surface.blit(img, (cols[3] - img.get_width(), y))
+        y += px(28)
+        pygame.draw.line(surface, (233, 200, 110), (r.x + px(10), y - px(5)),
+                         (r.right - px(10), y - px(5)), 1)
+        row_h = px(30)
+        footer_h = px(74)
+        visible = max(1, (r.bottom - footer_h - y) // row_h)
+        self.scroll = max(0, min(self.scroll, max(0, len(self.items) - visible)))
+        self.row_rects = []
+        items = list(self.items)
+        obs_cache: dict[int, dict[str, Any]] = {}
+        for i in range(self.scroll, min(len(items), self.scroll + visible)):
+            it = items[i]
+            row = pygame.Rect(r.x + px(6), y, r.w - px(12), row_h)
+            self.row_rects.append((row, i))
+            if i == self.selected or it.index == self.pos:
+                band = pygame.Surface(row.size, pygame.SRCALPHA)
+                band.fill((233, 200, 110, 46))
+                surface.blit(band, row.topleft)
+            obs = obs_cache.setdefault(it.index, self.states[it.index].observation(self.seat))
+            cy = y + row_h // 2
+            num, _ = small.render(str(i + 1), MUTED)
+            surface.blit(num, (cols[0], cy - num.get_height() // 2))
+            lost = it.lost
+            bad = lost is not None and lost >= 0.5
+            mine, _ = (bold if bad else body).render(
+                self._clip(action_text(it.action, obs, fam), body, cols[2] - cols[1] - px(8)),
+                BAD if bad else CREAM)
+            surface.blit(mine, (cols[1], cy - mine.get_height() // 2))
+            if it.forced:
+                best_text, colour = tr("ui.review_forced"), MUTED
+            elif it.is_best:
+                best_text, colour = tr("ui.review_same"), (150, 215, 160)
+            else:
+                best_text, colour = action_text(it.best, obs, fam), HINT
+            best, _ = body.render(self._clip(best_text, body, cols[3] - cols[2] - px(64)), colour)
+            surface.blit(best, (cols[2], cy - best.get_height() // 2))
+            lost_text = "—" if lost is None else ("0" if lost == 0 else f"{lost:.2f}")
+            limg, _ = (bold if bad else body).render(lost_text, BAD if bad else CREAM)
+            surface.blit(limg, (cols[3] - limg.get_width(), cy - limg.get_height() // 2))
+            y += row_h
+        fy = r.bottom - footer_h + px(8)
+        pygame.draw.line(surface, (233, 200, 110), (r.x + px(10), fy - px(6)),
+                         (r.right - px(10), fy - px(6)), 1)
+        if self.total == 0:
+            line = tr("ui.review_none")
+        elif self.done < self.total:
+            line = tr("ui.review_computing", done=self.done, total=self.total)
+        else:
+            line = tr("ui.review_total", lost=f"{total_lost(items):.2f}")
+        img, _ = font("sans_bold", px(17)).render(line, GOLD_LIGHT)
+        surface.blit(img, (r.x + px(14), fy))
+        note, _ = small.render(self._clip(tr("ui.review_note"), small, r.w - px(28)), MUTED)
+        surface.blit(note, (r.x + px(14), fy + px(30)))
+
+    @staticmethod
+    def _clip(text: str, f: Any, width: int) -> str:
+        if f.get_rect(text).width <= width:
+            return text
+        while text and f.get_rect(text + "…").width > width:
+            text = text[:-1]
+        return text + "…"
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        px = self.px
+        area = self.board_rect()
+        state = self.states[self.pos]
+        glow: dict[str, tuple[int, int, int]] = {}
+        item = next((it for it in self.items if it.index == self.pos), None)
+        if item is not None:
+            for action, colour in ((item.best, HINT), (item.action, SELECT)):
+                verb, _, rest = action.partition(" ")
+                if verb in ("play", "trump"):
+                    glow[rest] = colour
+                elif verb == "discard":
+                    for c in rest.split():
+                        glow[c] = colour
+        names = [self._name(s) for s in range(state.players)]
+        self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
+                             glow=glow)
+        # what happens next
+        fam = self._family()
+        total = len(self.states) - 1
+        y = area.bottom + px(6)
+        step = tr("ui.review_step", n=self.pos, total=total)
+        if self.pos < total:
+            seat, action = self.deal.history[self.pos]
+            text = tr("ui.review_action", name=self._name(seat),
+                      action=action_text(action, state.observation(seat), fam))
+        else:
+            text = (state.result_summary() or {}).get("text", "") if state.is_over() else ""
+        img, _ = font("sans_bold", px(16)).render(step, GOLD)
+        surface.blit(img, (area.x + px(8), y))
+        if text:
+            body = font("sans", px(16))
+            t, _ = body.render(self._clip(text, body, area.w - img.get_width() - px(30)), CREAM)
+            surface.blit(t, (area.x + px(20) + img.get_width(), y))

@@ -1,0 +1,409 @@
+"""The tutorial ("tutorial"): pick a lesson, then play its script with a narrator.
+
+``app.switch("tutorial")`` shows the lessons of ``assets/tutorials``;
+``app.switch("tutorial", lesson="marriage")`` opens one directly.  The board
+(left) shows the learner's hand face up; the narration panel (right) says what
+happens and what to do.  The learner's scripted move is ringed in blue; any
+other move is refused with a friendly sentence (and the rule's reason when the
+move is not even legal).  The other seats' moves are played by the script:
+after a narration the learner presses Continue (Enter/Space), otherwise they
+follow after a short pause.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.rules.cards import CARD_STR, cards_of
+from game.ui.i18n import current_language, tr
+from game.ui.scenes.base import MenuScene
+from game.ui.widgets.fonts import font
+
+from .board import HINT, SELECT, Board
+from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box, wrap
+from .texts import action_text, family_of, rule_reason
+from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
+
+log = logging.getLogger(__name__)
+
+#: Seconds before a scripted move without narration is played.
+BOT_PAUSE = 0.8
+CARD_VERBS = ("play", "trump", "discard")
+
+
+class TutorialScene(MenuScene):
+    name = "tutorial"
+    title_key = "ui.tutorial_title"
+    back_to = "menu"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.lessons: list[Lesson] = []
+        self.run: TutorialRun | None = None
+        self.lesson_index = 0
+        self.board = Board()
+        self.card_rects: dict[str, pygame.Rect] = {}
+        self.selected: set[str] = set()
+        self.feedback: str | None = None
+        self.last_narration = ""
+        self.timer = 0.0
+        self.waiting_continue = False
+        self.action_buttons: dict[str, Any] = {}
+
+    # --- lifecycle ----------------------------------------------------------------------
+    def build(self, **params: Any) -> None:
+        if not self.lessons:
+            try:
+                self.lessons = load_lessons()
+            except Exception:  # noqa: BLE001 - a broken file must not take the menu down
+                log.exception("tutorials unreadable")
+                self.lessons = []
+        wanted = params.pop("lesson", None)
+        if wanted is not None:
+            self.params.pop("lesson", None)
+            ids = [lesson.id for lesson in self.lessons]
+            if wanted in ids:
+                self.start(ids.index(wanted))
+                return
+        if self.run is None:
+            self._build_list()
+        else:
+            self._build_play()
+
+    def _build_list(self) -> None:
+        self.title_key = "ui.tutorial_title"
+        px = self.px
+        w, h = self.app.size
+        bw, bh, gap = px(560), px(48), px(12)
+        top = px(150)
+        items = []
+        for i, lesson in enumerate(self.lessons):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            items.append(self.button(f"lesson:{i}", rect, lesson.title(current_language()),
+                                     object_id="#menu_button"))
+        back = self.button("back", pygame.Rect(px(40), h - px(86), px(200), px(46)),
+                           "ui.common_back")
+        self.focus.set_items([*items, back])
+        if items:
+            self.focus.focus(items[min(self.lesson_index, len(items) - 1)])
+
+    def _build_play(self) -> None:
+        self.title_key = None
+        px = self.px
+        w, h = self.app.size
+        side = self.side_rect()
+        self.button("lessons", pygame.Rect(side.x + px(20), side.bottom - px(60), px(150), px(42)),
+                    "ui.tutorial_lessons", object_id="#small")
+        self.action_buttons = {}
+        self.continue_button = None
+        self.expected_button = None
+        run = self.run
+        assert run is not None
+        bw = side.w - px(40)
+        y = self.buttons_top()
+        if run.finished:
+            self.title_key = None
+            keys = [("again", "ui.tutorial_again", None)]
+            if self.lesson_index + 1 < len(self.lessons):
+                keys.insert(0, ("next_lesson", "ui.tutorial_next", "#primary"))
+            items = []
+            for key, text, oid in keys:
+                items.append(self.button(key, pygame.Rect(side.x + px(20), y, bw, px(44)), text,
+                                         object_id=oid))
+                y += px(54)
+            self.focus.set_items(items)
+            return
+        if self.waiting_continue:
+            self.continue_button = self.button(
+                "continue", pygame.Rect(side.x + px(20), y, bw, px(46)), "ui.tutorial_continue",
+                object_id="#primary")
+            self.focus.set_items([self.continue_button])
+            self.focus.focus(self.continue_button)
+            return
+        if run.human_turn():
+            obs = run.deal.observation(HUMAN)
+            fam = self._family()
+            acts = [a for a in obs.get("legal") or [] if a.split(" ", 1)[0] not in CARD_VERBS]
+            if any(a.startswith("discard ") for a in obs.get("legal") or []):
+                acts = ["discard"] + acts
+            expected = run.expected()
+            items = []
+            bh = px(40)
+            for a in acts[:9]:
+                text = tr("ui.tutorial_discard") if a == "discard" else action_text(a, obs, fam)
+                b = self.button("act:" + a, pygame.Rect(side.x + px(20), y, bw, bh), text,
+                                object_id="#small")
+                if a == expected or (a == "discard" and (expected or "").startswith("discard")):
+                    self.expected_button = b
+                self.action_buttons[a] = b
+                items.append(b)
+                y += bh + px(8)
+            self.focus.set_items(items)
+
+    def rebuild_play(self) -> None:
+        self.leave()
+        self.focus.items = []
+        self._build_play()
+
+    # --- geometry ----------------------------------------------------------------------
+    def side_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        px = self.px
+        sw = max(px(340), round(w * 0.3))
+        return pygame.Rect(w - sw - px(30), px(30), sw, h - px(60))
+
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        px = self.px
+        side = self.side_rect()
+        return pygame.Rect(px(36), px(34), side.x - px(56), h - px(68))
+
+    def text_top(self) -> int:
+        """Below the lesson's title (up to three lines) and the step counter."""
+        px = self.px
+        if self.run is None:
+            return self.side_rect().y
+        title_f = font("serif_bold", px(19))
+        n = min(3, len(wrap(self.run.lesson.title(current_language()), title_f,
+                            self.side_rect().w - px(40))))
+        return self.side_rect().y + px(16) + n * (title_f.get_sized_height() + px(2)) + px(34)
+
+    def buttons_top(self) -> int:
+        return getattr(self, "_buttons_top", self.side_rect().centery)
+
+    # --- the lesson ----------------------------------------------------------------------
+    def start(self, index: int) -> None:
+        self.lesson_index = index
+        self.run = TutorialRun(self.lessons[index])
+        self.selected = set()
+        self.feedback = None
+        self.last_narration = ""
+        self.timer = 0.0
+        s = self.settings
+        self.board.set_style(s.deck_for(self.run.lesson.variant), s.card_back)
+        self._arrive()
+
+    def _arrive(self) -> None:
+        """A new step is current: decide whether to wait for Continue."""
+        run = self.run
+        assert run is not None
+        step = run.step
+        self.waiting_continue = False
+        self.timer = 0.0
+        if step is not None:
+            text = step.text(current_language())
+            if text:
+                self.last_narration = text
+                self.feedback = None
+                self.waiting_continue = step.seat != HUMAN
+        self._layout_text()
+        self.rebuild_play()
+
+    def _layout_text(self) -> None:
+        """Where the buttons start: below the narration text."""
+        px = self.px
+        side = self.side_rect()
+        body = font("sans", px(17))
+        lines = wrap(self.last_narration, body, side.w - px(40))
+        y = self.text_top() + len(lines) * (body.get_sized_height() + px(4)) + px(118)
+        self._buttons_top = min(y, side.bottom - px(300))
+
+    def _family(self) -> str:
+        return family_of(self.run.lesson.variant, self.settings) if self.run else "french"
+
+    def try_action(self, action: str) -> bool:
+        run = self.run
+        if run is None or not run.human_turn() or self.waiting_continue:
+            return False
+        ok, why = run.try_action(action)
+        if ok:
+            self.selected = set()
+            self.play("card")
+            self._arrive()
+            return True
+        fam = self._family()
+        obs = run.deal.observation(HUMAN)
+        if why:
+            self.feedback = rule_reason(why, fam)
+        else:
+            self.feedback = tr("ui.tutorial_wrong",
+                               action=action_text(run.expected() or "", obs, fam, capital=False))
+        return False
+
+    def _scripted(self) -> None:
+        run = self.run
+        if run is None or run.finished or run.human_turn():
+            return
+        run.apply_scripted()
+        self.play("card")
+        self._arrive()
+
+    # --- input -------------------------------------------------------------------------
+    def on_button(self, key: str) -> None:
+        if key.startswith("lesson:"):
+            self.leave()
+            self.start(int(key.split(":", 1)[1]))
+        elif key == "lessons":
+            self.run = None
+            self.rebuild()
+        elif key == "continue":
+            self.waiting_continue = False
+            self._scripted()
+        elif key == "again":
+            self.start(self.lesson_index)
+        elif key == "next_lesson":
+            self.start(self.lesson_index + 1)
+        elif key.startswith("act:"):
+            action = key[4:]
+            if action == "discard":
+                if len(self.selected) != 2:
+                    self.feedback = tr("ui.table_choose_discard")
+                    return
+                action = "discard " + " ".join(sorted(self.selected))
+            self.try_action(action)
+        elif key == "back":
+            self.go_back()
+
+    def go_back(self) -> None:
+        if self.run is not None:
+            self.run = None
+            self.rebuild()
+        else:
+            self.app.switch("menu")
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        run = self.run
+        if run is None:
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                          pygame.K_KP_ENTER):
+            if self.waiting_continue:
+                self.on_button("continue")
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and run.human_turn():
+            key = self.card_at(event.pos)
+            if key is not None:
+                self.click_card(key)
+
+    def card_at(self, pos: tuple[int, int]) -> str | None:
+        for key, rect in reversed(list(self.card_rects.items())):
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+    def click_card(self, key: str) -> None:
+        run = self.run
+        assert run is not None
+        legal = run.deal.legal_actions()
+        if any(a.startswith("discard ") for a in legal):
+            if key in self.selected:
+                self.selected.discard(key)
+            elif len(self.selected) < 2:
+                self.selected.add(key)
+            else:
+                self.selected = {key}
+            return
+        verb = "trump" if any(a.startswith("trump ") for a in legal) else "play"
+        self.try_action(f"{verb} {key}")
+
+    # --- frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        run = self.run
+        if run is None or run.finished or run.human_turn() or self.waiting_continue:
+            return
+        self.timer += dt
+        if self.timer >= BOT_PAUSE:
+            self._scripted()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.run is None:
+            if self.lessons:
+                img, _ = font("serif_italic", self.px(20)).render(tr("ui.tutorial_choose"),
+                                                                  MUTED)
+                surface.blit(img, img.get_rect(center=(surface.get_width() // 2, self.px(118))))
+            return
+        run = self.run
+        deal = run.deal
+        assert deal is not None
+        players = deal.players
+        names = [tr("ui.common_you")]
+        if players == 2:
+            names.append(tr("ui.tutorial_north"))
+        else:
+            names += [tr("ui.tutorial_west"), tr("ui.tutorial_east")]
+        glow: dict[str, tuple[int, int, int]] = {}
+        expected = run.expected() if run.human_turn() and not self.waiting_continue else None
+        if expected:
+            verb, _, rest = expected.partition(" ")
+            if verb in CARD_VERBS:
+                for c in rest.split():
+                    glow[c] = HINT
+        for c in self.selected:
+            glow[c] = SELECT
+        hand = {CARD_STR[c] for c in cards_of(deal.hand(HUMAN))}
+        dim = set()
+        if expected and expected.startswith("play "):
+            legal = {a[5:] for a in deal.legal_actions() if a.startswith("play ")}
+            dim = hand - legal
+        self.card_rects = self.board.draw_deal(surface, self.board_rect(), deal, HUMAN, {HUMAN},
+                                               names, glow=glow, lift=set(self.selected),
+                                               dim=dim)
+        self._draw_side(surface)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        px = self.px
+        run = self.run
+        assert run is not None
+        side = self.side_rect()
+        draw_box(surface, side, (8, 28, 18, 226))
+        b = getattr(self, "expected_button", None)
+        if b is not None and b.alive():
+            pygame.draw.rect(surface, HINT, b.rect.inflate(px(8), px(8)), 3,
+                             border_radius=px(9))
+        lang = current_language()
+        title_f = font("serif_bold", px(19))
+        y = side.y + px(16)
+        for line in wrap(run.lesson.title(lang), title_f, side.w - px(40))[:3]:
+            img, _ = title_f.render(line, GOLD_LIGHT)
+            surface.blit(img, (side.x + px(20), y))
+            y += title_f.get_sized_height() + px(2)
+        steps = len(run.lesson.steps)
+        prog = tr("ui.review_step", n=min(run.index + 1, steps), total=steps)
+        img, _ = font("sans", px(13)).render(prog, MUTED)
+        surface.blit(img, (side.x + px(20), y + px(2)))
+        y = self.text_top()
+        body = font("sans", px(17))
+        if run.finished:
+            text = tr("ui.tutorial_done")
+            img, _ = font("serif_bold", px(26)).render(text, GOLD_LIGHT)
+            surface.blit(img, (side.x + px(20), y))
+            y += px(46)
+            for line in wrap(self.last_narration, body, side.w - px(40)):
+                img, _ = body.render(line, CREAM)
+                surface.blit(img, (side.x + px(20), y))
+                y += body.get_sized_height() + px(4)
+            return
+        for line in wrap(self.last_narration, body, side.w - px(40)):
+            img, _ = body.render(line, CREAM)
+            surface.blit(img, (side.x + px(20), y))
+            y += body.get_sized_height() + px(4)
+        y += px(12)
+        small = font("sans_bold", px(16))
+        if run.human_turn() and not self.waiting_continue:
+            prompt = tr("ui.tutorial_your_move", action=action_text(
+                run.expected() or "", run.deal.observation(HUMAN), self._family(),
+                capital=False))
+            for line in wrap(prompt, small, side.w - px(40)):
+                img, _ = small.render(line, GOLD)
+                surface.blit(img, (side.x + px(20), y))
+                y += small.get_sized_height() + px(2)
+        if self.feedback:
+            y += px(6)
+            for line in wrap(self.feedback, small, side.w - px(40))[:2]:
+                img, _ = small.render(line, BAD)
+                surface.blit(img, (side.x + px(20), y))
+                y += small.get_sized_height() + px(2)

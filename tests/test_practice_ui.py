@@ -1,0 +1,180 @@
+"""Practice widgets and scenes, headless: hint panel, warning dialog, tips, review, tutorial."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.ai.hint import hint
+from game.rules import new_deal, random_deck
+from game.ui.app import App, install_services
+from game.ui.practice.coach import HintService
+from game.ui.practice.panels import ConfirmDialog, HintPanel, TipBox
+from game.ui.practice.review_scene import ReviewScene
+from game.ui.practice.tutorial import HUMAN
+from game.ui.practice.tutorial_scene import TutorialScene
+from game.ui.storage import Storage
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(size=(1280, 720))
+    install_services(a, storage=Storage(tmp_path / "cfg", tmp_path / "data"))
+    a.services["settings"].animation_speed = "instant"
+    a.register("review", ReviewScene)
+    a.register("tutorial", TutorialScene)
+    return a
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def press(app, button):
+    click(app, button.rect.inflate(-6, -6).center)
+
+
+def position(variant="marriage", seed=3, moves=3):
+    rng = random.Random(seed)
+    deal = new_deal(variant, 1, random_deck(variant, rng))
+    for _ in range(moves):
+        deal.apply(rng.choice([a for a in deal.legal_actions() if a != "declare"]),
+                   deal.to_move())
+    return deal
+
+
+def test_hint_panel_shows_the_hint_engine_answer(app):
+    deal = position()
+    obs = deal.observation(deal.to_move())
+    service = HintService(seed=7, iterations=50)
+    shown = service.compute(obs)
+    want = hint(obs, budget_ms=service.budget_ms, seed=7, iterations=50)
+    panel = HintPanel()
+    panel.anchor = (1260, 700)
+    panel.show(shown, obs)
+    assert panel.action == want.action
+    rows = panel.rows()
+    assert len(rows) == len(want.values) and rows[0][2] and rows[0][1] == want.values[want.action]
+    panel.draw(app.screen)
+    assert panel.rect.w > 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v",
+                                         scancode=0))
+    for e in pygame.event.get():
+        assert panel.handle_event(e) or e.type != pygame.KEYDOWN
+    assert panel.expanded
+    panel.draw(app.screen)
+    assert panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                                 pos=panel.close_rect.center, button=1))
+    assert panel.action is None
+
+
+def test_warning_dialog_buttons_and_keys(app):
+    said = []
+    dialog = ConfirmDialog(app.manager)
+    dialog.open(app.size, "Play it anyway?", ["This gives away the 40."], "Play anyway",
+                "Choose again", lambda: said.append("yes"), lambda: said.append("no"))
+    assert dialog.active and len(dialog.buttons) == 2
+    dialog.draw(app.screen)
+    app.manager.update(0.02)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                         pos=dialog.buttons[0][0].rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                         pos=dialog.buttons[0][0].rect.center, button=1))
+    for _ in range(3):
+        for e in pygame.event.get():
+            app.manager.process_events(e)
+            dialog.handle_event(e)
+        app.manager.update(0.02)
+    assert said == ["yes"] and not dialog.active
+    dialog.open(app.size, "?", ["x"], "a", "b", lambda: said.append("yes"),
+                lambda: said.append("no"))
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert said == ["yes", "no"]
+
+
+def test_tip_box_queue_and_switch_off(app):
+    off = []
+    box = TipBox(app.manager, on_off=lambda: off.append(True))
+    box.show(["tip_close_marriage", "tip_declare"], app.size)
+    assert box.key == "tip_close_marriage"
+    import pygame_gui
+
+    box.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                        ui_element=box.buttons["ok"]))
+    assert box.key == "tip_declare"
+    box.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                        ui_element=box.buttons["off"]))
+    assert box.key is None and off == [True]
+
+
+def test_review_scene_lists_decisions_and_steps_through(app):
+    deal = position("sixty-six", 5, 0)
+    rng = random.Random(1)
+    while not deal.is_over():
+        deal.apply(rng.choice(deal.legal_actions()), deal.to_move())
+    scene = app.switch("review", deal=deal, seat=0, iterations=20)
+    scene.wait()
+    app.step(1 / 60)
+    mine = [i for i, (s, _) in enumerate(deal.history) if s == 0]
+    assert [it.index for it in scene.items] == mine
+    assert all(it.lost == 0 for it in scene.items if it.is_best)
+    last = len(deal.history)
+    assert scene.pos == last
+    press(app, next(b for b, k in scene.button_keys.items() if k == "start"))
+    assert scene.pos == 0
+    press(app, next(b for b, k in scene.button_keys.items() if k == "forward"))
+    assert scene.pos == 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="",
+                                         scancode=0))
+    app.step(1 / 60)
+    assert scene.pos == last
+    row, i = scene.row_rects[1]
+    click(app, row.center)
+    assert scene.pos == scene.items[i].index
+
+
+@pytest.mark.parametrize("lesson", ["marriage", "marias-betl"])
+def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
+    scene = app.switch("tutorial", lesson=lesson)
+    app.step(1 / 60)
+    run = scene.run
+    refused = False
+    for _ in range(400):
+        if run.finished:
+            break
+        if scene.waiting_continue:
+            press(app, scene.continue_button)
+            continue
+        if not run.human_turn():
+            app.step(1.0)
+            continue
+        wanted = run.expected()
+        verb, _, rest = wanted.partition(" ")
+        if verb == "play" and not refused:
+            other = next((k for k in scene.card_rects if k != rest), None)
+            if other is not None:
+                before = run.index
+                scene.click_card(other)
+                assert run.index == before and scene.feedback
+                refused = True
+        if verb in ("play", "trump"):
+            app.step(1 / 60)
+            rect = scene.card_rects[rest]
+            # the visible strip of an overlapped card: its left edge
+            click(app, (rect.x + 6, rect.centery))
+        elif verb == "discard":
+            for c in rest.split():
+                scene.click_card(c)
+            press(app, scene.action_buttons["discard"])
+        else:
+            press(app, scene.action_buttons[wanted])
+    assert run.finished and run.deals[-1].is_over() and refused
+    assert any(s.seat == HUMAN for s in run.lesson.steps)
+    assert "next_lesson" in scene.button_keys.values() or "again" in scene.button_keys.values()
