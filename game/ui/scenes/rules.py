@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 def rules_page(variant: str, lang: str) -> str:
     """The page's markup; English when the language has none; a short notice if missing."""
     for code in (lang, "en"):
-        path = assets_dir() / "rules" / code / f"{variant}.html"
+        path = assets_dir() / "rules" / code / f"{variant}.html"  # VARIANT or VARIANT.brief
         try:
             return path.read_text(encoding="utf-8")
         except OSError:

@@ -218,15 +218,78 @@ def page(variant: str, sections: dict[str, str], lang: str) -> str:
     return "".join(parts).replace("<br><br><br>", "<br><br>")
 
 
+#: The rules shown "at a glance" on the new-game screen.
+BRIEF = {"marriage": ("1.1", "1.11"), "sixty-six": ("2.1", "2.10"),
+         "sixty-six-3": ("3.1", "3.6"), "marias": ("4.1", "4.15")}
+
+
+#: The "at a glance" rules translated in full (they sit among translated widgets).
+BRIEF_TEXT = {
+    "ru": {
+        "marriage": "1.1 **Колода и стоимость карт.** 32 карты; старшинство в каждой масти "
+                    "A 10 K Q J 9 8 7; очки: A — 11, 10 — 10, K — 4, Q — 3, J — 2, 9/8/7 — 0, "
+                    "всего 120.\n\n1.11 **Партия.** Побеждает тот, кто первым наберёт "
+                    "7 очков партии (`match_points`, по умолчанию 7).",
+        "sixty-six": "2.1 **Колода и стоимость карт.** 24 карты: A 10 K Q J 9 в каждой масти, "
+                     "в этом порядке старшинства; очки: A — 11, 10 — 10, K — 4, Q — 3, J — 2, "
+                     "9 — 0. Марьяж — 20, козырный марьяж — 40.\n\n2.10 **Партия.** Побеждает "
+                     "тот, кто первым наберёт 8 больших очков (`match_points`, по умолчанию 8; "
+                     "по договорённости 7).",
+        "sixty-six-3": "3.1 Колода, стоимость карт и марьяжи — как в §2. Трое игроков; все "
+                       "24 карты сдаются по 8, по часовой стрелке от первой руки, пачками по 4. "
+                       "Последняя карта (восьмая карта сдающего) показывается всем и определяет "
+                       "козырь, затем сдающий берёт её в руку.\n\n3.6 Партия до 8 больших очков "
+                       "(`match_points`).",
+        "marias": "4.1 **Колода.** 32 карты. В игре с козырем старшинство A 10 K Q J 9 8 7; "
+                  "в бетле и дурхе (без козыря) — A K Q J 10 9 8 7. Очки приносят только тузы "
+                  "и десятки (по 10); последняя взятка — ещё 10: всего **90**, плюс марьяжи."
+                  "\n\n4.15 **Партия.** Счёт в единицах, без денег. Играется полными кругами "
+                  "сдач (`rounds`, по умолчанию 2 = 6 сдач); побеждает наибольшая сумма.",
+    },
+    "cs": {
+        "marriage": "1.1 **Karty a jejich hodnoty.** 32 karet; pořadí v každé barvě "
+                    "A 10 K Q J 9 8 7; body: A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0 — celkem 120."
+                    "\n\n1.11 **Partie.** Vyhrává, kdo první získá 7 bodů partie "
+                    "(`match_points`, výchozí 7).",
+        "sixty-six": "2.1 **Karty a jejich hodnoty.** 24 karet: A 10 K Q J 9 v každé barvě, "
+                     "v tomto pořadí; body: A 11, 10 10, K 4, Q 3, J 2, 9 0. Hláška 20, "
+                     "trumfová hláška 40.\n\n2.10 **Partie.** Vyhrává, kdo první získá "
+                     "8 velkých bodů (`match_points`, výchozí 8; po dohodě 7).",
+        "sixty-six-3": "3.1 Karty, hodnoty a hlášky jako v §2. Tři hráči; rozdá se všech "
+                       "24 karet po 8, po směru hodinových ručiček od forhonta, po čtyřech. "
+                       "Poslední karta (osmá karta rozdávajícího) se ukáže všem a určí trumf; "
+                       "pak si ji rozdávající vezme do ruky.\n\n3.6 Partie do 8 velkých bodů "
+                       "(`match_points`).",
+        "marias": "4.1 **Karty.** 32 karet. Ve hře s trumfy platí pořadí A 10 K Q J 9 8 7; "
+                  "v betlu a durchu (bez trumfů) A K Q J 10 9 8 7. Body mají jen esa a desítky "
+                  "(po 10); poslední štych 10: celkem **90**, hlášky navíc.\n\n4.15 **Partie.** "
+                  "Počítá se v jednotkách, bez peněz. Hrají se celá kola rozdávání (`rounds`, "
+                  "výchozí 2 = 6 rozdání); vyhrává nejvyšší součet.",
+    },
+}
+
+
+def brief(variant: str, sections: dict[str, str], lang: str) -> str:
+    """A few numbered rules of the game: its cards and how long a match lasts."""
+    if variant in BRIEF_TEXT.get(lang, {}):
+        return body(BRIEF_TEXT[lang][variant], lang).removesuffix("<br><br>")
+    number = BRIEF[variant][0].split(".")[0]
+    paragraphs = re.split(r"\n(?=\d+\.\d+ )", "\n" + sections[number])
+    wanted = [p for p in paragraphs if p.strip().split(" ", 1)[0] in BRIEF[variant]]
+    return body("\n\n".join(wanted), lang).removesuffix("<br><br>")
+
+
 def build(rules_md: Path, out_dir: Path) -> list[Path]:
     sections = split_sections(rules_md.read_text(encoding="utf-8"))
     written = []
     for lang in TITLES:
         for variant in VARIANTS:
-            path = out_dir / lang / f"{variant}.html"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(page(variant, sections, lang) + "\n", encoding="utf-8")
-            written.append(path)
+            for name, text in ((f"{variant}.html", page(variant, sections, lang)),
+                               (f"{variant}.brief.html", brief(variant, sections, lang))):
+                path = out_dir / lang / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text + "\n", encoding="utf-8")
+                written.append(path)
     return written
 
 

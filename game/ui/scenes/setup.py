@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.rules.options import OPTION_SPECS, defaults, make_options
-from game.ui.i18n import variant_key
+from game.ui.i18n import current_language, variant_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
 
@@ -170,6 +170,15 @@ class SetupScene(MenuScene):
         self.add(pygame_gui.elements.UITextBox(
             "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
+        # The game's rules at a glance, in the space left (the full text is one click away).
+        y += px(112)
+        room = h - px(112) - y
+        if room >= px(90):
+            from .rules import rules_page
+
+            self.add(pygame_gui.elements.UITextBox(
+                rules_page(f"{v}.brief", current_language()),
+                pygame.Rect(right, y, col_w, room), self.manager, object_id="#brief"))
 
         # Back / Start.
         bottom = h - px(92)
@@ -178,7 +187,10 @@ class SetupScene(MenuScene):
         start.bottomright = (w - margin, bottom + px(53))
         self.start_button = self.button("start", start, "ui.common_start", object_id="#primary",
                                         enabled="table" in self.app.scene_factories)
-        self.focus.set_items([*focus, self.start_button, back])
+        rules = pygame.Rect(0, 0, px(200), px(44))
+        rules.center = (w // 2, bottom + px(25))
+        rules_button = self.button("rules", rules, "ui.menu_rules")
+        self.focus.set_items([*focus, self.start_button, rules_button, back])
         if "table" in self.app.scene_factories:
             self.focus.focus(self.start_button)
 
@@ -226,6 +238,8 @@ class SetupScene(MenuScene):
             self.rebuild()
         elif key == "start":
             self.start()
+        elif key == "rules":
+            self.app.switch("rules", variant=self.variant, return_to="setup")
         else:
             super().on_button(key)
 
