@@ -77,14 +77,13 @@ class TutorialScene(MenuScene):
         self.title_key = "ui.tutorial_title"
         px = self.px
         w, h = self.app.size
-        bw, bh, gap = px(560), px(48), px(12)
+        bw, bh, gap = min(w - px(80), px(700)), px(48), px(12)
         top = px(150)
         items = []
         for i, lesson in enumerate(self.lessons):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
-            items.append(self.button(f"lesson:{i}", rect, lesson.title(current_language()),
-                                     object_id="#menu_button"))
+            items.append(self.button(f"lesson:{i}", rect, lesson.title(current_language())))
         back = self.button("back", pygame.Rect(px(40), h - px(86), px(200), px(46)),
                            "ui.common_back")
         self.focus.set_items([*items, back])
@@ -382,6 +381,12 @@ class TutorialScene(MenuScene):
             img, _ = font("serif_bold", px(26)).render(text, GOLD_LIGHT)
             surface.blit(img, (side.x + px(20), y))
             y += px(46)
+            score = run.deals[-1].score() if run.deals else None
+            if score and score[HUMAN] > 0:
+                img, _ = font("sans_bold", px(18)).render(
+                    tr("ui.table_you_win_deal", n=score[HUMAN]), GOLD)
+                surface.blit(img, (side.x + px(20), y))
+                y += px(36)
             for line in wrap(self.last_narration, body, side.w - px(40)):
                 img, _ = body.render(line, CREAM)
                 surface.blit(img, (side.x + px(20), y))

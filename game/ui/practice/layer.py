@@ -1,0 +1,232 @@
+"""Practice mode on the table: everything the table needs, behind a handful of hooks.
+
+The table creates one :class:`PracticeLayer` and calls:
+
+* ``layer.hint()`` — the Hint button and the H key (any game, practice or not);
+* ``layer.allow(action) -> bool`` — before a human action is handed to the flow:
+  False while a practice warning asks "play it anyway?" (the layer re-submits
+  the action itself when the player confirms);
+* ``layer.handle_event(event) -> bool`` — first, before the table's own input
+  (the warning dialog is modal);
+* ``layer.update(dt)`` and ``layer.draw(surface)`` — every frame (draw last);
+* ``layer.undo()`` — the Take back button (practice games only);
+* ``layer.review()`` — the Review button at the end of a deal.
+
+It reads from the table only ``flow``, ``human``, ``input.observation()``,
+``setup``, ``settings``, ``view_seat``, ``app`` and writes ``hint_action`` (the
+card highlight) — so the table stays the table.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.ui.i18n import tr
+
+from .coach import HintService, TipBook, assess, obs_key, rewind_flow, tips_for
+from .panels import ConfirmDialog, HintPanel, TipBox
+from .texts import family_of, warning_lines
+
+log = logging.getLogger(__name__)
+
+
+class PracticeLayer:
+    def __init__(self, scene: Any, service: HintService | None = None):
+        self.scene = scene
+        self.app = scene.app
+        self.service = service or HintService()
+        self.panel = HintPanel()
+        self.dialog = ConfirmDialog(self.app.manager)
+        self.tips = TipBox(self.app.manager, on_off=self._tips_off)
+        storage = self.app.services.get("storage")
+        self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
+        self._hint_key: str | None = None
+        self._confirmed: str | None = None
+        self._seen_obs: str | None = None
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def practice(self) -> bool:
+        return bool(getattr(self.scene.setup, "practice", False))
+
+    @property
+    def settings(self) -> Any:
+        return self.scene.settings
+
+    def _family(self) -> str:
+        setup = self.scene.setup
+        return family_of(setup.variant if setup else "marriage", self.settings)
+
+    def _obs(self) -> dict[str, Any] | None:
+        try:
+            return self.scene.input.observation()
+        except Exception:  # noqa: BLE001
+            return None
+
+    def _scale(self) -> float:
+        w, h = self.app.size
+        return max(0.8, min(1.6, min(w / 1280, h / 720)))
+
+    # --- hint ------------------------------------------------------------------------------
+    def hint(self) -> None:
+        """Show (or hide, when shown for this position) the hint panel."""
+        obs = self._obs()
+        if obs is None:
+            return
+        key = obs_key(obs)
+        if self.panel.visible and self._hint_key == key:
+            self.panel.hide()
+            self.scene.hint_action = None
+            return
+        self._hint_key = key
+        found = self.service.get(obs)
+        if found is not None:
+            self._show(found, obs)
+        else:
+            self.panel.thinking(obs)
+            self.service.request(obs)
+
+    def _show(self, found: Any, obs: dict[str, Any]) -> None:
+        self.panel.show(found, obs, self._family())
+        self.scene.hint_action = found.action
+
+    # --- warnings --------------------------------------------------------------------------
+    def allow(self, action: str) -> bool:
+        """May ``action`` go to the flow now?  False: a warning dialog asks first."""
+        if self._confirmed == action:
+            self._confirmed = None
+            return True
+        if not self.practice or not getattr(self.settings, "practice_warnings", True):
+            return True
+        obs = self._obs()
+        if obs is None or action not in (obs.get("legal") or []) or len(obs["legal"]) < 2:
+            return True
+        try:
+            found = self.service.compute(obs)
+        except Exception:  # noqa: BLE001 - a failed search never blocks a move
+            log.exception("practice warning: no hint")
+            return True
+        warning = assess(obs, action, found)
+        if warning is None:
+            return True
+        lines = warning_lines(warning, obs, self._family())
+
+        def play_anyway() -> None:
+            self._confirmed = action
+            self.scene.submit(action)
+
+        def choose_again() -> None:
+            self._confirmed = None
+
+        self.dialog.scale = self._scale()
+        self.dialog.open(self.app.size, tr("ui.practice_warning_title"), lines,
+                         tr("ui.table_play_anyway"), tr("ui.table_choose_again"), play_anyway,
+                         choose_again)
+        return False
+
+    # --- tips ------------------------------------------------------------------------------
+    def _tips_off(self) -> None:
+        self.settings.tips = False
+        storage = self.app.services.get("storage")
+        if storage is not None and hasattr(storage, "save_settings"):
+            storage.save_settings(self.settings)
+
+    def _check_tips(self, obs: dict[str, Any]) -> None:
+        key = obs_key(obs)
+        if key == self._seen_obs:
+            return
+        self._seen_obs = key
+        fresh = self.book.fresh(tips_for(obs))
+        if not fresh:
+            return
+        self.tips.scale = self._scale()
+        self.tips.top = round(self.app.size[1] * 0.2)
+        self.tips.show(fresh, self.app.size)
+        for k in fresh:
+            self.book.mark(k)
+
+    # --- undo and review ---------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        flow = self.scene.flow
+        if not self.practice or flow is None or flow.deal is None:
+            return False
+        return any(s == self.scene.view_seat for s, _ in flow.deal.history)
+
+    def undo(self) -> bool:
+        """Take back the player's last action and the computer's moves after it."""
+        flow = self.scene.flow
+        if not self.can_undo() or self.dialog.active:
+            return False
+        if not rewind_flow(flow, self.scene.view_seat):
+            return False
+        scene = self.scene
+        scene.hint_action = None
+        self.panel.hide()
+        if getattr(scene, "result", None) is not None:
+            scene.result = None
+            if hasattr(scene, "_result_widgets"):
+                scene._result_widgets()
+        scene.selected = set()
+        director = getattr(scene, "director", None)
+        if director is not None:
+            director.selected = frozenset()
+            director.show(flow.observation(), None, None, 0.3)
+        if hasattr(scene, "_save"):
+            scene._save()
+        return True
+
+    def review(self) -> None:
+        flow = self.scene.flow
+        if flow is None or flow.deal is None or "review" not in self.app.scene_factories:
+            return
+        names = None
+        seat_name = getattr(self.scene, "_seat_name", None)
+        if callable(seat_name):
+            names = [seat_name(s).split(" · ")[0] for s in range(flow.match.players)]
+        self.app.switch("review", deal=flow.deal, seat=self.scene.view_seat, names=names,
+                        back_to="table")
+
+    # --- frame ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.dialog.handle_event(event):
+            return True
+        if self.tips.handle_event(event):
+            return True
+        return self.panel.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        obs = self._obs()
+        if obs is None:
+            if self.panel.visible:
+                self.panel.hide()
+                self.scene.hint_action = None
+            return
+        key = obs_key(obs)
+        if self.panel.visible and self._hint_key != key:
+            self.panel.hide()
+            self.scene.hint_action = None
+        if self.panel.waiting:
+            found = self.service.get(obs)
+            if found is not None:
+                self._show(found, obs)
+        if self.practice:
+            if getattr(self.settings, "practice_warnings", True):
+                self.service.request(obs)  # ready before the player acts
+            if getattr(self.settings, "tips", True):
+                self._check_tips(obs)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        self.panel.scale = self._scale()
+        self.panel.anchor = (w - round(18 * self.panel.scale), round(h * 0.78))
+        self.panel.draw(surface)
+        self.tips.draw(surface)
+        self.dialog.draw(surface)
+
+    def close(self) -> None:
+        self.dialog.close()
+        self.tips.close()
+        self.panel.hide()
