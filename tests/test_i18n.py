@@ -113,3 +113,16 @@ def test_hint_text_puts_cards_into_words():
     assert i18n.hint_text("hint.contract", {"contract": "betl"}, lang="en") == "Play Betl."
     assert "trefы" not in i18n.hint_text("hint.marriage", {"suit": "C", "suit_name": "clubs",
                                                           "points": 20}, lang="ru")
+
+
+def test_rules_pages_exist_for_every_language_and_game():
+    from game.rules.options import VARIANT_IDS
+
+    for lang in i18n.LANGUAGES:
+        for variant in VARIANT_IDS:
+            for suffix in (".html", ".brief.html"):
+                path = assets_dir() / "rules" / lang / f"{variant}{suffix}"
+                text = path.read_text(encoding="utf-8")
+                assert len(text) > 200 and "♥" not in text and "→" not in text
+    ru = (assets_dir() / "rules" / "ru" / "marias.html").read_text(encoding="utf-8")
+    assert "Разобранный пример" in ru and "сотня" in ru  # the Russian body is translated

@@ -10,8 +10,10 @@ markup is the subset pygame-gui's ``UITextBox`` renders (b, i, font, br).  Fonts
 no ♥ glyph, so suit signs become words.  Project-internal remarks (seed file names)
 are dropped.
 
-Russian and Czech pages: headings, run-in heads and the introduction are translated;
-the body text is the English original, and the page says so.
+Russian pages are built from a full translation, ``assets/rules/src/RULES.ru.md``
+(same structure; keep it in step with RULES.md).  Czech pages: headings, run-in heads,
+the introduction and the rules at a glance are translated; the body text is the
+English original, and the page says so.
 """
 
 from __future__ import annotations
@@ -44,10 +46,9 @@ TITLES = {
            "4": "Марьяш — трое, 32 карты", "5": "Тонкости",
            "intro": "Правила в точности так, как их играет программа. Где традиционные "
                     "тексты оставляют вопрос открытым, выбранное толкование отмечено "
-                    "<i>[interpretation]</i>; многие такие места — настраиваемые правила "
+                    "<i>[толкование]</i>; многие такие места — настраиваемые правила "
                     "на экране новой игры.",
-           "note": "Заголовки и введение переведены; подробный текст правил пока "
-                   "на английском."},
+           "note": "Перевод; при расхождении действует английский текст правил."},
     "cs": {"0": "Společný základ", "1": "Marriage — dva hráči, 32 karet",
            "2": "Šedesát šest — dva hráči, 24 karet", "3": "Šedesát šest ve třech",
            "4": "Mariáš — tři hráči, 32 karet", "5": "Podrobnosti",
@@ -108,7 +109,7 @@ def fine_point_blocks(section5: str) -> dict[str, str]:
     blocks = {"two": "", "three": "", "marias": "", "all": ""}
     current = "all"
     for line in section5.splitlines():
-        if line.startswith("Two-player games"):
+        if line.startswith(("Two-player games", "Игры вдвоём")):
             current = "two"
         elif line.startswith("`sixty-six-3`:"):
             current = "three"
@@ -116,7 +117,8 @@ def fine_point_blocks(section5: str) -> dict[str, str]:
             current = "marias"
         blocks[current] += line + "\n"
     # "Every strict phase, all games" sits at the end of the two-player block: share it.
-    m = re.search(r"^- Every strict phase, all games.*?(?=^\S|\Z)", blocks["two"], re.M | re.S)
+    shared = r"^- (Every strict phase, all games|Во всех играх, в строгой фазе).*?(?=^\S|\Z)"
+    m = re.search(shared, blocks["two"], re.M | re.S)
     if m:
         blocks["all"] += m.group(0)
         blocks["two"] = blocks["two"].replace(m.group(0), "")
@@ -147,7 +149,8 @@ def inline(text: str, lang: str) -> str:
     out = re.sub(r"\*\*(.+?)\*\*", head, out)
     out = re.sub(r"(?<!\w)\*(.+?)\*(?!\w)", r"<i>\1</i>", out)
     out = re.sub(r"`([^`]+)`", rf'<font color="{CODE}">\1</font>', out)
-    out = out.replace("[interpretation]", f'<font color="{DIM}"><i>[interpretation]</i></font>')
+    out = re.sub(r"\[(interpretation|толкование)([^\]]*)\]",
+                 lambda m: f'<font color="{DIM}"><i>{m.group(0)}</i></font>', out)
     return out
 
 
@@ -279,10 +282,17 @@ def brief(variant: str, sections: dict[str, str], lang: str) -> str:
     return body("\n\n".join(wanted), lang).removesuffix("<br><br>")
 
 
+#: Full translations of RULES.md, by language (same structure as the original).
+TRANSLATIONS = {"ru": "src/RULES.ru.md"}
+
+
 def build(rules_md: Path, out_dir: Path) -> list[Path]:
-    sections = split_sections(rules_md.read_text(encoding="utf-8"))
+    original = split_sections(rules_md.read_text(encoding="utf-8"))
     written = []
     for lang in TITLES:
+        sections = original
+        if lang in TRANSLATIONS:
+            sections = split_sections((out_dir / TRANSLATIONS[lang]).read_text(encoding="utf-8"))
         for variant in VARIANTS:
             for name, text in ((f"{variant}.html", page(variant, sections, lang)),
                                (f"{variant}.brief.html", brief(variant, sections, lang))):
