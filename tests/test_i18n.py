@@ -126,3 +126,12 @@ def test_rules_pages_exist_for_every_language_and_game():
                 assert len(text) > 200 and "♥" not in text and "→" not in text
     ru = (assets_dir() / "rules" / "ru" / "marias.html").read_text(encoding="utf-8")
     assert "Разобранный пример" in ru and "сотня" in ru  # the Russian body is translated
+
+
+def test_system_language(monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")
+    assert i18n.system_language() == "cs"
+    monkeypatch.setenv("LANGUAGE", "ru:en")
+    assert i18n.system_language() == "ru"

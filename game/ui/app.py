@@ -168,7 +168,12 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     from .widgets.scaling import apply_ui_scale
 
     storage = Storage(background=True)
+    first_start = not storage.settings_path.exists()
     settings = storage.load_settings()
+    if first_start:
+        from .i18n import system_language
+
+        settings.language = system_language()
     app = App(size=size or tuple(settings.window_size),
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
     install_services(app, storage, settings)

@@ -52,6 +52,23 @@ def translations(lang: str) -> dict[str, str]:
         return {}
 
 
+def system_language() -> str:
+    """The desktop's language if we speak it (first start only), else English."""
+    import locale
+    import os
+
+    candidates = [os.environ.get(k, "") for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for text in candidates:
+        code = text.split(":")[0][:2].lower()
+        if code in LANGUAGES:
+            return code
+    return FALLBACK
+
+
 def set_language(lang: str) -> str:
     """Make ``lang`` current for :func:`tr`; unknown languages fall back to English."""
     global _current
