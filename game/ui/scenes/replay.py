@@ -230,6 +230,9 @@ class ReplayScene(MenuScene):
             rect, self.manager, window_title="ui.replay_file_title",
             initial_file_path=str(folder if folder.exists() else Path.home()),
             allow_existing_files_only=True)
+        close = getattr(self.dialog, "close_window_button", None)
+        if close is not None:
+            close.set_text("×")  # the default ╳ has no glyph in the bundled fonts
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.replay is not None:
