@@ -135,3 +135,21 @@ def test_system_language(monkeypatch):
     assert i18n.system_language() == "cs"
     monkeypatch.setenv("LANGUAGE", "ru:en")
     assert i18n.system_language() == "ru"
+
+
+def test_every_translated_character_has_a_glyph():
+    """Fonts have no ♠♥♦♣ or arrows (TOOLING): a text using one would show empty boxes."""
+    import pygame.freetype
+
+    from game.ui.widgets.fonts import font
+
+    pygame.freetype.init()
+    sans = font("sans", 16)
+    missing = {}
+    for lang in i18n.LANGUAGES:
+        for key, text in table(lang).items():
+            bad = {ch for ch in set(text) if not ch.isspace()
+                   and sans.get_metrics(ch)[0] is None}
+            if bad:
+                missing[(lang, key)] = "".join(sorted(bad))
+    assert not missing, missing
