@@ -188,7 +188,9 @@ class ScoreScene(MenuScene):
                            "ui.common_menu")
         primary = pygame.Rect(0, 0, px(300), px(56))
         primary.bottomright = (w - margin, h - px(39))
-        key, text = ("result", "ui.score_result") if over else ("next", "ui.score_next")
+        in_play = match.current is not None and not match.current.is_over()
+        key, text = (("result", "ui.score_result") if over
+                     else ("next", "ui.score_back" if in_play else "ui.score_next"))
         self.next_button = self.button(key, primary, text, object_id="#primary")
         self.focus.set_items([self.next_button, menu])
         self.focus.focus(self.next_button)
