@@ -174,6 +174,7 @@ def test_saving_files_finished_deals_and_the_match_once(storage, variant):
     assert s.matches_played == 1
     assert s.matches_won == (0 in m.winners())
     assert len(storage.list_history()) == len(m.deals)
+    assert not storage.has_match()  # a finished match is nothing to continue
 
 
 def test_bot_only_games_are_not_statistics(storage):

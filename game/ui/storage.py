@@ -303,6 +303,7 @@ class Storage:
         if totals and self._match_over(setup.variant, options, totals, deals_over):
             best = max(totals)
             self.record_match(setup.variant, totals[human] == best, key=deal_key(record_text))
+            self._remove_match_files()  # a finished match is nothing to continue
         return filed
 
     @staticmethod
@@ -341,6 +342,10 @@ class Storage:
 
     def clear_match(self) -> None:
         self.flush()
+        self._remove_match_files()
+
+    def _remove_match_files(self) -> None:
+        """Without flushing: also called on the writer thread itself."""
         for path in (self.match_path, self.setup_path):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
