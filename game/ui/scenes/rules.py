@@ -76,8 +76,7 @@ class RulesScene(MenuScene):
             self.manager.preload_fonts([
                 *({"name": "dejavu_serif", "point_size": size, "style": "bold"}
                   for size in (24, 32)),
-                *({"name": "noto_sans", "point_size": 17, "style": style}
-                  for style in ("bold", "italic"))])
+                {"name": "noto_sans", "point_size": 17, "style": "italic"}])
         except Exception:  # noqa: BLE001 - only a warning would be lost
             pass
 
