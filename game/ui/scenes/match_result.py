@@ -39,7 +39,8 @@ class MatchResultScene(MenuScene):
         self.won = False
         self.message = ""
         if match is not None:
-            self.names = seat_names(setup, self.settings, match.players)
+            self.names = [n.split(" · ")[0] for n in seat_names(setup, self.settings,
+                                                                 match.players)]
             human = human_seat(setup)
             winners = match.winners() or [max(range(match.players), key=lambda s: match.totals[s])]
             self.won = human in winners
@@ -116,6 +117,15 @@ class MatchResultScene(MenuScene):
             rect = pygame.Rect(left + s * (col_w + gap), base_y - bar_h, col_w, bar_h)
             winner = s in self.winners
             pygame.draw.rect(surface, (12, 44, 29), rect, border_radius=12)
+            if winner:  # a warm glow rising from the foot of the winner's column
+                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+                for y in range(rect.h):
+                    alpha = int(70 * (y / max(1, rect.h - 1)) ** 1.5)
+                    pygame.draw.line(glow, (201, 167, 74, alpha), (0, y), (rect.w, y))
+                mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=12)
+                glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+                surface.blit(glow, rect)
             pygame.draw.rect(surface, GOLD if winner else (90, 110, 90), rect, 3 if winner else 2,
                              border_radius=12)
             img, _ = value_font.render(str(total), GOLD_LIGHT if winner else IVORY)
@@ -124,5 +134,5 @@ class MatchResultScene(MenuScene):
                 for k, suit in enumerate("SHDC"):
                     icon = suit_icon(suit, px(22), GOLD_LIGHT)
                     surface.blit(icon, (rect.centerx - px(58) + k * px(30), rect.y - px(32)))
-            img, _ = name_font.render(self.names[s].split(" · ")[0], IVORY)
+            img, _ = name_font.render(self.names[s], IVORY)
             surface.blit(img, img.get_rect(center=(rect.centerx, base_y + px(20))))
