@@ -88,8 +88,8 @@ def played_match(variant: str, deals: int = 99, seed: int = 1) -> Match:
 def test_menu_buttons_and_continue_disabled_without_save(app):
     menu = app.switch("menu")
     pump(app)
-    assert set(menu.menu_buttons) == {"new", "continue", "rules", "stats", "history",
-                                      "settings", "quit"}
+    assert set(menu.menu_buttons) - {"tutorial"} == {"new", "continue", "rules", "stats",
+                                                     "history", "settings", "quit"}
     assert not menu.menu_buttons["continue"].is_enabled
     click(app, menu.menu_buttons["new"])
     assert app.scene.name == "setup"
@@ -132,14 +132,17 @@ def test_keyboard_navigation_of_the_menu(app):
     pump(app)
     assert menu.focus.current is menu.menu_buttons["new"]
     key(app, pygame.K_DOWN)  # Continue is disabled: skipped
+    assert menu.focus.current is menu.menu_buttons.get("tutorial", menu.menu_buttons["rules"])
+    if "tutorial" in menu.menu_buttons:
+        key(app, pygame.K_DOWN)
     assert menu.focus.current is menu.menu_buttons["rules"]
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    for _ in range(2 if "tutorial" in menu.menu_buttons else 1):
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert menu.focus.current is menu.menu_buttons["new"]
     key(app, pygame.K_UP)
     assert menu.focus.current is menu.menu_buttons["quit"]
+    menu.focus.focus(menu.menu_buttons["rules"])
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)  # new → (continue skipped) → rules → stats
     assert menu.focus.current is menu.menu_buttons["stats"]
     key(app, pygame.K_RETURN, frames=3)
     assert app.scene.name == "stats"
@@ -343,3 +346,16 @@ def test_ui_scale_setting_grows_the_fonts_and_persists(app):
     assert app.services["font_scale"] == pytest.approx(1.3)
     font_info = app.manager.get_theme().get_font_info(["button"])
     assert int(font_info["size"]) == round(18 * 1.3)
+
+
+def test_score_sheet_opens_the_review_and_comes_back(app):
+    if "review" not in app.scene_factories:
+        pytest.skip("no review scene in this build")
+    m = played_match("marriage", deals=1)
+    scene = app.switch("score", match=m, setup=GameSetup("marriage"), return_to="table")
+    pump(app)
+    review = next(b for b, k in scene.button_keys.items() if k == "review")
+    click(app, review)
+    assert app.scene.name == "review"
+    app.switch("score")  # what the review's Continue does with back_to="score"
+    assert app.scene is scene and scene.match is m and scene.return_to == "table"

@@ -2,11 +2,13 @@
 
 Names other code switches to: ``menu``, ``setup``, ``settings``, ``rules``, ``stats``,
 ``replay``, ``score`` (match, setup, return_to), ``match_result`` (match, setup) and
-``table`` (the colleague's :mod:`game.ui.table`, registered when importable).
+``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
+the last three registered when importable.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -29,9 +31,15 @@ def register_all(app: App) -> None:
     for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
                   ReplayScene, ScoreScene, MatchResultScene):
         app.register(scene.name, scene)
-    try:
-        from game.ui.table import TableScene  # type: ignore[attr-defined]
-    except Exception as exc:  # noqa: BLE001 - a broken table must not take the menus down
-        log.warning("no table scene (%s)", exc)
-    else:
-        app.register("table", TableScene)
+    optional = {  # colleagues' scenes: registered when importable, never fatal
+        "table": ("game.ui.table", "TableScene"),
+        "tutorial": ("game.ui.practice.tutorial_scene", "TutorialScene"),
+        "review": ("game.ui.practice.review_scene", "ReviewScene"),
+    }
+    for name, (module, cls) in optional.items():
+        try:
+            scene = getattr(importlib.import_module(module), cls)
+        except Exception as exc:  # noqa: BLE001 - a broken module must not take the menus down
+            log.warning("no %s scene (%s)", name, exc)
+        else:
+            app.register(name, scene)

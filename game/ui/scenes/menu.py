@@ -16,12 +16,13 @@ from .base import MenuScene, services
 
 log = logging.getLogger(__name__)
 
-BUTTONS = ("new", "continue", "rules", "stats", "history", "settings", "quit")
+BUTTONS = ("new", "continue", "tutorial", "rules", "stats", "history", "settings", "quit")
 LABELS = {"new": "ui.menu_new", "continue": "ui.menu_continue", "rules": "ui.menu_rules",
+          "tutorial": "ui.menu_tutorial",
           "stats": "ui.menu_stats", "history": "ui.menu_history",
           "settings": "ui.menu_settings", "quit": "ui.menu_quit"}
 TARGETS = {"new": "setup", "rules": "rules", "stats": "stats", "history": "replay",
-           "settings": "settings"}
+           "settings": "settings", "tutorial": "tutorial"}
 #: The two fans beside the buttons: a marriage in hearts and the Mariáš seven of trumps.
 FAN_LEFT = ("AS", "TS", "KH", "QH")
 FAN_RIGHT = ("QC", "KC", "AH", "7H")
@@ -69,11 +70,15 @@ class MainMenuScene(MenuScene):
         notices: list[tuple[str, str]] = services(self.app).setdefault("notices", [])
         notices.extend(storage.take_reports())
         w, h = self.app.size
-        bw, bh, gap = self.px(320), self.px(46), self.px(10)
-        top = int(h * 0.36)
+        # The tutorial is a colleague's scene: offered when it is there.
+        keys = [k for k in BUTTONS if k != "tutorial" or "tutorial" in self.app.scene_factories]
+        top = int(h * 0.335)
+        room = h - self.px(74) - top  # down to the footer
+        step = min(self.px(56), room // len(keys))
+        bw, bh, gap = self.px(320), step - max(6, step // 6), max(6, step // 6)
         self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         has_save = storage.has_match()
-        for i, key in enumerate(BUTTONS):
+        for i, key in enumerate(keys):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             text = LABELS[key]

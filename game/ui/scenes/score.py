@@ -134,9 +134,12 @@ class ScoreScene(MenuScene):
     title_key = "ui.score_title"
     back_to = None
 
-    def build(self, match: Any = None, setup: Any = None, return_to: str = "table",
+    def build(self, match: Any = None, setup: Any = None, return_to: str | None = None,
               **params: Any) -> None:
-        self.match, self.setup, self.return_to = match, setup, return_to
+        if match is None:  # back from the review: the sheet we showed before
+            match, setup = getattr(self, "match", None), getattr(self, "setup", None)
+            return_to = return_to or getattr(self, "return_to", None)
+        self.match, self.setup, self.return_to = match, setup, return_to or "table"
         w, h = self.app.size
         px = self.px
         margin = max(px(60), (w - px(1160)) // 2)
@@ -192,7 +195,14 @@ class ScoreScene(MenuScene):
         key, text = (("result", "ui.score_result") if over
                      else ("next", "ui.score_back" if in_play else "ui.score_next"))
         self.next_button = self.button(key, primary, text, object_id="#primary")
-        self.focus.set_items([self.next_button, menu])
+        items = [self.next_button, menu]
+        last = match.current
+        if "review" in self.app.scene_factories and last is not None and last.is_over() \
+                and "human" in (getattr(setup, "seats", None) or []):
+            review = pygame.Rect(0, 0, px(260), px(50))
+            review.center = (w // 2, h - px(67))
+            items.insert(1, self.button("review", review, "ui.score_review"))
+        self.focus.set_items(items)
         self.focus.focus(self.next_button)
 
     def file_deal(self) -> None:
@@ -214,6 +224,9 @@ class ScoreScene(MenuScene):
         if key == "next":
             if self.return_to in self.app.scene_factories:
                 self.app.switch(self.return_to, continue_match=True)
+        elif key == "review":
+            self.app.switch("review", deal=self.match.current, seat=human_seat(self.setup),
+                            names=[n.split(" · ")[0] for n in self.names], back_to="score")
         elif key == "result":
             self.app.switch("match_result", match=self.match, setup=self.setup)
         elif key in ("menu", "back"):
