@@ -157,7 +157,8 @@ class Searcher:
                 n.visits += 1
                 n.total += values[mover] / scale
         if not root.children:
-            return SearchResult(root_legal[0], {}, {}, it)
+            fallback = prior if prior in root_legal else root_legal[0]
+            return SearchResult(fallback, {}, {}, it)
         vals = {a: ch.total / ch.visits * (scale or 1) for a, ch in root.children.items()
                 if ch.visits}
         visits = {a: ch.visits for a, ch in root.children.items()}

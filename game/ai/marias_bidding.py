@@ -33,6 +33,8 @@ from .sampler import SampleError, determinize
 from .solver import value_for
 
 BLIND = "trump blind"
+#: How much better (units) an announced Seven/Hundred must simulate than the plain game.
+SEVEN_MARGIN = 1.0
 ACES_TENS = sum(1 << c for c in range(32) if (c & 7) <= 1)
 _NT = BEATERS[NO_TRUMP_ORDER]
 _T = BEATERS[TRUMP_ORDER]
@@ -303,7 +305,14 @@ def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random
     if len(cands) == 1:
         return cands[0], {}
     values = _simulate(obs, cands, deadline, rng, truth)
-    return max(cands, key=lambda a: (values[a], a == "contract suit")), values
+    # Seven and Hundred must beat the plain game clearly: the playouts are optimistic about
+    # bringing the trump 7 home, and a lost announcement is expensive
+    plain = values.get("contract suit", -1e9)
+    adjusted = {a: v - (0 if a == "contract suit" else SEVEN_MARGIN) for a, v in values.items()}
+    best = max(cands, key=lambda a: (adjusted[a], a == "contract suit"))
+    if best != "contract suit" and "contract suit" in values and adjusted[best] <= plain:
+        best = "contract suit"
+    return best, values
 
 
 def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,

@@ -7,6 +7,7 @@
 * Marriage: a marriage that lifts the total to 66 is announced at once (then
   the declaration follows): the worked example 1.12.
 * ``declare`` is removed from the search's candidates otherwise.
+* Mariáš doubling: at most flek and re from a bot, no against-announcements.
 """
 
 from __future__ import annotations
@@ -43,9 +44,22 @@ def forced(obs: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
     return None
 
 
+#: Bots raise a Mariáš component at most to this many doublings (x4): beyond it the playout
+#: estimates are too rough to bet on, and two searching bots would escalate on noise.
+MAX_BOT_DOUBLINGS = 2
+
+
 def candidates(obs: dict[str, Any]) -> list[str]:
-    """The actions a search should consider: never a false declaration."""
+    """The actions a search should consider: never a false declaration; in the Mariáš doubling
+    round no raise beyond x4 and no against-announcement (Hundred/Seven against are long shots
+    the playouts cannot judge)."""
     legal = list(obs["legal"])
+    if obs["variant"] == "marias" and obs.get("phase") == "doubling":
+        dbl = obs.get("doublings") or {}
+        keep = [a for a in legal
+                if a == "pass" or (a.startswith("double ")
+                                   and dbl.get(a[7:], 0) < MAX_BOT_DOUBLINGS)]
+        return keep or legal
     if obs["variant"] == "marriage" and "declare" in legal and own_points(obs) < 66:
         rest = [a for a in legal if a != "declare"]
         if rest:
