@@ -359,3 +359,16 @@ def test_score_sheet_opens_the_review_and_comes_back(app):
     assert app.scene.name == "review"
     app.switch("score")  # what the review's Continue does with back_to="score"
     assert app.scene is scene and scene.match is m and scene.return_to == "table"
+
+
+def test_replay_opens_the_review_and_keeps_its_place(app):
+    if "review" not in app.scene_factories:
+        pytest.skip("no review scene in this build")
+    m = played_match("sixty-six", deals=2)
+    scene = app.switch("replay", record=write_record(m.deals))
+    pump(app)
+    scene.replay.goto_deal(1)
+    click(app, next(b for b, k in scene.button_keys.items() if k == "review"))
+    assert app.scene.name == "review"
+    app.switch("replay")
+    assert app.scene is scene and scene.replay is not None and scene.replay.deal_index == 1

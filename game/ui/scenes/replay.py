@@ -153,6 +153,11 @@ class ReplayScene(MenuScene):
                 object_id="#blurb"))
         open_b = self.button("open", pygame.Rect(margin, h - px(150), side, px(46)),
                              "ui.replay_open")
+        extra = []
+        if "review" in self.app.scene_factories:
+            review = self.button("review", pygame.Rect(margin, h - px(206), side, px(46)),
+                                 "ui.score_review", enabled=self.replay is not None)
+            extra.append(review)
         back = self.button("back", pygame.Rect(margin, h - px(92), side, px(50)),
                            "ui.common_back")
         # Navigation under the view.
@@ -176,7 +181,7 @@ class ReplayScene(MenuScene):
                 b.hide()
             self.nav_buttons[key] = b
         self._enable_nav()
-        self.focus.set_items([*self.nav_buttons.values(), open_b, back])
+        self.focus.set_items([*self.nav_buttons.values(), *extra, open_b, back])
 
     def _enable_nav(self) -> None:
         on = self.replay is not None
@@ -184,6 +189,19 @@ class ReplayScene(MenuScene):
             b.enable() if on else b.disable()
 
     # --- loading --------------------------------------------------------------------------
+    def deal_text(self) -> str:
+        """The record of the deal on view alone (a file may hold a whole match)."""
+        from game.rules.record import build_deal
+
+        assert self.replay is not None
+        rec = self.replay.record
+        deal = build_deal(rec)
+        for _line, seat, action in rec.actions:
+            deal.apply(action, seat)
+        from game.rules import write_deal
+
+        return write_deal(deal)
+
     def load_text(self, text: str) -> bool:
         self.source = text
         try:
@@ -210,6 +228,9 @@ class ReplayScene(MenuScene):
         r = self.replay
         if key == "open":
             self.open_dialog()
+        elif key == "review" and r is not None:
+            # Records do not say who sat where: seat 0 is the local player by default.
+            self.app.switch("review", record=self.deal_text(), seat=0, back_to="replay")
         elif r is not None and key in ("first", "prev", "next", "last"):
             r.goto({"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.steps}[key])
             if key in ("next", "last"):
