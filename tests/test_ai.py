@@ -273,3 +273,17 @@ def test_hint_cli(tmp_path):
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["action"] == "marriage H" and data["params"]["points"] == 68
+
+
+def test_marias_doubling_rules():
+    from game.ai.tactics import against_announcement, candidates
+
+    obs = {"variant": "marias", "phase": "doubling", "seat": 1, "trump": "H",
+           "doublings": {"game": 2}, "hand": ["7H", "AH", "TH", "KH", "9H", "8C"],
+           "legal": ["announce hundred-against", "announce seven-against", "double game",
+                     "pass"]}
+    assert against_announcement(obs) == "announce seven-against"
+    assert candidates(obs) == ["pass"]  # no raise beyond x4, no long shots in the search
+    weak = dict(obs, hand=["7H", "8H", "9C", "AC", "KD", "QS"])
+    assert against_announcement(weak) is None
+    assert make_bot("easy", "marias", seed=1).choose(weak) == "pass"

@@ -265,6 +265,11 @@ def _choose_discard(v: View, legal: list[str]) -> str:
 
 def _choose_double(v: View, legal: list[str], hand: list[int]) -> str:
     """Flek the game as a defender only with a strong trump holding."""
+    from .tactics import against_announcement
+
+    a = against_announcement(v.obs)
+    if a is not None:
+        return a
     if "double game" in legal and v.seat != v.soloist and v.trump is not None:
         trumps = [c for c in hand if c >> 3 == v.trump]
         top = sum(1 for c in trumps if c & 7 <= 1)

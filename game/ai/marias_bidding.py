@@ -258,6 +258,8 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
             finish_bidding(d, rng)
             totals[a] += value_for(rollout(d, rng), seat)
         rounds += 1
+        if deadline.cancel.is_set():
+            break
         if rounds >= min_rounds and deadline.expired(rounds * len(candidates)):
             break
         if rounds >= 400:

@@ -26,9 +26,34 @@ def marriage_gain(obs: dict[str, Any], action: str) -> int:
     return 40 if suit == obs.get("trump") else 20
 
 
+def against_announcement(obs: dict[str, Any]) -> str | None:
+    """Mariáš defender's Seven/Hundred against, by a strict rule of thumb (searches skip them).
+
+    Seven against: the trump 7 with at least four other trumps including the ace and the ten
+    (the soloist's trumps must be gone before the last trick).  Hundred against: the defender
+    alone holds at least five of the eight aces and tens.
+    """
+    legal = obs["legal"]
+    trump = obs.get("trump")
+    hand = obs.get("hand") or []
+    if "announce seven-against" in legal and trump:
+        trumps = [c for c in hand if c[1] == trump]
+        if ("7" + trump) in trumps and len(trumps) >= 5 and ("A" + trump) in trumps \
+                and ("T" + trump) in trumps:
+            return "announce seven-against"
+    if "announce hundred-against" in legal:
+        if sum(1 for c in hand if c[0] in "AT") >= 5:
+            return "announce hundred-against"
+    return None
+
+
 def forced(obs: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
     """(action, reason key, params) when a rule settles the decision, else None."""
     legal = obs["legal"]
+    if obs["variant"] == "marias" and obs.get("phase") == "doubling":
+        a = against_announcement(obs)
+        if a is not None:
+            return a, "hint.announce", {"what": a.split()[1]}
     if obs["variant"] == "marriage" and "declare" in legal:
         total = own_points(obs)
         if total >= 66:
