@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui.i18n import tr, variant_name
+from game.ui.i18n import current_language, tr, variant_name
 from game.ui.widgets.cards import card_size, draw_row, face
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font
@@ -390,9 +390,14 @@ class ReplayScene(MenuScene):
         if pos.last_action:
             seat, _, action = pos.last_action.partition(" ")
             verb, _, rest = action.partition(" ")
-            text = f"{tr('ui.common_seat', n=seat)}: {tr('ui.act_' + verb)} {rest}".strip()
+            if verb == "play" and len(rest) == 2:  # a card: say which, in words
+                from game.ui.i18n import card_name
+
+                text = f"{tr('ui.common_seat', n=seat)}: {card_name(rest, family)}"
+            else:
+                text = f"{tr('ui.common_seat', n=seat)}: {tr('ui.act_' + verb)} {rest}".strip()
             img, _ = bold.render(text, GOLD)
             surface.blit(img, img.get_rect(midright=(view.right - px(24), centre.centery)))
-        if pos.events:
+        if pos.events and current_language() == "en":  # the engine narrates in English
             img, _ = small.render(pos.events[-1][:110], IVORY)
             surface.blit(img, img.get_rect(midbottom=(view.centerx, view.bottom - px(62))))
