@@ -168,7 +168,7 @@ def test_saving_files_finished_deals_and_the_match_once(storage, variant):
     setup = GameSetup(variant, seats=["human"] + ["normal"] * (m.players - 1))
     for k in range(1, len(m.deals) + 1):  # the table saves as the match grows
         storage.save_match(write_record(m.deals[:k]), setup)
-        storage.save_match(write_record(m.deals[:k]), setup)
+        storage.save_match("# a comment\n" + write_record(m.deals[:k]), setup)
     s = storage.stats.of(variant)
     assert s.deals_played == len(m.deals)
     assert s.matches_played == 1

@@ -279,7 +279,8 @@ class Storage:
         from .stats import deal_key, summarise_deal
 
         human = setup.seats.index("human")
-        chunks = [c for c in ("\n" + record_text).split("\nvariant:") if c.strip()]
+        # One chunk per deal; whatever precedes the first "variant:" (comments) is dropped.
+        chunks = [c for c in ("\n" + record_text).split("\nvariant:")[1:] if c.strip()]
         filed = 0
         totals: list[int] = []
         deals_over = 0
