@@ -248,6 +248,7 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
     seat = obs["seat"]
     totals = {a: 0.0 for a in candidates}
     rounds = 0
+    samples: dict[str, list[float]] = {a: [] for a in candidates}
     for deal in _samples(obs, rng, truth):
         for a in candidates:
             d = deal.clone()
@@ -256,7 +257,9 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
             else:
                 d.apply_legal(a)
             finish_bidding(d, rng)
-            totals[a] += value_for(rollout(d, rng), seat)
+            v = value_for(rollout(d, rng), seat)
+            totals[a] += v
+            samples[a].append(v)
         rounds += 1
         if deadline.cancel.is_set():
             break
@@ -264,7 +267,30 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
             break
         if rounds >= 400:
             break
+    _LAST_SAMPLES.clear()
+    _LAST_SAMPLES.update(samples)
     return {a: t / max(rounds, 1) for a, t in totals.items()}
+
+
+#: Per-round values of the last simulation (paired: same sampled deal for every candidate).
+_LAST_SAMPLES: dict[str, list[float]] = {}
+
+
+def confident_choice(values: dict[str, float], default: str) -> str:
+    """The best simulated candidate, but the rule-of-thumb ``default`` unless the paired
+    difference is clearly (two standard errors) in favour of the other: a short simulation
+    must not make the bot worse than its heuristics."""
+    best = max(sorted(values), key=lambda a: values[a])
+    if default not in values or best == default:
+        return best
+    a, b = _LAST_SAMPLES.get(best, []), _LAST_SAMPLES.get(default, [])
+    n = min(len(a), len(b))
+    if n < 6:
+        return default
+    diffs = [x - y for x, y in zip(a[:n], b[:n])]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return best if mean > 2 * (var / n) ** 0.5 else default
 
 
 def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
@@ -291,9 +317,11 @@ def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     if len(cands) == 1:
         return cands[0], {}
     values = _simulate(obs, cands, deadline, rng, truth, apply=apply)
-    best = max(cands, key=lambda a: (values[a], a != BLIND))
-    del hand
-    return best, values
+    default = _heuristic_trump(hand)
+    if default not in cands:
+        default = next((a for a in cands if a != BLIND and card(a[6:]) >> 3
+                        == card(default[6:]) >> 3), cands[0])
+    return confident_choice(values, default), values
 
 
 def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
@@ -314,6 +342,8 @@ def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random
     best = max(cands, key=lambda a: (adjusted[a], a == "contract suit"))
     if best != "contract suit" and "contract suit" in values and adjusted[best] <= plain:
         best = "contract suit"
+    if best != "contract suit":
+        best = confident_choice({best: values[best], "contract suit": plain}, "contract suit")
     return best, values
 
 
@@ -338,7 +368,7 @@ def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     if len(cands) == 1:
         return cands[0], {}
     values = _simulate(obs, cands, deadline, rng, truth)
-    return max(cands, key=lambda a: (values[a], a == cands[0])), values
+    return confident_choice(values, cands[0]), values
 
 
 def _discard_rank(v: Any, a: str, chooser: Any) -> float:
