@@ -303,7 +303,8 @@ class Storage:
             deals_over += 1
         if totals and self._match_over(setup.variant, options, totals, deals_over):
             best = max(totals)
-            self.record_match(setup.variant, totals[human] == best, key=deal_key(record_text))
+            match_text = "\n".join("variant:" + c for c in chunks)  # == write_record(deals)
+            self.record_match(setup.variant, totals[human] == best, key=deal_key(match_text))
             self._remove_match_files()  # a finished match is nothing to continue
         return filed
 
