@@ -49,7 +49,7 @@ TITLES = {
                     "<i>[толкование]</i>; многие такие места — настраиваемые правила "
                     "на экране новой игры.",
            "note": "Перевод; при расхождении действует английский текст правил."},
-    "cs": {"0": "Společný základ", "1": "Marriage — dva hráči, 32 karet",
+    "cs": {"0": "Společný základ", "1": "Mariáš pro dva — dva hráči, 32 karet",
            "2": "Šedesát šest — dva hráči, 24 karet", "3": "Šedesát šest ve třech",
            "4": "Mariáš — tři hráči, 32 karet", "5": "Podrobnosti",
            "intro": "Pravidla přesně tak, jak je hraje tento program. Kde tradiční texty "
