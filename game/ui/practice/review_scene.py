@@ -25,6 +25,7 @@ from game.ui.scenes.base import MenuScene
 from game.ui.widgets.fonts import font
 
 from .board import HINT, SELECT, Board
+from .coach import threshold_for
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .texts import action_text, family_of
 
@@ -246,7 +247,7 @@ class ReviewScene(MenuScene):
             num, _ = small.render(str(i + 1), MUTED)
             surface.blit(num, (cols[0], cy - num.get_height() // 2))
             lost = it.lost
-            bad = lost is not None and lost >= 0.5
+            bad = lost is not None and lost >= threshold_for(self.deal.variant)
             mine, _ = (bold if bad else body).render(
                 self._clip(action_text(it.action, obs, fam), body, cols[2] - cols[1] - px(8)),
                 BAD if bad else CREAM)
