@@ -17,9 +17,6 @@ from game.rules.cards import SUIT_MASK, card, cards_of, suit_index
 from .bot import Bot, Deadline
 from .view import View, view_of
 
-#: Strength of a card for "keep it" decisions: higher is stronger (A 7 ... 7 0).
-_STRENGTH_TRUMP = (7, 6, 5, 4, 3, 2, 1, 0)
-
 
 def strength(v: View, c: int) -> int:
     s = v.order[c & 7]

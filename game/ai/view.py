@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.cards import CARD_STR, SUIT_MASK, card, suit_index
+from game.rules.cards import card, suit_index
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, winner_index
 
 #: Card points per rank index (A T K Q J 9 8 7) in the King-Queen games and in Mariáš.
@@ -45,9 +45,7 @@ class View:
     legal: list[str]
     soloist: int | None = None
     contract: str | None = None
-    #: Cards each seat is known not to hold now (voids, "could not beat"), masks.
-    cannot_hold: list[int] = field(default_factory=list)
-    #: Cards each seat is known to hold now (shown marriage partners, open hands).
+    #: Cards each seat is known to hold now (open hands), masks.
     known_hold: list[int] = field(default_factory=list)
 
     @property
@@ -81,19 +79,6 @@ class View:
             return True
         cards = [x for _, x in self.trick] + [c]
         return winner_index(cards, self.trump, self.order) == len(cards) - 1
-
-    def unseen(self) -> int:
-        """Cards the seat has not seen: not in hand, not played, not known elsewhere."""
-        from game.rules.cards import FULL_24, FULL_32
-
-        full = FULL_24 if self.variant in ("sixty-six", "sixty-six-3") else FULL_32
-        known = self.hand | self.played
-        for m in self.known_hold:
-            known |= m
-        ind = self.obs.get("indicator")
-        if ind and ind != "??":
-            known |= 1 << card(ind)
-        return full & ~known
 
     def is_master(self, c: int) -> bool:
         """Is ``c`` the highest card of its suit still out (not played, not in my hand above)?"""
@@ -141,17 +126,4 @@ def view_of(obs: dict[str, Any]) -> View:
     shown = obs.get("shown") or {}
     for k, cards in shown.items():
         v.known_hold[int(k)] |= parse_mask(cards) & ~played
-    v.cannot_hold = [0] * players
     return v
-
-
-def play_card(action: str) -> int | None:
-    return card(action[5:]) if action.startswith("play ") else None
-
-
-def card_str(c: int) -> str:
-    return CARD_STR[c]
-
-
-def suit_cards(mask: int, s: int) -> int:
-    return mask & SUIT_MASK[s]
