@@ -65,8 +65,13 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.bot_budget_ms: float | None = None
         self.bot_server: BotServer | None = None
+        #: The cached background layer (felt, panels, cards at rest) and what it shows.
+        self._base: pygame.Surface | None = None
+        self._base_sig: tuple[Any, ...] | None = None
+        self._base_items: dict[str, tuple[object, ...]] = {}
         self.clock = 0.0
         self.log_errors: list[str] = []
+        self._plate_rects: dict[int, pygame.Rect] = {}
         self._after_score = False
         #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
         self.on_hint = self.default_hint
@@ -540,14 +545,40 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.felt is None or self.felt.get_size() != surface.get_size():
             self.felt = make_felt(surface.get_size())
-        surface.blit(self.felt, (0, 0))
         if self.flow is None or self.stage is None:
+            surface.blit(self.felt, (0, 0))
             return
-        self._draw_plates(surface)
-        self._draw_info(surface)
-        self._draw_scores(surface)
+        static, active = self.stage.split()
+        hud = (surface.get_size(), id(self.director.shown) if self.director else 0,
+               self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
+               self.settings.count_in_memory, self.settings.player_name)
+        if self._base is None or self._base.get_size() != surface.get_size():
+            self._base = pygame.Surface(surface.get_size()).convert() \
+                if pygame.display.get_surface() else pygame.Surface(surface.get_size())
+            self._base_sig = None
+        # Cards at rest live in the cached layer.  A card that comes to rest while others
+        # still move is drawn live until everything settles (one rebuild, not one a frame);
+        # a card of the layer that moves or goes away forces a rebuild at once.
+        looks = {s.key: self.stage.look(s) for s in static}
+        stale = hud != self._base_sig or any(
+            looks.get(k) != v for k, v in self._base_items.items())
+        pending = [s for s in static if self._base_items.get(s.key) != looks[s.key]]
+        if stale or (pending and not self.anim.moving()):
+            self._base.blit(self.felt, (0, 0))
+            self._draw_plates(self._base)
+            self._draw_info(self._base)
+            self._draw_scores(self._base)
+            settled = static if not self.anim.moving() else \
+                [s for s in static if s not in pending]
+            self.stage.draw(self._base, settled)
+            self._base_items = {s.key: looks[s.key] for s in settled}
+            self._base_sig = hud
+            pending = [s for s in static if s.key not in self._base_items]
+        active = active + pending
+        surface.blit(self._base, (0, 0))
+        self._draw_thinking(surface)
         self._draw_effect(surface)
-        self.stage.draw(surface)
+        self.stage.draw(surface, active)
         self._draw_cursor(surface)
         for b in self.bubbles:
             icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
@@ -580,7 +611,6 @@ class TableScene(Scene):
         mover = obs.get("to_move") if flow.state in (Phase.TRICKS, Phase.TRUMP,
                                                       Phase.CONTRACT, Phase.DISCARD,
                                                       Phase.ANSWER, Phase.DOUBLING) else None
-        thinking = flow.thinking_seat()
         soloist = obs.get("soloist")
         for spot in L.seats:
             r = pygame.Rect(spot.plate.tuple())
@@ -612,10 +642,20 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, GOLD, r.inflate(4, 4), 2, border_radius=12)
             surface.blit(t1, (r.x + f * 0.6, r.y + f * 0.35))
             surface.blit(t2, (r.x + f * 0.6, r.y + f * 1.75))
-            if thinking == spot.seat:
-                dots = int(self.clock * 3) % 4
-                t = self.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
-                surface.blit(t, (r.right - t.get_width() - f * 0.5, r.y + f * 0.4))
+            self._plate_rects[spot.seat] = r
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        """Animated dots on the plate of the seat whose bot is searching (drawn every frame)."""
+        flow = self.flow
+        seat = flow.thinking_seat() if flow else None
+        r = self._plate_rects.get(seat) if seat is not None else None
+        if r is None:
+            return
+        f = self.layout.font
+        dots = int(self.clock * 3) % 4
+        t = self.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
+        surface.blit(t, (r.right - self.fonts.text("thinking...", round(f * 0.82), GOLD)
+                         .get_width() - f * 0.5, r.y + f * 0.4))
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         flow = self.flow
