@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
 from game.ui.session import GameSetup
 from game.ui.table.layout import compute_layout
-from tests.test_table_play import make_app
+from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - fixture
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -40,10 +42,10 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
     app = make_app(speed="fast")
     scene = app.switch("table", setup=GameSetup("marias", seats=["easy"] * 3, seed=4),
                        bot_budget_ms=0)
-    for _ in range(400):
+    deadline = time.perf_counter() + 20
+    while time.perf_counter() < deadline and not scene.flow.deal.trick_log:
         app.step(1 / 60)
-        if scene.flow.deal.trick_log:
-            break
+        time.sleep(0.001)
     flow, deal, history = scene.flow, scene.flow.deal, list(scene.flow.deal.history)
     old_h = scene.layout.hand_h
     # The window manager resizes the window, then SDL reports it (dummy driver: do both).
@@ -55,10 +57,10 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
     assert scene.layout.size == (1920, 1080) and scene.layout.hand_h > old_h
     hand = [s for s in scene.stage.sprites.values() if s.role == "hand"]
     assert hand and all(round(s.h) == scene.layout.hand_h for s in hand)
-    for _ in range(3000):
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline and scene.result is None:
         app.step(1 / 60)
-        if scene.result is not None:
-            break
+        time.sleep(0.001)
     assert deal.is_over()
 
 
@@ -104,10 +106,12 @@ def test_illegal_card_shows_the_engines_reason() -> None:
         scene = app.switch("table", setup=GameSetup("sixty-six-3", seats=["human", "easy",
                                                                            "easy"], seed=seed),
                            bot_budget_ms=0)
-        for _ in range(200):
+        deadline = time.perf_counter() + 10
+        while time.perf_counter() < deadline:
             app.step(1 / 60)
             if scene.human.waiting and not scene.anim.busy():
                 break
+            time.sleep(0.002)  # the bots think in their own process
         obs = scene.human.pending.observation
         illegal = [c for c in obs["hand"] if "play " + c not in obs["legal"]]
         if not illegal:
@@ -125,3 +129,53 @@ def test_illegal_card_shows_the_engines_reason() -> None:
         assert len(scene.flow.deal.history) == before
         return
     pytest.skip("no deal with an illegal card for the human")
+
+
+def _wait_for_human(app, scene, seconds=15):
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        app.step(1 / 60)
+        if scene.human.waiting and not scene.anim.busy():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def test_drag_a_card_to_the_trick_plays_it() -> None:
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=3),
+                       bot_budget_ms=0)
+    assert _wait_for_human(app, scene)
+    obs = scene.human.pending.observation
+    card = next(a[5:] for a in obs["legal"] if a.startswith("play "))
+    start = scene.stage.click_point(card)
+    before = len(scene.flow.deal.history)
+    target = (round(scene.layout.center[0]), round(scene.layout.center[1]))
+    post = pygame.event.post
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 6):
+        p = (start[0] + (target[0] - start[0]) * i // 5, start[1] + (target[1] - start[1]) * i // 5)
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.step(1 / 60)
+    assert scene.stage.drag is not None and scene.stage.drag[0] == card
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    app.step(1 / 60)
+    assert scene.flow.deal.history[before] == (0, "play " + card)
+
+
+def test_hint_key_highlights_the_recommendation() -> None:
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=6),
+                       bot_budget_ms=0)
+    assert _wait_for_human(app, scene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
+                                         scancode=0))
+    deadline = time.perf_counter() + 15
+    while scene.hint_action is None and time.perf_counter() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.005)
+    assert scene.hint_action in scene.human.pending.observation["legal"]
+    app.step(1 / 60)
+    verb, _, rest = scene.hint_action.partition(" ")
+    if verb == "play":
+        assert rest in scene.stage.glow

@@ -8,6 +8,7 @@ does; the bots are the instant ``easy`` level.  The deal must end legally.
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -26,8 +27,22 @@ class _Menu(Scene):
     name = "menu"
 
 
+_APPS: list[App] = []
+
+
+@pytest.fixture(autouse=True)
+def _stop_bot_processes():
+    """Each table starts a bot process; stop them after every test."""
+    yield
+    while _APPS:
+        table = _APPS.pop().scenes.get("table")
+        if table is not None:
+            table.shutdown()
+
+
 def make_app(size=(1280, 720), speed="instant") -> App:
     app = App(size=size)
+    _APPS.append(app)
     app.register("menu", _Menu)
     app.register("table", TableScene)
     app.services["settings"] = Settings(animation_speed=speed, bot_pause_ms=0)
@@ -100,10 +115,13 @@ def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) ->
                                                 seed=seed), bot_budget_ms=0)
     rng = random.Random(seed)
     human_actions = 0
-    for _ in range(4000):
+    deadline = time.perf_counter() + 40
+    while time.perf_counter() < deadline:
         app.step(1 / 60)
         if scene.result is not None:
             break
+        if scene.flow.thinking_seat() is not None:
+            time.sleep(0.001)  # the bots think in their own process
         if scene.human.waiting and not scene.anim.busy():
             obs = scene.human.pending.observation
             before = len(scene.flow.deal.history)
