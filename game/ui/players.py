@@ -221,7 +221,7 @@ class BotServer:
         self._keys += 1
         with self.lock:
             self.conn.send(("make", self._keys, level, variant, seed, budget_ms))
-        return RemoteEngine(self, self._keys)
+        return RemoteEngine(self, self._keys, (level, variant, seed, budget_ms))
 
     def request(self, msg: tuple[Any, ...]) -> tuple[Any, ...]:
         with self.lock:
@@ -253,17 +253,34 @@ class BotServer:
 
 
 class RemoteEngine:
-    """A bot living in the :class:`BotServer` process (``choose``/``cancel`` like a local one)."""
+    """A bot living in the :class:`BotServer` process (``choose``/``cancel`` like a local one).
 
-    def __init__(self, server: BotServer, key: int):
+    If the process dies (killed, out of memory), the bot carries on in a local
+    thread with the same level and seed: a crash must not end the player's game.
+    """
+
+    def __init__(self, server: BotServer, key: int, spec: tuple[Any, ...] = ()):
         self.server = server
         self.key = key
+        self.spec = spec
+        self.local: Any = None
 
     def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
-        return str(self.server.request(("choose", self.key, observation))[1])
+        if self.local is None:
+            try:
+                return str(self.server.request(("choose", self.key, observation))[1])
+            except (EOFError, OSError) as exc:
+                log.warning("the bot process is gone (%r): thinking in a thread", exc)
+                self.local = _local_engine(*self.spec) if self.spec else FirstLegalBot()
+        return str(self.local.choose(observation))
 
     def cancel(self) -> None:
-        self.server.cancel()
+        if self.local is not None:
+            stop = getattr(self.local, "cancel", None)
+            if callable(stop):
+                stop()
+        else:
+            self.server.cancel()
 
 
 class BotInput:
