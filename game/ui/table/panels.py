@@ -1,0 +1,301 @@
+"""The table's panels: name plates, the game and match boxes, the result panel, hints.
+
+Drawn from what the table shows (the director's current observation), never
+from rules knowledge.  Plates and boxes go into the scene's cached background
+layer; the thinking dots, hint and result panel are drawn every frame.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.variants import NAMES
+
+from ..flow import Phase
+from .controls import CONTRACT_LABELS, DOUBLE_NAMES, suit_name
+from .director import CUT_S, SHUFFLE_S
+from .hud import CREAM, GOLD, MUTED, panel
+from .stage import GLOW_HINT
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+class Panels:
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+        #: Where each seat's plate was drawn (the thinking dots go there).
+        self.plate_rects: dict[int, pygame.Rect] = {}
+
+    def summary_lines(self, width: int) -> list[str]:
+        """The engine's account of the deal, with seat numbers replaced by names."""
+        sc = self.scene
+        res = sc.result or {}
+        text = str((res.get("summary") or {}).get("text") or "")
+        if not text or sc.flow is None:
+            return []
+        names = [sc.seat_name(s).split(" · ")[0] for s in range(sc.flow.match.players)]
+        text = re.sub(r"\b[Ss]eat (\d)\b", lambda m: names[int(m.group(1))]
+                      if int(m.group(1)) < len(names) else m.group(0), text)
+        return _wrap(text, max(30, int(width / (sc.layout.font * 0.5))))
+
+    def result_rect(self) -> pygame.Rect:
+        sc = self.scene
+        w, h = sc.app.size
+        f = sc.layout.font
+        rw = min(w - 40, max(560, round(w * 0.44)))
+        players = sc.flow.match.players if sc.flow else 2
+        lines = len(self.summary_lines(rw))
+        rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
+                   sc.layout.margin * 2)
+        r = pygame.Rect(0, 0, rw, rh)
+        r.center = (w // 2, round(h * 0.42))
+        return r
+
+    def draw_plates(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        flow = sc.flow
+        assert flow is not None
+        obs = sc.director.shown if sc.director and sc.director.shown else {}
+        L = sc.layout
+        f = L.font
+        mover = obs.get("to_move") if flow.state in (Phase.TRICKS, Phase.TRUMP,
+                                                      Phase.CONTRACT, Phase.DISCARD,
+                                                      Phase.ANSWER, Phase.DOUBLING) else None
+        soloist = obs.get("soloist")
+        for spot in L.seats:
+            r = pygame.Rect(spot.plate.tuple())
+            name = sc.seat_name(spot.seat)
+            if spot.seat == obs.get("dealer"):
+                name += "  (dealer)"
+            parts = []
+            tricks = (obs.get("tricks") or [0] * L.players)[spot.seat]
+            parts.append(f"{tricks} tricks" if tricks != 1 else "1 trick")
+            pts = obs.get("points")
+            if pts and not sc.settings.count_in_memory and pts[spot.seat] is not None:
+                parts.append(f"{pts[spot.seat]} pts")
+            if soloist is not None:
+                parts.append("soloist" if soloist == spot.seat else "defender")
+            line = "  ·  ".join(parts)
+            t1 = sc.fonts.text(name, f, CREAM, bold=True)
+            t2 = sc.fonts.text(line, round(f * 0.82), MUTED)
+            need = max(t1.get_width(), t2.get_width()) + round(f * 1.4)
+            if need > r.w:
+                right = r.right
+                r.w = need
+                if spot.side == "right":
+                    r.right = right
+            active = mover == spot.seat
+            surface.blit(panel(r.size, (8, 28, 18, 190) if not active else (40, 60, 30, 215),
+                               10, (246, 214, 120, 255) if active else (233, 200, 110, 80)),
+                         r.topleft)
+            if active:
+                pygame.draw.rect(surface, GOLD, r.inflate(4, 4), 2, border_radius=12)
+            surface.blit(t1, (r.x + f * 0.6, r.y + f * 0.35))
+            surface.blit(t2, (r.x + f * 0.6, r.y + f * 1.75))
+            self.plate_rects[spot.seat] = r
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        """Animated dots on the plate of the seat whose bot is searching (drawn every frame)."""
+        sc = self.scene
+        flow = sc.flow
+        seat = flow.thinking_seat() if flow else None
+        r = self.plate_rects.get(seat) if seat is not None else None
+        if r is None:
+            return
+        f = sc.layout.font
+        dots = int(sc.clock * 3) % 4
+        t = sc.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
+        surface.blit(t, (r.right - sc.fonts.text("thinking...", round(f * 0.82), GOLD)
+                         .get_width() - f * 0.5, r.y + f * 0.4))
+
+    def draw_info(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        flow = sc.flow
+        assert flow is not None and sc.art is not None
+        obs = sc.director.shown if sc.director and sc.director.shown else {}
+        L = sc.layout
+        f = L.font
+        variant = flow.match.variant
+        lines: list[tuple[str, str | None, tuple[int, int, int]]] = []
+        deal_no = len(flow.match.deals)
+        lines.append((f"{NAMES.get(variant, variant)}  ·  deal {deal_no}", None, GOLD))
+        dealing = flow.state is Phase.DEALING
+        trump = obs.get("trump") if not dealing else None
+        german = variant == "marias"
+        if trump:
+            lines.append((f"Trump: {suit_name(trump, german)}", trump, CREAM))
+        elif variant == "marias":
+            contract = obs.get("contract")
+            lines.append(("No trump" if contract else "Trump: not yet known", None, CREAM))
+        if obs.get("stock_size") and not dealing:
+            state = "closed" if obs.get("closed") else "open"
+            lines.append((f"Stock: {obs['stock_size']} ({state})", None, MUTED))
+        contract = obs.get("contract")
+        if contract:
+            text = "Contract: " + CONTRACT_LABELS.get(contract, contract)
+            ann = [a["name"].replace("-", " ") for a in obs.get("announcements") or []
+                   if a["name"] not in ("seven", "hundred")]
+            if ann:
+                text += " · " + ", ".join(ann)
+            lines.append((text, None, CREAM))
+            dbl = [(k, v) for k, v in (obs.get("doublings") or {}).items() if v]
+            if dbl:
+                game = CONTRACT_LABELS.get(contract, contract) if not contract.startswith(
+                    "suit") else "Game"
+                lines.append((" · ".join(
+                    f"{game if k == 'game' else k.replace('-', ' ').capitalize()}: "
+                    f"{DOUBLE_NAMES[min(v, 6) - 1].lower()} ×{2 ** v}" for k, v in dbl),
+                    None, GOLD))
+        elif flow.state is not Phase.DEALING and variant == "marias" and obs.get("phase"):
+            lines.append((f"Bidding: {obs['phase']}", None, MUTED))
+        h = round(f * 1.45 * len(lines) + f * 0.9)
+        r = pygame.Rect(L.info.tuple())
+        r.h = h
+        surface.blit(panel(r.size), r.topleft)
+        y = r.y + f * 0.45
+        for text, suit, colour in lines:
+            x = r.x + f * 0.7
+            t = sc.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
+            surface.blit(t, (x, y))
+            if suit:
+                icon = sc.art.suit_chip(suit, round(f * 1.25))
+                surface.blit(icon, (x + t.get_width() + f * 0.4, y + (t.get_height() -
+                                                                     icon.get_height()) / 2))
+            y += f * 1.45
+
+    def draw_scores(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        flow = sc.flow
+        assert flow is not None
+        L = sc.layout
+        f = L.font
+        r = pygame.Rect(L.score.tuple())
+        surface.blit(panel(r.size), r.topleft)
+        opts = flow.match.options
+        goal = (f"to {opts['match_points']}" if "match_points" in opts
+                else f"{opts.get('rounds', 2) * flow.match.players} deals")
+        surface.blit(sc.fonts.text(f"Match ({goal})", f, GOLD, bold=True),
+                     (r.x + f * 0.7, r.y + f * 0.4))
+        y = r.y + f * 1.9
+        for seat in range(flow.match.players):
+            name = sc.seat_name(seat).split(" · ")[0]
+            surface.blit(sc.fonts.text(name, round(f * 0.95), CREAM), (r.x + f * 0.7, y))
+            t = sc.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
+            surface.blit(t, (r.right - t.get_width() - f * 0.8, y))
+            y += f * 1.35
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint's reason above the hand, and a ring around a recommended button."""
+        sc = self.scene
+        if not (sc.hint_text or sc.hint_action) or sc.human is None or \
+                not sc.human.waiting:
+            return
+        L = sc.layout
+        if sc.hint_action:
+            r = sc.buttons.rect_of(sc.hint_action)
+            if r is not None:
+                pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3, border_radius=10)
+        if sc.hint_text:
+            t = sc.fonts.text("Hint: " + sc.hint_text, round(L.font * 0.9), CREAM)
+            pad = L.font // 2
+            w, h = t.get_width() + 2 * pad, t.get_height() + pad
+            x = (L.size[0] - w) / 2
+            y = L.buttons_y - h - L.margin
+            surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
+            surface.blit(t, (x + pad, y + pad / 2))
+
+    def draw_cursor(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        if sc.input.cursor < 0 or sc.stage is None:
+            return
+        hand = sc.stage.hand_sprites()
+        if 0 <= sc.input.cursor < len(hand):
+            s = hand[sc.input.cursor]
+            r = sc.stage.rect_of(s)
+            y = r.bottom + 2 if r.bottom + 8 < surface.get_height() else r.top - 8
+            pygame.draw.polygon(surface, GOLD, [(r.centerx - 8, y + 6), (r.centerx + 8, y + 6),
+                                                (r.centerx, y - 2)])
+
+    def draw_effect(self, surface: pygame.Surface) -> None:
+        """Shuffle (riffle the two halves twice) and cut, drawn from a few stacked backs."""
+        sc = self.scene
+        d = sc.director
+        if d is None or d.effect is None or sc.art is None:
+            return
+
+        L = sc.layout
+        back = sc.art.picture(None, L.table_h)
+        cx, cy = L.deck
+        t = sc.anim.clock / max(0.01, sc.anim.factor)
+        w = back.get_width()
+        if d.effect == "shuffle" and t < SHUFFLE_S:
+            spread = math.sin(t / SHUFFLE_S * math.pi * 2) ** 2 * w * 0.75
+            for i in range(8):
+                side = -1 if i % 2 else 1
+                surface.blit(back, (cx - w / 2 + side * spread * (0.6 + 0.05 * i),
+                                    cy - back.get_height() / 2 - i * 1.5))
+        else:
+            k = min(1.0, max(0.0, (t - (SHUFFLE_S if d.effect == "shuffle" else 0.0)) / CUT_S))
+            lift = math.sin(k * math.pi) * L.table_h * 0.5
+            for i in range(5):
+                surface.blit(back, (cx - w / 2, cy - back.get_height() / 2 - i * 1.5))
+            for i in range(4):
+                surface.blit(back, (cx - w / 2 + lift * 0.9, cy - back.get_height() / 2 -
+                                    lift * 0.4 - (i + 5) * 1.5 * (1 - k)))
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        res = sc.result
+        assert res is not None and sc.flow is not None
+        L = sc.layout
+        f = L.font
+        r = self.result_rect()
+        surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
+        players = sc.flow.match.players
+        if res.get("match_over") and "score" not in res:
+            title = "Match over"
+        else:
+            title = "Deal over" + ("  —  match over" if res.get("match_over") else "")
+        t = sc.fonts.text(title, round(f * 1.5), GOLD, bold=True)
+        surface.blit(t, (r.centerx - t.get_width() / 2, r.y + f * 0.7))
+        y = r.y + f * 3.0
+        for line in self.summary_lines(r.w):
+            s = sc.fonts.text(line, round(f * 0.9), MUTED)
+            surface.blit(s, (r.centerx - s.get_width() / 2, y))
+            y += f * 1.3
+        y += f * 0.4
+        cols = ["", "points", "deal", "total"]
+        colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]
+        for c, x in zip(cols, colx):
+            surface.blit(sc.fonts.text(c, round(f * 0.85), MUTED), (x, y))
+        y += f * 1.35
+        score = res.get("score") or [0] * players
+        points = res.get("points") or [""] * players
+        totals = res.get("totals") or sc.flow.match.totals
+        for seat in range(players):
+            vals = [sc.seat_name(seat).split(" · ")[0], str(points[seat]),
+                    f"{score[seat]:+d}" if isinstance(score[seat], int) else "",
+                    str(totals[seat])]
+            for v, x in zip(vals, colx):
+                surface.blit(sc.fonts.text(v, f, CREAM, bold=x == colx[-1]), (x, y))
+            y += f * 1.35
+
+
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        if len(line) + len(w) + 1 > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    if line:
+        lines.append(line)
+    return lines[:3]
