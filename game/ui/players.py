@@ -162,7 +162,7 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
                 from game.ai import hint
 
                 h = hint(obs, budget_ms=budget, cancel=cancel)
-                conn.send(("hint", h.action, h.text()))
+                conn.send(("hint", h.action, h.reason, dict(h.params), h.text()))
         except Exception as exc:  # noqa: BLE001 - report, keep serving
             if kind != "make":
                 conn.send(("error", repr(exc)))
@@ -232,9 +232,10 @@ class BotServer:
             raise RuntimeError(reply[1])
         return reply
 
-    def hint(self, obs: dict[str, Any], budget_ms: float) -> tuple[str, str]:
-        _, action, text = self.request(("hint", obs, budget_ms))
-        return action, text
+    def hint(self, obs: dict[str, Any], budget_ms: float) -> tuple[str, str, dict[str, Any], str]:
+        """(action, reason key, reason parameters, English text) from game.ai.hint."""
+        _, action, reason, params, text = self.request(("hint", obs, budget_ms))
+        return action, reason, params, text
 
     def cancel(self) -> None:
         self.cancel_event.set()

@@ -12,15 +12,18 @@ from typing import Any
 import pygame
 import pygame_gui
 
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-GERMAN_SUITS = {"C": "acorns", "D": "bells", "H": "hearts", "S": "leaves"}
+from .text import suit as _suit
+from .text import t
+
+#: Contract names (English defaults; translated through the ``contract_*`` keys).
 CONTRACT_LABELS = {
-    "suit": "Suit", "suit seven": "Suit + Seven", "suit hundred": "Suit + Hundred",
-    "suit seven hundred": "Suit + Seven + Hundred", "betl": "Betl", "durch": "Durch",
+    "suit": "Suit", "suit seven": "Suit with Seven", "suit hundred": "Suit with Hundred",
+    "suit seven hundred": "Suit with Seven and Hundred", "betl": "Betl", "durch": "Durch",
     "open-betl": "Open Betl", "open-durch": "Open Durch",
 }
+#: The names of the 1st, 2nd … doubling of a component (``marias_*`` keys).
 DOUBLE_NAMES = ("Flek", "Re", "Tutti", "Boty", "Kalhoty", "Kaiser")
-COMPONENT_LABELS = {"game": "game", "seven": "Seven", "seven-against": "Seven against",
+COMPONENT_LABELS = {"game": "Game", "seven": "Seven", "seven-against": "Seven against",
                     "hundred-against": "Hundred against"}
 
 #: Verbs handled on the cards, not with buttons.
@@ -28,39 +31,59 @@ CARD_VERBS = ("play", "trump", "discard")
 
 
 def suit_name(letter: str, german: bool = False) -> str:
-    return (GERMAN_SUITS if german else SUIT_NAMES).get(letter, letter)
+    return _suit(letter, german)
+
+
+def contract_label(name: str) -> str:
+    return t("contract_" + name.replace(" ", "_").replace("-", "_"),
+             CONTRACT_LABELS.get(name, name.title()))
+
+
+def component_label(name: str) -> str:
+    return t("contract_" + name.replace("-", "_"), COMPONENT_LABELS.get(name, name))
+
+
+def double_name(k: int) -> str:
+    """The name of the (k+1)-th doubling: Flek, Re, Tutti …"""
+    if k < len(DOUBLE_NAMES):
+        return t("marias_" + DOUBLE_NAMES[k].lower(), DOUBLE_NAMES[k])
+    return t("act_double", "Double")
 
 
 def action_label(action: str, obs: dict[str, Any]) -> str:
-    """What a button for ``action`` says (English; the verbs of the table)."""
+    """What a button for ``action`` says, in the player's language."""
     verb, _, rest = action.partition(" ")
     german = obs.get("variant") == "marias"
     if verb == "exchange":
-        return "Exchange trump"
+        return t("table_exchange_trump", "Exchange trump")
     if verb == "close":
-        return "Close the stock"
+        return t("table_close_stock", "Close the stock")
     if verb == "declare":
-        return "Declare 66!"
+        return t("table_declare_66", "Declare 66!")
     if verb == "marriage":
         trump = obs.get("trump") == rest
-        return f"Marriage {suit_name(rest, german)} ({40 if trump else 20})"
+        return f"{t('act_marriage', 'Marriage')} {suit_name(rest, german)} ({40 if trump else 20})"
     if verb == "contract":
-        return CONTRACT_LABELS.get(rest, rest.title())
+        return contract_label(rest)
     if verb == "good":
-        return "Good"
+        return t("act_good", "Good")
     if verb == "bad":
-        return f"Bad — {CONTRACT_LABELS.get(rest, rest.title())}"
+        return t("table_bad_contract", "Bad — {contract}", contract=contract_label(rest))
     if verb == "double":
         k = int((obs.get("doublings") or {}).get(rest, 0))
-        name = DOUBLE_NAMES[k] if k < len(DOUBLE_NAMES) else "Double"
-        return f"{name} ({COMPONENT_LABELS.get(rest, rest)})"
+        return f"{double_name(k)} ({component_label(rest).lower()})"
     if verb == "announce":
-        return f"Announce {COMPONENT_LABELS.get(rest, rest)}"
+        return f"{t('act_announce', 'Announce')} {component_label(rest).lower()}"
     if verb == "pass":
-        return "Pass"
+        return t("act_pass", "Pass")
     if verb == "discard":
-        return "Discard " + rest
+        return t("table_discard_cards", "Discard {cards}", cards=rest)
     return action
+
+
+def text_width(text: str, font: int) -> int:
+    """Roughly how wide a bold button label is (NotoSans averages ~0.58 em per character)."""
+    return round(len(text) * font * 0.58)
 
 
 def button_actions(legal: list[str]) -> list[str]:
@@ -87,18 +110,28 @@ class ButtonBar:
         h = round(font * 2.1)
         ws = [max(round(font * 5.5), self._text_w(t, font) + font * 2) for t in labels]
         gap = round(font * 0.6)
-        total = sum(ws) + gap * (len(ws) - 1)
-        x = (width - total) / 2
-        for action, label, w in zip(actions, labels, ws):
-            rect = pygame.Rect(round(x), round(y), w, h)
-            b = pygame_gui.elements.UIButton(rect, label, self.manager,
-                                             object_id="#table_action")
-            self.buttons.append((action, b))
-            x += w + gap
+        # Rows of at most ~62% of the window (the side hands stay free), stacked upwards.
+        room = width * 0.62
+        rows: list[list[int]] = [[]]
+        for i, w in enumerate(ws):
+            row = rows[-1]
+            if row and sum(ws[j] for j in row) + gap * len(row) + w > room:
+                rows.append([])
+            rows[-1].append(i)
+        for r, row in enumerate(rows):
+            total = sum(ws[i] for i in row) + gap * (len(row) - 1)
+            x = (width - total) / 2
+            ry = y - (len(rows) - 1 - r) * (h + gap)
+            for i in row:
+                rect = pygame.Rect(round(x), round(ry), ws[i], h)
+                b = pygame_gui.elements.UIButton(rect, labels[i], self.manager,
+                                                 object_id="#table_action")
+                self.buttons.append((actions[i], b))
+                x += ws[i] + gap
 
     @staticmethod
     def _text_w(text: str, font: int) -> int:
-        return round(len(text) * font * 0.56)
+        return text_width(text, font)
 
     def action_of(self, element: Any) -> str | None:
         for action, b in self.buttons:

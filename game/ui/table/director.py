@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..flow import FlowEvent
+from . import text
 from .animation import Animator, ease_in_out_cubic
 from .controls import action_label, suit_name
 from .hud import Bubble
@@ -188,7 +189,8 @@ class Director:
         dealer = int(obs.get("dealer", 0))
 
         def show() -> None:
-            self.bubble(Bubble(f"Trump: {suit_name(card[1])}", lay.spot(dealer).bubble,
+            self.bubble(Bubble(text.t("table_trump_is", "Trump: {suit}",
+                                      suit=suit_name(card[1])), lay.spot(dealer).bubble,
                                suit=card[1], big=True, ttl=1.8))
             own = self.stage.sprites.get(card) if dealer == self.view else None
             if own is not None:
@@ -250,25 +252,23 @@ class Director:
             self.bubble(Bubble(f"{pts}!", anchor, suit=rest, big=True, ttl=1.8))
             self._flash_marriage(seat, rest, after)
         elif verb == "close":
-            self.bubble(Bubble("Closed!", anchor, big=True))
+            self.bubble(Bubble(text.t("table_stock_closed", "Stock closed"), anchor, big=True))
             self.show(after, before, seat, duration=0.45)
         elif verb == "declare":
             self.bubble(Bubble("66!", anchor, big=True, ttl=2.2))
             self.show(after, before, seat)
         elif verb == "exchange":
-            self.bubble(Bubble("Exchange", anchor))
+            self.bubble(Bubble(text.t("act_exchange", "Exchange"), anchor))
             self.show(after, before, seat, duration=0.5)
         elif verb == "trump":
-            self.bubble(Bubble("Trump chosen", anchor))
+            self.bubble(Bubble(text.t("act_trump", "Trump card"), anchor))
             self.show(after, before, seat, duration=0.45)
         elif verb == "discard":
             self.show(after, before, seat, duration=0.45)
         elif verb in ("contract", "good", "bad", "double", "announce", "pass"):
-            text = label if verb != "bad" else label.replace("Bad — ", "bad — ")
+            words = label
             suit = after.get("trump") if verb == "contract" and rest.startswith("suit") else None
-            if verb == "good":
-                text = "good"
-            self.bubble(Bubble(text + ("!" if verb == "double" else ""), anchor, suit=suit,
+            self.bubble(Bubble(words + ("!" if verb == "double" else ""), anchor, suit=suit,
                                big=verb in ("double", "contract"), ttl=1.7))
             self.show(after, before, seat, duration=0.45)
         else:
@@ -280,7 +280,8 @@ class Director:
                 self.bubble(Bubble(f"{m['points']}!", a, suit=m["suit"], big=True, ttl=1.8))
         if (after.get("trump_card") and not before.get("trump") and after.get("trump")
                 and after.get("variant") == "marias"):
-            self.bubble(Bubble(f"Trump: {suit_name(after['trump'], True)}", lay.center,
+            self.bubble(Bubble(text.t("table_trump_is", "Trump: {suit}",
+                                 suit=suit_name(after["trump"], True)), lay.center,
                                suit=after["trump"], big=True))
 
     def _play(self, seat: int | None, before: dict[str, Any], after: dict[str, Any]) -> None:

@@ -135,7 +135,7 @@ def compute_layout(size: tuple[int, int], players: int, view_seat: int = 0) -> T
             pile = (w - m - pw / 2 - m * 2, h - m - font * 2.6 - pile_h / 2 - m)
             plate = Rect(m, h - m - plate_h, plate_w, plate_h)
             bubble = (plate.x + plate.w * 0.5, plate.y - m)
-            aside = (cx + w * 0.2, h - m - hand_h - m - table_h * 0.35)
+            aside = (cx + w * 0.22, cy + table_h * 0.12)
             spots[seat] = SeatSpot(seat, side, hand, False, span, hand_h, 0, trick,
                                    -4 if players == 2 else 2, pile, plate, bubble, aside)
         elif side == "top":
@@ -164,7 +164,7 @@ def compute_layout(size: tuple[int, int], players: int, view_seat: int = 0) -> T
             plate = Rect(plate_x, h * 0.2 - m, plate_w, plate_h)
             bubble = (plate.x + plate.w / 2 + (plate.w * 0.25 if left else -plate.w * 0.25),
                       plate.y + plate.h + m)
-            aside = (x + (opp_h * 0.5 + tw * 0.9) * (1 if left else -1), top + table_h * 0.6)
+            aside = (cx + w * (-0.22 if left else 0.22), cy - table_h * 0.75)
             spots[seat] = SeatSpot(seat, side, hand, True, span, opp_h, 90 if left else -90,
                                    trick, -6 if left else 7, pile, plate, bubble, aside)
     seats = tuple(s for s in spots if s is not None)

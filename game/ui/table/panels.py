@@ -16,10 +16,11 @@ import pygame
 from game.rules.variants import NAMES
 
 from ..flow import Phase
-from .controls import CONTRACT_LABELS, DOUBLE_NAMES, suit_name
+from .controls import component_label, contract_label, double_name, suit_name
 from .director import CUT_S, SHUFFLE_S
 from .hud import CREAM, GOLD, MUTED, panel
 from .stage import GLOW_HINT
+from .text import t
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -71,15 +72,21 @@ class Panels:
             r = pygame.Rect(spot.plate.tuple())
             name = sc.seat_name(spot.seat)
             if spot.seat == obs.get("dealer"):
-                name += "  (dealer)"
+                name += f"  ({t('table_dealer', 'Dealer').lower()})"
             parts = []
             tricks = (obs.get("tricks") or [0] * L.players)[spot.seat]
-            parts.append(f"{tricks} tricks" if tricks != 1 else "1 trick")
+            parts.append(t("table_tricks", "Tricks: {n}", n=tricks))
             pts = obs.get("points")
             if pts and not sc.settings.count_in_memory and pts[spot.seat] is not None:
-                parts.append(f"{pts[spot.seat]} pts")
+                text = t("table_points", "Points: {n}", n=pts[spot.seat])
+                pending = sum(int(m.get("points", 0)) for m in obs.get("marriages") or []
+                              if m.get("seat") == spot.seat and not m.get("counted", True))
+                if pending:
+                    text += " " + t("table_pending", "(+{n} pending)", n=pending)
+                parts.append(text)
             if soloist is not None:
-                parts.append("soloist" if soloist == spot.seat else "defender")
+                parts.append(t("table_soloist", "Soloist") if soloist == spot.seat
+                             else t("table_defenders", "Defenders"))
             line = "  ·  ".join(parts)
             t1 = sc.fonts.text(name, f, CREAM, bold=True)
             t2 = sc.fonts.text(line, round(f * 0.82), MUTED)
@@ -109,8 +116,8 @@ class Panels:
             return
         f = sc.layout.font
         dots = int(sc.clock * 3) % 4
-        t = sc.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
-        surface.blit(t, (r.right - sc.fonts.text("thinking...", round(f * 0.82), GOLD)
+        img = sc.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
+        surface.blit(img, (r.right - sc.fonts.text("thinking...", round(f * 0.82), GOLD)
                          .get_width() - f * 0.5, r.y + f * 0.4))
 
     def draw_info(self, surface: pygame.Surface) -> None:
@@ -123,21 +130,26 @@ class Panels:
         variant = flow.match.variant
         lines: list[tuple[str, str | None, tuple[int, int, int]]] = []
         deal_no = len(flow.match.deals)
-        lines.append((f"{NAMES.get(variant, variant)}  ·  deal {deal_no}", None, GOLD))
+        game = _variant_name(variant)
+        lines.append((t("table_deal_n", "{game} · deal {n}", game=game, n=deal_no), None, GOLD))
         dealing = flow.state is Phase.DEALING
         trump = obs.get("trump") if not dealing else None
         german = variant == "marias"
         if trump:
-            lines.append((f"Trump: {suit_name(trump, german)}", trump, CREAM))
+            lines.append((t("table_trump_is", "Trump: {suit}", suit=suit_name(trump, german)),
+                          trump, CREAM))
         elif variant == "marias":
             contract = obs.get("contract")
-            lines.append(("No trump" if contract else "Trump: not yet known", None, CREAM))
+            lines.append((t("table_no_trump", "No trump") if contract else
+                          t("table_trump_unknown", "Trump: not yet known"), None, CREAM))
         if obs.get("stock_size") and not dealing:
-            state = "closed" if obs.get("closed") else "open"
-            lines.append((f"Stock: {obs['stock_size']} ({state})", None, MUTED))
+            n = obs["stock_size"]
+            lines.append((f"{t('table_stock_closed', 'Stock closed')} ({n})" if obs.get("closed")
+                          else t("table_stock", "Stock: {n}", n=n), None, MUTED))
         contract = obs.get("contract")
         if contract:
-            text = "Contract: " + CONTRACT_LABELS.get(contract, contract)
+            text = t("table_contract_is", "Contract: {contract}",
+                     contract=contract_label(contract))
             ann = [a["name"].replace("-", " ") for a in obs.get("announcements") or []
                    if a["name"] not in ("seven", "hundred")]
             if ann:
@@ -145,14 +157,15 @@ class Panels:
             lines.append((text, None, CREAM))
             dbl = [(k, v) for k, v in (obs.get("doublings") or {}).items() if v]
             if dbl:
-                game = CONTRACT_LABELS.get(contract, contract) if not contract.startswith(
-                    "suit") else "Game"
+                game = contract_label(contract) if not contract.startswith(
+                    "suit") else component_label("game")
                 lines.append((" · ".join(
-                    f"{game if k == 'game' else k.replace('-', ' ').capitalize()}: "
-                    f"{DOUBLE_NAMES[min(v, 6) - 1].lower()} ×{2 ** v}" for k, v in dbl),
+                    f"{game if k == 'game' else component_label(k)}: "
+                    f"{double_name(min(v, 6) - 1).lower()} ×{2 ** v}" for k, v in dbl),
                     None, GOLD))
         elif flow.state is not Phase.DEALING and variant == "marias" and obs.get("phase"):
-            lines.append((f"Bidding: {obs['phase']}", None, MUTED))
+            lines.append((f"{t('table_bidding', 'Bidding')}: "
+                          f"{t('act_' + str(obs['phase']), str(obs['phase']))}", None, MUTED))
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
@@ -160,11 +173,11 @@ class Panels:
         y = r.y + f * 0.45
         for text, suit, colour in lines:
             x = r.x + f * 0.7
-            t = sc.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
-            surface.blit(t, (x, y))
+            img = sc.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
+            surface.blit(img, (x, y))
             if suit:
                 icon = sc.art.suit_chip(suit, round(f * 1.25))
-                surface.blit(icon, (x + t.get_width() + f * 0.4, y + (t.get_height() -
+                surface.blit(icon, (x + img.get_width() + f * 0.4, y + (img.get_height() -
                                                                      icon.get_height()) / 2))
             y += f * 1.45
 
@@ -177,16 +190,18 @@ class Panels:
         r = pygame.Rect(L.score.tuple())
         surface.blit(panel(r.size), r.topleft)
         opts = flow.match.options
-        goal = (f"to {opts['match_points']}" if "match_points" in opts
-                else f"{opts.get('rounds', 2) * flow.match.players} deals")
-        surface.blit(sc.fonts.text(f"Match ({goal})", f, GOLD, bold=True),
+        # "to 7" for the King-Queen games, "6 deals" for Mariáš: numbers read in any language.
+        goal = (f"→ {opts['match_points']}" if "match_points" in opts
+                else f"{len(flow.match.deals)}/{opts.get('rounds', 2) * flow.match.players}")
+        surface.blit(sc.fonts.text(t("table_match_goal", "Match ({goal})", goal=goal), f, GOLD,
+                                   bold=True),
                      (r.x + f * 0.7, r.y + f * 0.4))
         y = r.y + f * 1.9
         for seat in range(flow.match.players):
             name = sc.seat_name(seat).split(" · ")[0]
             surface.blit(sc.fonts.text(name, round(f * 0.95), CREAM), (r.x + f * 0.7, y))
-            t = sc.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
-            surface.blit(t, (r.right - t.get_width() - f * 0.8, y))
+            img = sc.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
+            surface.blit(img, (r.right - img.get_width() - f * 0.8, y))
             y += f * 1.35
 
     def draw_hint(self, surface: pygame.Surface) -> None:
@@ -201,13 +216,14 @@ class Panels:
             if r is not None:
                 pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3, border_radius=10)
         if sc.hint_text:
-            t = sc.fonts.text("Hint: " + sc.hint_text, round(L.font * 0.9), CREAM)
+            img = sc.fonts.text(t("table_hint_prefix", "Hint: {text}", text=sc.hint_text),
+                              round(L.font * 0.9), CREAM)
             pad = L.font // 2
-            w, h = t.get_width() + 2 * pad, t.get_height() + pad
+            w, h = img.get_width() + 2 * pad, img.get_height() + pad
             x = (L.size[0] - w) / 2
             y = L.buttons_y - h - L.margin
             surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
-            surface.blit(t, (x + pad, y + pad / 2))
+            surface.blit(img, (x + pad, y + pad / 2))
 
     def draw_cursor(self, surface: pygame.Surface) -> None:
         sc = self.scene
@@ -231,16 +247,16 @@ class Panels:
         L = sc.layout
         back = sc.art.picture(None, L.table_h)
         cx, cy = L.deck
-        t = sc.anim.clock / max(0.01, sc.anim.factor)
+        tm = sc.anim.clock / max(0.01, sc.anim.factor)
         w = back.get_width()
-        if d.effect == "shuffle" and t < SHUFFLE_S:
-            spread = math.sin(t / SHUFFLE_S * math.pi * 2) ** 2 * w * 0.75
+        if d.effect == "shuffle" and tm < SHUFFLE_S:
+            spread = math.sin(tm / SHUFFLE_S * math.pi * 2) ** 2 * w * 0.75
             for i in range(8):
                 side = -1 if i % 2 else 1
                 surface.blit(back, (cx - w / 2 + side * spread * (0.6 + 0.05 * i),
                                     cy - back.get_height() / 2 - i * 1.5))
         else:
-            k = min(1.0, max(0.0, (t - (SHUFFLE_S if d.effect == "shuffle" else 0.0)) / CUT_S))
+            k = min(1.0, max(0.0, (tm - (SHUFFLE_S if d.effect == "shuffle" else 0.0)) / CUT_S))
             lift = math.sin(k * math.pi) * L.table_h * 0.5
             for i in range(5):
                 surface.blit(back, (cx - w / 2, cy - back.get_height() / 2 - i * 1.5))
@@ -258,18 +274,20 @@ class Panels:
         surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
         players = sc.flow.match.players
         if res.get("match_over") and "score" not in res:
-            title = "Match over"
+            title = t("table_match_over", "Match over")
         else:
-            title = "Deal over" + ("  —  match over" if res.get("match_over") else "")
-        t = sc.fonts.text(title, round(f * 1.5), GOLD, bold=True)
-        surface.blit(t, (r.centerx - t.get_width() / 2, r.y + f * 0.7))
+            title = t("table_deal_over", "Deal over") + (
+                "  —  " + t("table_match_over", "Match over") if res.get("match_over") else "")
+        img = sc.fonts.text(title, round(f * 1.5), GOLD, bold=True)
+        surface.blit(img, (r.centerx - img.get_width() / 2, r.y + f * 0.7))
         y = r.y + f * 3.0
         for line in self.summary_lines(r.w):
             s = sc.fonts.text(line, round(f * 0.9), MUTED)
             surface.blit(s, (r.centerx - s.get_width() / 2, y))
             y += f * 1.3
         y += f * 0.4
-        cols = ["", "points", "deal", "total"]
+        cols = ["", t("table_points", "points").split(":")[0].lower(),
+                t("table_score", "deal").lower(), t("score_total", "total").lower()]
         colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]
         for c, x in zip(cols, colx):
             surface.blit(sc.fonts.text(c, round(f * 0.85), MUTED), (x, y))
@@ -299,3 +317,7 @@ def _wrap(text: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines[:3]
+
+
+def _variant_name(variant: str) -> str:
+    return t("variant_" + variant.replace("-", "_"), NAMES.get(variant, variant))

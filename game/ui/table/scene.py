@@ -25,9 +25,10 @@ from ..players import BotInput, BotServer, HumanInput, Input, make_engine
 from ..scene import Scene
 from ..session import GameSetup
 from ..settings import Settings
+from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
-from .controls import ButtonBar, action_label, button_actions
+from .controls import ButtonBar, action_label, button_actions, text_width
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
@@ -35,6 +36,7 @@ from .input import TableInput
 from .layout import TableLayout, compute_layout
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
+from .text import t
 
 log = logging.getLogger(__name__)
 
@@ -226,14 +228,18 @@ class TableScene(Scene):
         for w in self.widgets.values():
             w.kill()
         self.widgets = {}
-        bw, bh = round(L.font * 5), round(L.font * 1.9)
+        menu_label, hint_label = t("table_menu", "Menu"), t("table_hint", "Hint")
+        bw = max(round(L.font * 5), text_width(menu_label, L.font) + L.font * 2,
+                 text_width(hint_label, L.font) + L.font * 2)
+        bh = round(L.font * 1.9)
         x = L.size[0] - L.margin - bw
         y = L.size[1] - L.margin - bh
         m = self.app.manager
         self.widgets["menu"] = pygame_gui.elements.UIButton(
-            pygame.Rect(round(x), round(y), bw, bh), "Menu", m, object_id="#table_menu")
+            pygame.Rect(round(x), round(y), bw, bh), menu_label, m,
+            object_id="#table_menu")
         self.widgets["hint"] = pygame_gui.elements.UIButton(
-            pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), "Hint", m,
+            pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), hint_label, m,
             object_id="#table_hint")
         self.buttons.clear()
         self._result_widgets()
@@ -250,10 +256,10 @@ class TableScene(Scene):
         bw, bh = round(L.font * 7.5), round(L.font * 2.1)
         keys = []
         if not self.result.get("match_over"):
-            keys.append(("next", "Next deal"))
+            keys.append(("next", t("table_next_deal", "Next deal")))
         if "score" in self.app.scene_factories:
-            keys.append(("score", "Score sheet"))
-        keys.append(("end_menu", "Menu"))
+            keys.append(("score", t("table_scores", "Score sheet")))
+        keys.append(("end_menu", t("table_menu", "Menu")))
         total = len(keys) * bw + (len(keys) - 1) * L.margin
         x = r.centerx - total / 2
         for key, label in keys:
@@ -390,21 +396,24 @@ class TableScene(Scene):
         fn = getattr(ai, "hint", None)
         variant = self.setup.variant
         asked = self.human.pending if self.human else None
-        self.hint_text = "Thinking…"
-
+        self.hint_text = t("table_thinking", "Thinking…")
+        german = variant == "marias"
         server = self.bot_server
 
         def work() -> None:
             text = None
             try:
                 if server is not None:
-                    action, text = server.hint(obs, 600)
+                    action, reason, params, text = server.hint(obs, 600)
                 elif callable(fn):
                     res = fn(obs, budget_ms=600)
                     action = getattr(res, "action", res)
+                    reason, params = getattr(res, "reason", None), getattr(res, "params", {})
                     text = res.text() if hasattr(res, "text") else None
                 else:
-                    action = make_engine("normal", variant, 1, 300).choose(obs)
+                    action, reason, params = make_engine("normal", variant, 1, 300).choose(obs), \
+                        None, {}
+                text = words.hint(reason, params, german, text)
             except Exception:  # noqa: BLE001
                 log.exception("hint failed")
                 self.hint_text = None
@@ -568,12 +577,16 @@ class TableScene(Scene):
             draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
 
     def seat_name(self, seat: int) -> str:
+        """"You" (the player's name), or where a computer sits and its level."""
         if self.flow is None:
-            return f"Seat {seat}"
+            return t("common_seat", "Seat {n}", n=seat)
         inp = self.flow.inputs[seat]
         if inp.kind == "human":
-            return self.settings.player_name or "You"
-        names = ("West", "East") if self.flow.match.players == 3 else ("North",)
+            name = self.settings.player_name
+            return name if name and name != "You" else t("common_you", "You")
+        names = ("west", "east") if self.flow.match.players == 3 else ("north",)
         rel = (seat - self.view_seat) % self.flow.match.players
-        base = names[rel - 1] if 0 < rel <= len(names) else f"Seat {seat}"
-        return f"{base} · {getattr(inp, 'level', 'bot')}"
+        base = t("table_seat_" + names[rel - 1], names[rel - 1].title()) \
+            if 0 < rel <= len(names) else t("common_seat", "Seat {n}", n=seat)
+        level = getattr(inp, "level", "bot")
+        return f"{base} · {t('level_' + level, level).lower()}"
