@@ -24,6 +24,8 @@ VARIANTS = ("marriage", "sixty-six", "sixty-six-3", "marias")
 #: Simulated seconds per frame (the loop does not sleep: it runs as fast as it can).
 DT = 1 / 60
 DEAL_TIMEOUT_S = 45.0
+#: A tiny search budget: the selftest checks the plumbing, not the bots' strength.
+BOT_BUDGET_MS = 40
 
 
 def _stats(times: list[float]) -> dict[str, float]:
@@ -66,6 +68,47 @@ def _register(app: Any) -> None:
     from .table import TableScene
 
     app.register("table", TableScene)
+
+
+def _tune(app: Any, settings: Any, speed: str | None = None) -> Any:
+    """Fast animation and no bot pause, on whatever Settings object the screens installed."""
+    current = app.services.get("settings") or settings
+    current.animation_speed = speed or current.animation_speed
+    if speed is None:
+        current.animation_speed = settings.animation_speed
+    current.bot_pause_ms = 0
+    app.services["settings"] = current
+    return current
+
+
+def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[], None],
+                   errors: list[str], shot: Callable[[str], None] | None = None) -> Any:
+    """Menu → "New game" → pick the game and the computer levels → "Start"."""
+    try:
+        app.switch("menu")
+        frame()
+        menu = app.scene
+        if hasattr(menu, "on_button") and "setup" in app.scene_factories:
+            menu.on_button("new")
+        else:
+            return None
+        for _ in range(3):
+            frame()
+        setup_screen = app.scene
+        if setup_screen is None or setup_screen.name != "setup":
+            return None
+        setup_screen.select_variant(variant)
+        if isinstance(getattr(setup_screen, "levels", None), dict):
+            setup_screen.levels[variant] = list(levels[1:])
+        for _ in range(3):
+            frame()
+        if shot is not None:
+            shot("02-new-game")
+        setup_screen.on_button("start")
+        return getattr(setup_screen, "last_setup", None)
+    except Exception as exc:  # noqa: BLE001 - report, then take the direct way
+        errors.append(f"menu/new-game screens: {exc!r}")
+        return None
 
 
 def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = None,
@@ -112,17 +155,10 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     app.switch("menu")
     frame()
     first_frame_ms = (time.perf_counter() - start) * 1000
+    _tune(app, settings)
     for _ in range(20):
         frame()
     shot("01-menu")
-    if "setup" in app.scene_factories:
-        try:
-            app.switch("setup")
-            for _ in range(10):
-                frame()
-            shot("02-new-game")
-        except Exception as exc:  # noqa: BLE001
-            errors.append(f"setup screen: {exc!r}")
 
     deals: list[dict[str, Any]] = []
     last_table: Any = None
@@ -130,12 +166,18 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     if normal_phase:
         plan.append((variants[0], "normal"))
     for i, (variant, speed) in enumerate(plan):
-        settings.animation_speed = speed
+        settings = _tune(app, settings, speed)
         players = 3 if variant in ("sixty-six-3", "marias") else 2
         seats = list(levels[:players])
-        setup = GameSetup(variant, seats=seats, seed=1000 + i)
         t0 = time.perf_counter()
-        table = app.switch("table", setup=setup, bot_budget_ms=40)
+        # The real way in: the menu's "New game", the setup screen, its "Start" button.
+        app.services["table_autoplay"] = levels[0]
+        app.services["table_bot_budget_ms"] = BOT_BUDGET_MS
+        setup = _through_setup(app, variant, seats, frame, errors, shot if i == 0 else None)
+        if setup is None or app.scene is None or app.scene.name != "table":
+            setup = GameSetup(variant, seats=seats, seed=1000 + i)
+            app.switch("table", setup=setup)
+        table = app.scene
 
         def kind(table: Any = table) -> tuple[bool, bool]:
             return table.anim.moving(), table.flow.thinking_seat() is not None

@@ -191,7 +191,7 @@ class Panels:
         surface.blit(panel(r.size), r.topleft)
         opts = flow.match.options
         # "to 7" for the King-Queen games, "6 deals" for Mariáš: numbers read in any language.
-        goal = (f"→ {opts['match_points']}" if "match_points" in opts
+        goal = (str(opts["match_points"]) if "match_points" in opts
                 else f"{len(flow.match.deals)}/{opts.get('rounds', 2) * flow.match.players}")
         surface.blit(sc.fonts.text(t("table_match_goal", "Match ({goal})", goal=goal), f, GOLD,
                                    bold=True),

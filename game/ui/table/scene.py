@@ -87,7 +87,9 @@ class TableScene(Scene):
 
     # --- scene lifecycle -------------------------------------------------------------
     def enter(self, **params: Any) -> None:
-        self.bot_budget_ms = params.get("bot_budget_ms", self.bot_budget_ms)
+        self.bot_budget_ms = params.get("bot_budget_ms",
+                                        self.app.services.get("table_bot_budget_ms",
+                                                              self.bot_budget_ms))
         if params.get("resume_record"):
             self._resume(params["resume_record"], params.get("setup"))
         elif params.get("setup") is not None:
@@ -119,6 +121,10 @@ class TableScene(Scene):
             seats = (seats[:1] or ["human"]) + ["normal"] * (players - 1)
             seats = seats[:players]
         self.view_seat = seats.index("human") if "human" in seats else 0
+        # Demo / selftest: the computer also plays the human's seat (seen from there).
+        autoplay = self.app.services.get("table_autoplay")
+        if autoplay:
+            seats = [str(autoplay) if k == "human" else k for k in seats]
         inputs: list[Input] = []
         self.human = None
         base = setup.seed if setup.seed is not None else 0
