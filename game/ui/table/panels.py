@@ -71,8 +71,7 @@ class Panels:
         for spot in L.seats:
             r = pygame.Rect(spot.plate.tuple())
             name = sc.seat_name(spot.seat)
-            if spot.seat == obs.get("dealer"):
-                name += f"  ({t('table_dealer', 'Dealer').lower()})"
+            dealer = spot.seat == obs.get("dealer")
             parts = []
             tricks = (obs.get("tricks") or [0] * L.players)[spot.seat]
             parts.append(t("table_tricks", "Tricks: {n}", n=tricks))
@@ -90,7 +89,8 @@ class Panels:
             line = "  ·  ".join(parts)
             t1 = sc.fonts.text(name, f, CREAM, bold=True)
             t2 = sc.fonts.text(line, round(f * 0.82), MUTED)
-            need = max(t1.get_width(), t2.get_width()) + round(f * 1.4)
+            need = max(t1.get_width() + (round(f * 1.9) if dealer else 0),
+                       t2.get_width()) + round(f * 1.4)
             if need > r.w:
                 right = r.right
                 r.w = need
@@ -103,6 +103,14 @@ class Panels:
             if active:
                 pygame.draw.rect(surface, GOLD, r.inflate(4, 4), 2, border_radius=12)
             surface.blit(t1, (r.x + f * 0.6, r.y + f * 0.35))
+            if dealer:
+                # The dealer button, as on a real table: a small gold disc with the initial.
+                c = (round(r.x + f * 0.6 + t1.get_width() + f * 0.9), round(r.y + f * 1.0))
+                pygame.draw.circle(surface, GOLD, c, round(f * 0.62))
+                pygame.draw.circle(surface, (90, 70, 20), c, round(f * 0.62), 1)
+                d = sc.fonts.text(t("table_dealer", "Dealer")[:1].upper(), round(f * 0.8),
+                                  (40, 30, 10), bold=True)
+                surface.blit(d, (c[0] - d.get_width() / 2, c[1] - d.get_height() / 2))
             surface.blit(t2, (r.x + f * 0.6, r.y + f * 1.75))
             self.plate_rects[spot.seat] = r
 

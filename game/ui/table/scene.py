@@ -296,6 +296,12 @@ class TableScene(Scene):
         elif e.kind == "deal_end":
             self._deal_end(e)
         elif e.kind == "match_end":
+            storage = self.app.services.get("storage")
+            if storage is not None and hasattr(storage, "clear_match"):
+                try:
+                    storage.clear_match()  # nothing left to continue
+                except Exception:  # noqa: BLE001
+                    log.exception("clearing the saved match failed")
             self.result = {"match_over": True, "title": "Match over",
                            "totals": e.extra.get("totals")}
             self._result_widgets()
