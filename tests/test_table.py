@@ -179,3 +179,37 @@ def test_hint_key_highlights_the_recommendation() -> None:
     verb, _, rest = scene.hint_action.partition(" ")
     if verb == "play":
         assert rest in scene.stage.glow
+
+
+def test_score_sheet_round_trip_starts_the_next_deal() -> None:
+    from game.ui.scene import Scene
+
+    seen = {}
+
+    class Score(Scene):
+        name = "score"
+
+        def enter(self, **params):
+            seen.update(params)
+
+    app = make_app()
+    app.register("score", Score)
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy", "easy"], seed=4),
+                       bot_budget_ms=0)
+    deadline = time.perf_counter() + 30
+    while scene.result is None and time.perf_counter() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.001)
+    assert scene.result is not None and "score" in scene.widgets
+    rect = scene.widgets["score"].rect.inflate(-6, -6)
+    for ev in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(ev, pos=rect.center, button=1))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.scene.name == "score"
+    assert seen["match"] is scene.flow.match and seen["return_to"] == "table"
+    deals = len(scene.flow.match.deals)
+    app.switch("table", continue_match=True)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert len(scene.flow.match.deals) == deals + 1
