@@ -96,74 +96,131 @@ class Searcher:
         return out
 
     def run(self, source, root_legal: list[str], deadline: Deadline,
-            prior: str | None = None, prior_weight: float = 0.3) -> SearchResult:
-        """``prior``: the rule-of-thumb action, favoured by a bias that fades with its visits
-        (progressive bias) — a cheap guard against playout noise at small budgets."""
+            prior: str | None = None, prior_weight: float = 0.3,
+            sweep: bool = True) -> SearchResult:
+        """Search until the deadline; the best root action and every root action's value.
+
+        ``sweep`` (default): every sampled deal is used once for *each* root action, with
+        the same random seed below it — common random numbers make the root comparison
+        paired, which matters at the few hundred iterations Python affords per decision;
+        below the root the tree is ordinary ISMCTS.  Without it, the root is chosen by UCB
+        too (``prior`` then gets a progressive bias).  ``prior``: the rule-of-thumb action;
+        in sweep mode another action must beat it by one standard error of the paired
+        difference to be chosen — a guard against playout noise.
+        """
         root = Node()
         it = 0
-        scale = None
+        scale = 3.0
+        per_action: dict[str, list[float]] = {a: [] for a in root_legal}
         while not deadline.expired(it):
             try:
                 deal = source()
             except SampleError:
                 break
-            if scale is None:
-                scale = SCALE.get(deal.variant, 3.0)
-            it += 1
-            node = root
-            path: list[tuple[Node, int]] = []
-            depth = 0
-            values: list[float] | None = None
-            while not deal.is_over():
-                if depth > 0:
-                    values = self.leaf_value(deal, deadline)
-                    if values is not None:
-                        break
-                legal = root_legal if depth == 0 else deal.legal_actions()
-                mover = deal.to_move()
-                untried = []
-                for a in legal:
-                    ch = node.children.get(a)
-                    if ch is None:
-                        untried.append(a)
-                    else:
-                        ch.avail += 1
-                if untried:
-                    a = untried[self.rng.randrange(len(untried))]
-                    child = Node(avail=1)
-                    node.children[a] = child
-                    deal.apply_legal(a)
-                    path.append((child, mover))  # type: ignore[arg-type]
-                    depth += 1
+            scale = SCALE.get(deal.variant, 3.0)
+            if not sweep:
+                it += 1
+                self._iterate(deal, root, [], 0, root_legal, deadline, self.rng, scale,
+                              prior, prior_weight)
+                continue
+            seed = self.rng.getrandbits(32)
+            mover = deal.to_move()
+            done = []
+            for a in root_legal:
+                d = deal.clone()
+                child = root.children.get(a)
+                if child is None:
+                    child = root.children[a] = Node()
+                child.avail += 1
+                d.apply_legal(a)
+                values = self._iterate(d, child, [(child, mover)], 1, root_legal, deadline,
+                                       random.Random(seed), scale, None, 0.0)
+                done.append((a, values[mover]))  # type: ignore[index]
+                it += 1
+                if deadline.cancel.is_set():
                     break
-                best_a, best_u = legal[0], -math.inf
-                for a in legal:
-                    ch = node.children[a]
-                    u = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if depth == 0 and a == prior:
-                        u += prior_weight * 10 / (10 + ch.visits)
-                    if u > best_u:
-                        best_a, best_u = a, u
-                node = node.children[best_a]
-                deal.apply_legal(best_a)
-                path.append((node, mover))  # type: ignore[arg-type]
-                depth += 1
-            if values is None and not deal.is_over() and depth > 0:
-                values = self.leaf_value(deal, deadline)
-            if values is None:
-                score = rollout(deal, self.rng, self.eps)
-                values = [value_for(score, s) for s in range(len(score))]
-            for n, mover in path:
-                n.visits += 1
-                n.total += values[mover] / scale
-        if not root.children:
+            if len(done) == len(root_legal):
+                for a, v in done:
+                    per_action[a].append(v)
+        if not root.children or (sweep and not per_action[root_legal[0]]):
             fallback = prior if prior in root_legal else root_legal[0]
-            return SearchResult(fallback, {}, {}, it)
-        vals = {a: ch.total / ch.visits * (scale or 1) for a, ch in root.children.items()
-                if ch.visits}
+            vals0 = {a: ch.total / ch.visits * scale for a, ch in root.children.items()
+                     if ch.visits}
+            return SearchResult(fallback, vals0, {a: ch.visits for a, ch in
+                                                  root.children.items()}, it)
         visits = {a: ch.visits for a, ch in root.children.items()}
+        if sweep:
+            vals = {a: sum(v) / len(v) for a, v in per_action.items()}
+            best = max(sorted(vals), key=lambda a: vals[a])
+            if prior in vals and best != prior and not _clearly_better(
+                    per_action[best], per_action[prior]):
+                best = prior
+            return SearchResult(best, vals, visits, it)
+        vals = {a: ch.total / ch.visits * scale for a, ch in root.children.items()
+                if ch.visits}
         best = max(sorted(visits), key=lambda a: (visits[a], vals.get(a, -1e9)))
         return SearchResult(best, vals, visits, it)
+
+    def _iterate(self, deal: Deal, node: Node, path: list[tuple[Node, int]], depth: int,
+                 root_legal: list[str], deadline: Deadline, rng: random.Random, scale: float,
+                 prior: str | None, prior_weight: float) -> list[float]:
+        """One ISMCTS iteration from ``node`` (``deal`` already there): select, expand one
+        node, value the leaf, back the values up ``path``; return the per-seat values."""
+        values: list[float] | None = None
+        while not deal.is_over():
+            if depth > 0:
+                values = self.leaf_value(deal, deadline)
+                if values is not None:
+                    break
+            legal = root_legal if depth == 0 else deal.legal_actions()
+            mover = deal.to_move()
+            untried = []
+            for a in legal:
+                ch = node.children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = Node(avail=1)
+                node.children[a] = child
+                deal.apply_legal(a)
+                path.append((child, mover))  # type: ignore[arg-type]
+                depth += 1
+                break
+            best_a, best_u = legal[0], -math.inf
+            for a in legal:
+                ch = node.children[a]
+                u = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if depth == 0 and a == prior:
+                    u += prior_weight * 10 / (10 + ch.visits)
+                if u > best_u:
+                    best_a, best_u = a, u
+            node = node.children[best_a]
+            deal.apply_legal(best_a)
+            path.append((node, mover))  # type: ignore[arg-type]
+            depth += 1
+        if values is None and not deal.is_over() and depth > 0:
+            values = self.leaf_value(deal, deadline)
+        if values is None:
+            score = rollout(deal, rng, self.eps)
+            values = [value_for(score, s) for s in range(len(score))]
+        for n, mover in path:
+            n.visits += 1
+            n.total += values[mover] / scale
+        return values
+
+
+def _clearly_better(a: list[float], b: list[float]) -> bool:
+    """Is ``a`` better than ``b`` by more than one standard error of the paired difference?"""
+    n = min(len(a), len(b))
+    if n < 3:
+        return False
+    d = [x - y for x, y in zip(a[:n], b[:n])]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > (var / n) ** 0.5
 
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:
