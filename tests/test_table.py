@@ -213,3 +213,37 @@ def test_score_sheet_round_trip_starts_the_next_deal() -> None:
     for _ in range(5):
         app.step(1 / 60)
     assert len(scene.flow.match.deals) == deals + 1
+
+
+def test_practice_mode_warns_and_takes_back() -> None:
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=12,
+                                                practice=True), bot_budget_ms=0)
+    assert "undo" in scene.widgets
+    warned = took_back = 0
+    deadline = time.perf_counter() + 60
+    while scene.result is None and time.perf_counter() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.001)
+        if scene.practice.warning is not None:
+            if "anyway" not in scene.widgets:
+                continue  # the buttons appear on the next frame
+            warned += 1
+            rect = scene.widgets["anyway"].rect.inflate(-6, -6)
+            for ev in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(ev, pos=rect.center, button=1))
+            continue
+        if not scene.human.waiting or scene.anim.busy() or scene.practice.checking:
+            continue
+        history = list(scene.flow.deal.history)
+        if not took_back and sum(1 for s, _a in history if s == 0) >= 2:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                                 unicode="", scancode=0))
+            app.step(1 / 60)
+            assert len(scene.flow.deal.history) < len(history)
+            took_back += 1
+            continue
+        legal = scene.human.pending.observation["legal"]
+        # The worst-looking choice first: the last legal action.
+        scene.submit(legal[-1])
+    assert scene.flow.deal.is_over() and took_back == 1

@@ -162,7 +162,8 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
                 from game.ai import hint
 
                 h = hint(obs, budget_ms=budget, cancel=cancel)
-                conn.send(("hint", h.action, h.reason, dict(h.params), h.text()))
+                conn.send(("hint", h.action, h.reason, dict(h.params), h.text(),
+                           dict(h.values)))
         except Exception as exc:  # noqa: BLE001 - report, keep serving
             if kind != "make":
                 conn.send(("error", repr(exc)))
@@ -234,8 +235,13 @@ class BotServer:
 
     def hint(self, obs: dict[str, Any], budget_ms: float) -> tuple[str, str, dict[str, Any], str]:
         """(action, reason key, reason parameters, English text) from game.ai.hint."""
-        _, action, reason, params, text = self.request(("hint", obs, budget_ms))
+        _, action, reason, params, text, _values = self.request(("hint", obs, budget_ms))
         return action, reason, params, text
+
+    def evaluate(self, obs: dict[str, Any], budget_ms: float) -> tuple[Any, ...]:
+        """(values per legal action, best action, reason, params, English text)."""
+        _, action, reason, params, text, values = self.request(("hint", obs, budget_ms))
+        return values, action, reason, params, text
 
     def cancel(self) -> None:
         self.cancel_event.set()

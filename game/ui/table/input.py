@@ -165,6 +165,8 @@ class TableInput:
         if k == pygame.K_h:
             scene.on_hint()
             return True
+        if k == pygame.K_BACKSPACE or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            return scene.practice.take_back()
         return False
 
     # --- per frame ------------------------------------------------------------------

@@ -35,6 +35,7 @@ from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
 from .input import TableInput
 from .layout import TableLayout, compute_layout
 from .panels import Panels
+from .practice import Practice
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
 
@@ -66,6 +67,9 @@ class TableScene(Scene):
         self.hint_action: str | None = None
         self.hint_text: str | None = None
         self.input = TableInput(self)
+        self.practice = Practice(self)
+        #: An action the practice check approved (set from its thread, submitted per frame).
+        self.pending_submit: str | None = None
         self.bot_budget_ms: float | None = None
         self.bot_server: BotServer | None = None
         #: The cached background layer (felt, panels, cards at rest) and what it shows.
@@ -143,6 +147,7 @@ class TableScene(Scene):
 
     def _new_match(self, setup: GameSetup) -> None:
         self._close_flow()
+        self.practice.reset()
         self.setup = setup
         match = Match(setup.variant, setup.options or None, seed=setup.seed)
         self._make_flow(match, setup)
@@ -247,6 +252,12 @@ class TableScene(Scene):
         self.widgets["hint"] = pygame_gui.elements.UIButton(
             pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), hint_label, m,
             object_id="#table_hint")
+        if self.practice.on:
+            undo = t("table_undo", "Take back")
+            uw = max(bw, text_width(undo, L.font) + L.font * 2)
+            self.widgets["undo"] = pygame_gui.elements.UIButton(
+                pygame.Rect(round(x - bw - uw - 2 * L.margin), round(y), uw, bh), undo, m,
+                object_id="#table_undo")
         self.buttons.clear()
         self._result_widgets()
 
@@ -285,14 +296,15 @@ class TableScene(Scene):
         if e.kind == "refused":
             self.refuse(e.reason or "not allowed")
             return
-        if e.kind == "action":
+        if e.kind in ("action", "resume"):
             self.selected = set()
             self.director.selected = frozenset()
             self.hint_action = None
             self.hint_text = None
+            self.practice.reset()
         self.director.on_event(e)
         if e.kind == "action":
-            self._save()
+            self.save()
         elif e.kind == "deal_end":
             self._deal_end(e)
         elif e.kind == "match_end":
@@ -326,9 +338,10 @@ class TableScene(Scene):
             self.result = info
             self._result_widgets()
         self.anim.then(reveal)
-        self._save()
+        self.save()
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Hand the match to the storage service (Continue in the menu resumes it)."""
         storage = self.app.services.get("storage")
         if storage is None or not hasattr(storage, "save_match") or self.flow is None:
             return
@@ -347,9 +360,12 @@ class TableScene(Scene):
         self.bubbles.append(b)
 
     # --- actions from the player ------------------------------------------------------------
-    def submit(self, action: str) -> bool:
+    def submit(self, action: str, checked: bool = False) -> bool:
+        """Hand the player's action to the flow (practice mode: after a second opinion)."""
         if self.human is None or not self.human.waiting:
             return False
+        if self.practice.on and not checked:
+            return self.practice.check_then_submit(action)
         ok = self.human.submit(action)
         if ok and self.flow is not None:
             self.flow.update()
@@ -458,6 +474,12 @@ class TableScene(Scene):
             self.app.switch("menu")
         elif key == "hint":
             self.on_hint()
+        elif key == "undo":
+            self.practice.take_back()
+        elif key == "anyway":
+            self.practice.play_anyway()
+        elif key == "again":
+            self.practice.choose_again()
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
@@ -474,6 +496,10 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.age < b.ttl]
         if self.flow is None:
             return
+        if self.pending_submit is not None:
+            action, self.pending_submit = self.pending_submit, None
+            self.submit(action, checked=True)
+        self._sync_warning()
         self.flow.update()
         self.input.update()
         self._update_hand_looks(dt)
@@ -521,10 +547,34 @@ class TableScene(Scene):
                 and s.key not in stage.dim else 0.0
             s.lift += (want - s.lift) * k
 
+    def _sync_warning(self) -> None:
+        """Practice mode's "Are you sure?" buttons exist exactly while a warning is shown."""
+        want = self.practice.warning is not None
+        if want == ("anyway" in self.widgets):
+            return
+        for k in ("anyway", "again"):
+            w = self.widgets.pop(k, None)
+            if w is not None:
+                w.kill()
+        if not want:
+            return
+        L = self.layout
+        labels = [("anyway", t("table_play_anyway", "Play anyway")),
+                  ("again", t("table_choose_again", "Choose again"))]
+        bh = round(L.font * 2.1)
+        ws = [text_width(lbl, L.font) + L.font * 2 for _k, lbl in labels]
+        x = (L.size[0] - sum(ws) - L.margin) / 2
+        for (k, lbl), w in zip(labels, ws):
+            self.widgets[k] = pygame_gui.elements.UIButton(
+                pygame.Rect(round(x), round(L.buttons_y), w, bh), lbl, self.app.manager,
+                object_id=f"#table_{k}")
+            x += w + L.margin
+
     def _sync_buttons(self) -> None:
         L = self.layout
         if self.human is None or not self.human.waiting or self.anim.busy() or \
-                self.result is not None:
+                self.result is not None or self.practice.warning is not None or \
+                self.practice.checking:
             self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
             return
         obs = self.input.observation() or {}
@@ -548,7 +598,9 @@ class TableScene(Scene):
         static, active = self.stage.split()
         hud = (surface.get_size(), id(self.director.shown) if self.director else 0,
                self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
-               self.settings.count_in_memory, self.settings.player_name)
+               self.settings.count_in_memory, self.settings.player_name,
+               self.art.artwork if self.art else "", self.art.back_id if self.art else "",
+               words.t("table_trump", "Trump"))  # the language
         if self._base is None or self._base.get_size() != surface.get_size():
             self._base = pygame.Surface(surface.get_size()).convert() \
                 if pygame.display.get_surface() else pygame.Surface(surface.get_size())
@@ -582,6 +634,7 @@ class TableScene(Scene):
                 if b.suit and self.art else None
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
         self.panels.draw_hint(surface)
+        self.panels.draw_warning(surface)
         if self.result is not None:
             self.panels.draw_result(surface)
         if self.input.tooltip:
