@@ -131,23 +131,3 @@ def test_pending_cancel() -> None:
     p.cancel()
     assert not p.ready() and not p.thinking
 
-
-def test_take_back_rebuilds_the_deal_before_the_seats_last_action() -> None:
-    match = Match("marias", seed=3)
-    human = HumanInput()
-    flow = TurnFlow(match, [human, BotInput(FirstLegalBot()), BotInput(FirstLegalBot())])
-    flow.start()
-    for _ in range(2000):
-        flow.update()
-        if flow.waiting_for_human():
-            if sum(1 for s, _a in match.current.history if s == 0) >= 2:
-                break
-            human.submit(flow.pending.observation["legal"][-1])
-        time.sleep(0)
-    history = list(match.current.history)
-    last = max(i for i, (s, _a) in enumerate(history) if s == 0)
-    assert flow.take_back(0)
-    assert match.current.history == history[:last]
-    assert match.current.to_move() == 0
-    flow.update()
-    assert flow.waiting_for_human()

@@ -216,24 +216,24 @@ def test_score_sheet_round_trip_starts_the_next_deal() -> None:
 
 
 def test_practice_mode_warns_and_takes_back() -> None:
+    """With game.ui.practice's layer: warnings are answered, Backspace takes back."""
     app = make_app()
+    app.services["settings"].tips = False
     scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=12,
                                                 practice=True), bot_budget_ms=0)
+    if scene.layer is None:
+        pytest.skip("game.ui.practice is not available")
     assert "undo" in scene.widgets
-    warned = took_back = 0
-    deadline = time.perf_counter() + 60
+    took_back = 0
+    deadline = time.perf_counter() + 90
     while scene.result is None and time.perf_counter() < deadline:
         app.step(1 / 60)
         time.sleep(0.001)
-        if scene.practice.warning is not None:
-            if "anyway" not in scene.widgets:
-                continue  # the buttons appear on the next frame
-            warned += 1
-            rect = scene.widgets["anyway"].rect.inflate(-6, -6)
-            for ev in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(ev, pos=rect.center, button=1))
+        if scene.layer.dialog.active:  # "Are you sure?" -> Enter = play anyway
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="", scancode=0))
             continue
-        if not scene.human.waiting or scene.anim.busy() or scene.practice.checking:
+        if not scene.human.waiting or scene.anim.busy():
             continue
         history = list(scene.flow.deal.history)
         if not took_back and sum(1 for s, _a in history if s == 0) >= 2:
@@ -243,7 +243,5 @@ def test_practice_mode_warns_and_takes_back() -> None:
             assert len(scene.flow.deal.history) < len(history)
             took_back += 1
             continue
-        legal = scene.human.pending.observation["legal"]
-        # The worst-looking choice first: the last legal action.
-        scene.submit(legal[-1])
+        scene.submit(scene.human.pending.observation["legal"][-1])
     assert scene.flow.deal.is_over() and took_back == 1

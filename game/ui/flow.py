@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from game.rules import IllegalAction, Match, NotationError, new_deal, write_record
+from game.rules import IllegalAction, Match, NotationError, write_record
 from game.rules.base import Deal
 
 from .players import BLIND, Input, Pending
@@ -272,36 +272,6 @@ class TurnFlow:
             self._deal_end()
         else:
             self._go(phase_of(deal.legal_actions(), False))
-        return True
-
-    def can_take_back(self, seat: int) -> bool:
-        deal = self.deal
-        return (deal is not None and self.state in ASKING
-                and any(s == seat for s, _a in deal.history))
-
-    def take_back(self, seat: int) -> bool:
-        """Practice mode: undo ``seat``'s last action of this deal and everything after it.
-
-        The deal is rebuilt from its deck by re-applying the history before that
-        action through the engine (the only source of truth), so nothing the
-        player saw can be un-seen by mistake and the record stays valid.
-        """
-        deal = self.deal
-        if deal is None or not self.can_take_back(seat):
-            return False
-        last = max(i for i, (s, _a) in enumerate(deal.history) if s == seat)
-        if self.pending is not None:
-            self.pending.cancel()
-            if self.pending_seat is not None:
-                self.inputs[self.pending_seat].cancel()
-        self.pending = None
-        self.pending_seat = None
-        fresh = new_deal(deal.variant, deal.dealer, list(deal.deck), deal.options)
-        for s, action in deal.history[:last]:
-            fresh.apply(action, s)
-        self.match.deals[-1] = fresh
-        self.listener(FlowEvent("resume", after=fresh.observation(self.view_seat)))
-        self._go(phase_of(fresh.legal_actions(), fresh.is_over()))
         return True
 
     def close(self) -> None:

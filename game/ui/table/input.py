@@ -166,7 +166,7 @@ class TableInput:
             scene.on_hint()
             return True
         if k == pygame.K_BACKSPACE or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            return scene.practice.take_back()
+            return bool(scene.layer is not None and scene.layer.undo())
         return False
 
     # --- per frame ------------------------------------------------------------------

@@ -233,22 +233,6 @@ class Panels:
             surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
 
-    def draw_warning(self, surface: pygame.Surface) -> None:
-        """Practice mode: the second opinion, above its "Play anyway / Choose again" buttons."""
-        sc = self.scene
-        warning = sc.practice.warning
-        L = sc.layout
-        if warning is None and not sc.practice.checking:
-            return
-        text = warning.text if warning else t("table_thinking", "Thinking…")
-        img = sc.fonts.text(text, round(L.font * 0.95), CREAM, bold=warning is not None)
-        pad = L.font // 2
-        w, h = img.get_width() + 2 * pad, img.get_height() + pad
-        x = (L.size[0] - w) / 2
-        y = L.buttons_y - h - L.margin
-        surface.blit(panel((w, h), (60, 30, 10, 230), 10, (*GOLD, 230)), (x, y))
-        surface.blit(img, (x + pad, y + pad / 2))
-
     def draw_cursor(self, surface: pygame.Surface) -> None:
         sc = self.scene
         if sc.input.cursor < 0 or sc.stage is None:

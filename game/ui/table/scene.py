@@ -35,7 +35,6 @@ from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
 from .input import TableInput
 from .layout import TableLayout, compute_layout
 from .panels import Panels
-from .practice import Practice
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
 
@@ -67,9 +66,8 @@ class TableScene(Scene):
         self.hint_action: str | None = None
         self.hint_text: str | None = None
         self.input = TableInput(self)
-        self.practice = Practice(self)
-        #: An action the practice check approved (set from its thread, submitted per frame).
-        self.pending_submit: str | None = None
+        #: Practice mode, hints, tips, undo and review (the colleague's game.ui.practice).
+        self.layer: Any = None
         self.bot_budget_ms: float | None = None
         self.bot_server: BotServer | None = None
         #: The cached background layer (felt, panels, cards at rest) and what it shows.
@@ -101,13 +99,32 @@ class TableScene(Scene):
         elif self.flow is None:
             self._new_match(GameSetup("marriage"))
         self.anim.speed = self.settings.animation_speed
+        self._attach_practice_layer()
         self._build()
         if (params.get("continue_match") or self._after_score) and self.flow is not None \
                 and self.flow.state is Phase.DEAL_END:
             self._after_score = False
             self.next_deal()
 
+    def _attach_practice_layer(self) -> None:
+        """game.ui.practice's layer: hint panel, practice warnings, tips, take back, review.
+
+        Optional: without it the Hint button still works (:meth:`default_hint`).
+        """
+        if self.layer is None:
+            try:
+                from game.ui.practice.layer import PracticeLayer
+
+                self.layer = PracticeLayer(self)
+            except Exception as exc:  # noqa: BLE001 - the table works without it
+                log.warning("practice layer unavailable (%s)", exc)
+                self.layer = None
+        if self.layer is not None and self.on_hint == self.default_hint:
+            self.on_hint = self.layer.hint
+
     def leave(self) -> None:
+        if self.layer is not None:
+            self.layer.close()
         self.anim.finish()
         self.buttons.clear()
         for w in self.widgets.values():
@@ -147,7 +164,6 @@ class TableScene(Scene):
 
     def _new_match(self, setup: GameSetup) -> None:
         self._close_flow()
-        self.practice.reset()
         self.setup = setup
         match = Match(setup.variant, setup.options or None, seed=setup.seed)
         self._make_flow(match, setup)
@@ -252,7 +268,7 @@ class TableScene(Scene):
         self.widgets["hint"] = pygame_gui.elements.UIButton(
             pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), hint_label, m,
             object_id="#table_hint")
-        if self.practice.on:
+        if self.setup is not None and self.setup.practice and self.layer is not None:
             undo = t("table_undo", "Take back")
             uw = max(bw, text_width(undo, L.font) + L.font * 2)
             self.widgets["undo"] = pygame_gui.elements.UIButton(
@@ -262,7 +278,7 @@ class TableScene(Scene):
         self._result_widgets()
 
     def _result_widgets(self) -> None:
-        for k in ("next", "score", "end_menu"):
+        for k in ("next", "score", "review", "end_menu"):
             w = self.widgets.pop(k, None)
             if w is not None:
                 w.kill()
@@ -276,6 +292,9 @@ class TableScene(Scene):
             keys.append(("next", t("table_next_deal", "Next deal")))
         if "score" in self.app.scene_factories:
             keys.append(("score", t("table_scores", "Score sheet")))
+        if self.layer is not None and "review" in self.app.scene_factories and \
+                self.setup is not None and self.setup.practice:
+            keys.append(("review", t("practice_review", "Review")))
         keys.append(("end_menu", t("table_menu", "Menu")))
         total = len(keys) * bw + (len(keys) - 1) * L.margin
         x = r.centerx - total / 2
@@ -301,7 +320,6 @@ class TableScene(Scene):
             self.director.selected = frozenset()
             self.hint_action = None
             self.hint_text = None
-            self.practice.reset()
         self.director.on_event(e)
         if e.kind == "action":
             self.save()
@@ -360,12 +378,12 @@ class TableScene(Scene):
         self.bubbles.append(b)
 
     # --- actions from the player ------------------------------------------------------------
-    def submit(self, action: str, checked: bool = False) -> bool:
-        """Hand the player's action to the flow (practice mode: after a second opinion)."""
+    def submit(self, action: str) -> bool:
+        """Hand the player's action to the flow (practice mode may ask "are you sure?" first)."""
         if self.human is None or not self.human.waiting:
             return False
-        if self.practice.on and not checked:
-            return self.practice.check_then_submit(action)
+        if self.layer is not None and not self.layer.allow(action):
+            return False  # the layer re-submits it if the player confirms
         ok = self.human.submit(action)
         if ok and self.flow is not None:
             self.flow.update()
@@ -453,6 +471,8 @@ class TableScene(Scene):
 
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.layer is not None and self.layer.handle_event(event):
+            return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
@@ -475,11 +495,11 @@ class TableScene(Scene):
         elif key == "hint":
             self.on_hint()
         elif key == "undo":
-            self.practice.take_back()
-        elif key == "anyway":
-            self.practice.play_anyway()
-        elif key == "again":
-            self.practice.choose_again()
+            if self.layer is not None:
+                self.layer.undo()
+        elif key == "review":
+            if self.layer is not None:
+                self.layer.review()
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
@@ -496,10 +516,8 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.age < b.ttl]
         if self.flow is None:
             return
-        if self.pending_submit is not None:
-            action, self.pending_submit = self.pending_submit, None
-            self.submit(action, checked=True)
-        self._sync_warning()
+        if self.layer is not None:
+            self.layer.update(dt)
         self.flow.update()
         self.input.update()
         self._update_hand_looks(dt)
@@ -547,34 +565,10 @@ class TableScene(Scene):
                 and s.key not in stage.dim else 0.0
             s.lift += (want - s.lift) * k
 
-    def _sync_warning(self) -> None:
-        """Practice mode's "Are you sure?" buttons exist exactly while a warning is shown."""
-        want = self.practice.warning is not None
-        if want == ("anyway" in self.widgets):
-            return
-        for k in ("anyway", "again"):
-            w = self.widgets.pop(k, None)
-            if w is not None:
-                w.kill()
-        if not want:
-            return
-        L = self.layout
-        labels = [("anyway", t("table_play_anyway", "Play anyway")),
-                  ("again", t("table_choose_again", "Choose again"))]
-        bh = round(L.font * 2.1)
-        ws = [text_width(lbl, L.font) + L.font * 2 for _k, lbl in labels]
-        x = (L.size[0] - sum(ws) - L.margin) / 2
-        for (k, lbl), w in zip(labels, ws):
-            self.widgets[k] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x), round(L.buttons_y), w, bh), lbl, self.app.manager,
-                object_id=f"#table_{k}")
-            x += w + L.margin
-
     def _sync_buttons(self) -> None:
         L = self.layout
         if self.human is None or not self.human.waiting or self.anim.busy() or \
-                self.result is not None or self.practice.warning is not None or \
-                self.practice.checking:
+                self.result is not None:
             self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
             return
         obs = self.input.observation() or {}
@@ -634,12 +628,13 @@ class TableScene(Scene):
                 if b.suit and self.art else None
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
         self.panels.draw_hint(surface)
-        self.panels.draw_warning(surface)
         if self.result is not None:
             self.panels.draw_result(surface)
         if self.input.tooltip:
             text, pos = self.input.tooltip
             draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
+        if self.layer is not None:
+            self.layer.draw(surface)
 
     def seat_name(self, seat: int) -> str:
         """"You" (the player's name), or where a computer sits and its level."""
@@ -655,3 +650,7 @@ class TableScene(Scene):
             if 0 < rel <= len(names) else t("common_seat", "Seat {n}", n=seat)
         level = getattr(inp, "level", "bot")
         return f"{base} · {t('level_' + level, level).lower()}"
+
+    # Names the practice layer looks up (it was written against these spellings).
+    _seat_name = seat_name
+    _save = save
