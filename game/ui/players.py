@@ -204,6 +204,7 @@ class BotServer:
         self.proc.start()
         child.close()
         self._keys = 0
+        self.closed = False
 
     @classmethod
     def try_start(cls) -> BotServer | None:
@@ -238,15 +239,11 @@ class BotServer:
         _, action, reason, params, text, _values = self.request(("hint", obs, budget_ms))
         return action, reason, params, text
 
-    def evaluate(self, obs: dict[str, Any], budget_ms: float) -> tuple[Any, ...]:
-        """(values per legal action, best action, reason, params, English text)."""
-        _, action, reason, params, text, values = self.request(("hint", obs, budget_ms))
-        return values, action, reason, params, text
-
     def cancel(self) -> None:
         self.cancel_event.set()
 
     def close(self) -> None:
+        self.closed = True
         self.cancel()
         try:
             self.conn.send(None)
@@ -277,6 +274,8 @@ class RemoteEngine:
             try:
                 return str(self.server.request(("choose", self.key, observation))[1])
             except (EOFError, OSError) as exc:
+                if self.server.closed:  # the table is closing: any answer will be dropped
+                    return str(observation["legal"][0])
                 log.warning("the bot process is gone (%r): thinking in a thread", exc)
                 self.local = _local_engine(*self.spec) if self.spec else FirstLegalBot()
         return str(self.local.choose(observation))

@@ -88,6 +88,9 @@ class Director:
                 return x, y, 0, lay.opp_h, flip
             if t.role in ("pile", "stock", "talon"):
                 return t.x, t.y, t.angle, t.h, flip
+            if t.role == "reminder" and t.seat is not None:
+                x, y = lay.spot(int(t.seat)).pile
+                return x, y, 0, lay.pile_h, -1.0
             x, y = lay.center
             return x, y, 0, lay.table_h, flip
 

@@ -189,6 +189,20 @@ def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
             k = f"talon{i}"
             out[k] = Target(k, None, tx + i * lay.table_h * 0.18, ty + i * 4, -6 + 12 * i,
                             lay.pile_h, 5 + i, False, "talon")
+    # Mariáš 4.9: a marriage's queen stays visible as a reminder (small, beside the pile).
+    if obs.get("variant") == "marias":
+        count: dict[int, int] = {}
+        on_table = {c for _s, c in obs.get("trick") or []}
+        for m in obs.get("marriages") or []:
+            seat = int(m["seat"])
+            if "Q" + m["suit"] in on_table:
+                continue  # still in the trick; it is laid out once the trick is gathered
+            i = count[seat] = count.get(seat, -1) + 1
+            px, py = lay.spot(seat).pile
+            dx = lay.card_w(lay.pile_h) * (0.95 + 0.45 * i)
+            k = f"mq{m['suit']}"
+            out[k] = Target(k, "Q" + m["suit"], px + (dx if px < lay.size[0] * 0.7 else -dx),
+                            py, 0, lay.pile_h, 14 + i, True, "reminder", seat)
     if is_aside and fh is not None:
         ax, ay = lay.spot(fh).aside
         known = aside_name if (view == fh or obs.get("trump")) else None
