@@ -48,6 +48,8 @@ class Director:
         #: Shuffle/cut effect progress: (kind, started) read by the scene's draw.
         self.effect: str | None = None
         self.deal_owners: Callable[[int], list[int]] | None = None
+        #: Plays a named effect of the sound service ("card", "shuffle", "trick", …).
+        self.sound: Callable[[str], None] = lambda name: None
 
     @property
     def layout(self) -> TableLayout:
@@ -148,6 +150,7 @@ class Director:
         def start_effect() -> None:
             self.stage.sprites = {}
             self.stage.ghosts = []
+            self.sound("shuffle")
             self.effect = "cut" if gathered else "shuffle"
         self.anim.then(start_effect, hold=CUT_S if gathered else SHUFFLE_S + CUT_S)
         targets = self.targets(obs)
@@ -248,6 +251,10 @@ class Director:
         lay = self.layout
         anchor = lay.spot(seat).bubble if seat is not None else lay.center
         label = action_label(action, before)
+        if verb in ("marriage", "close", "declare", "double", "announce", "contract", "bad"):
+            self.sound("announce")
+        elif verb in ("play", "trump", "discard", "exchange"):
+            self.anim.then(lambda: self.sound("card"))
         if verb == "play":
             self._play(seat, before, after)
         elif verb == "marriage":
@@ -313,6 +320,7 @@ class Director:
         lay = self.layout
 
         def gather() -> None:
+            self.sound("trick")
             px, py = lay.spot(winner).pile
             for i, (_s, c) in enumerate(last["cards"]):
                 sp = self.stage.sprites.get(c)

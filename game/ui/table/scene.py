@@ -205,6 +205,7 @@ class TableScene(Scene):
         assert self.director is not None
         self.director.view = self.view_seat
         self.director.deal_owners = deal_class(match.variant).deal_owners
+        self.director.sound = self.play_sound
         self.director.deals_seen = 0
         self.flow.start()
 
@@ -355,6 +356,12 @@ class TableScene(Scene):
         def reveal() -> None:
             self.result = info
             self._result_widgets()
+            score = info.get("score") or []
+            if self.human is not None and self.view_seat < len(score):
+                mine = score[self.view_seat]
+                best = max(score)
+                self.play_sound("win" if mine == best and mine > min(score) else "lose"
+                                if mine < best else "click")
         self.anim.then(reveal)
         self.save()
 
@@ -367,6 +374,15 @@ class TableScene(Scene):
             storage.save_match(self.flow.record_text(), self.setup)
         except Exception:  # noqa: BLE001 - saving must never break the game
             log.exception("saving the match failed")
+
+    def play_sound(self, name: str) -> None:
+        """An effect of the app's sound service (silent without one; never raises)."""
+        snd = self.app.services.get("sound")
+        if snd is not None and hasattr(snd, "play"):
+            try:
+                snd.play(name)
+            except Exception:  # noqa: BLE001
+                log.debug("sound %s failed", name, exc_info=True)
 
     def _add_bubble(self, b: Bubble) -> None:
         """A new word from a seat replaces that seat's previous bubble (no pile-ups)."""
