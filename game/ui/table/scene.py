@@ -75,9 +75,7 @@ class TableScene(Scene):
         self._base_sig: tuple[Any, ...] | None = None
         self._base_items: dict[str, tuple[object, ...]] = {}
         self.clock = 0.0
-        self.log_errors: list[str] = []
         self.panels = Panels(self)
-        self._after_score = False
         #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
         self.on_hint = self.default_hint
 
@@ -101,10 +99,9 @@ class TableScene(Scene):
         self.anim.speed = self.settings.animation_speed
         self._attach_practice_layer()
         self._build()
-        if (params.get("continue_match") or self._after_score) and self.flow is not None \
+        if params.get("continue_match") and self.flow is not None \
                 and self.flow.state is Phase.DEAL_END:
-            self._after_score = False
-            self.next_deal()
+            self.next_deal()  # back from the score sheet's "Next deal"
 
     def _attach_practice_layer(self) -> None:
         """game.ui.practice's layer: hint panel, practice warnings, tips, take back, review.
@@ -136,7 +133,9 @@ class TableScene(Scene):
         self._build()
 
     # --- match set-up ----------------------------------------------------------------
-    def _inputs(self, setup: GameSetup, players: int) -> list[Input]:
+    def _inputs(self, setup: GameSetup, match: Match) -> list[Input]:
+        """One input per seat: the person (HumanInput) and the computer players (BotInput)."""
+        players = match.players
         seats = list(setup.seats)
         if len(seats) != players:
             seats = (seats[:1] or ["human"]) + ["normal"] * (players - 1)
@@ -148,7 +147,7 @@ class TableScene(Scene):
             seats = [str(autoplay) if k == "human" else k for k in seats]
         inputs: list[Input] = []
         self.human = None
-        base = setup.seed if setup.seed is not None else 0
+        base = match.seed % 1_000_003  # bots differ between matches, repeat with a seed
         if any(k != "human" for k in seats) and self.bot_server is None:
             self.bot_server = BotServer.try_start()
         for seat, kind in enumerate(seats):
@@ -185,16 +184,16 @@ class TableScene(Scene):
         self._close_flow()
         self.setup = setup
         match = Match(variant, dict(first.options), seed=setup.seed, first_dealer=first.dealer)
-        match.deals = list(deals)
-        for d in deals[:-1]:
+        # Count every finished deal but the last: the flow scores that one when it resumes.
+        for i, d in enumerate(deals[:-1]):
+            match.deals = deals[: i + 1]
             if d.is_over():
-                match.deals = deals[: deals.index(d) + 1]
                 match.finish_deal()
         match.deals = list(deals)
         self._make_flow(match, setup)
 
     def _make_flow(self, match: Match, setup: GameSetup) -> None:
-        inputs = self._inputs(setup, match.players)
+        inputs = self._inputs(setup, match)
         self.result = None
         self.selected = set()
         self.bubbles = []
@@ -519,7 +518,6 @@ class TableScene(Scene):
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
-            self._after_score = self.result is not None and not self.result.get("match_over")
             self.app.switch("score", match=self.flow.match, setup=self.setup, return_to="table")
 
     # --- frame -------------------------------------------------------------------------
