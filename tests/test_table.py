@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
@@ -245,3 +246,21 @@ def test_practice_mode_warns_and_takes_back() -> None:
             continue
         scene.submit(scene.human.pending.observation["legal"][-1])
     assert scene.flow.deal.is_over() and took_back == 1
+
+
+def test_resume_counts_the_finished_deals() -> None:
+    from game.rules import Match, random_deck
+    from game.rules.record import write_record
+
+    match = Match("sixty-six", seed=5)
+    for _ in range(2):
+        deal = match.start_deal()
+        while not deal.is_over():
+            deal.apply(deal.legal_actions()[0])
+        match.finish_deal()
+    deal = match.start_deal(deck=random_deck("sixty-six", random.Random(1)))
+    deal.apply(deal.legal_actions()[0])
+    app = make_app()
+    scene = app.switch("table", resume_record=write_record(match.deals))
+    assert scene.flow.match.totals == match.totals
+    assert len(scene.flow.match.deals) == 3 and not scene.flow.deal.is_over()
