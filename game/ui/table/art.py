@@ -87,8 +87,12 @@ def make_renderer() -> Any:
 
 
 class _LRU:
-    def __init__(self, limit: int):
+    """Least-recently-used surfaces, bounded by count *and* bytes (a 4K card is ~1 MB)."""
+
+    def __init__(self, limit: int, max_bytes: int = 160 * 1024 * 1024):
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.data: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
 
     def get(self, key: Hashable) -> pygame.Surface | None:
@@ -98,10 +102,20 @@ class _LRU:
         return s
 
     def put(self, key: Hashable, s: pygame.Surface) -> pygame.Surface:
+        old = self.data.pop(key, None)
+        if old is not None:
+            self.bytes -= _nbytes(old)
         self.data[key] = s
-        if len(self.data) > self.limit:
-            self.data.popitem(last=False)
+        self.bytes += _nbytes(s)
+        while len(self.data) > 1 and (len(self.data) > self.limit or
+                                      self.bytes > self.max_bytes):
+            _k, gone = self.data.popitem(last=False)
+            self.bytes -= _nbytes(gone)
         return s
+
+
+def _nbytes(s: pygame.Surface) -> int:
+    return s.get_width() * s.get_height() * s.get_bytesize()
 
 
 class CardArt:
