@@ -45,6 +45,8 @@ class Director:
         self.selected: frozenset[str] = frozenset()
         #: The observation the stage currently shows (after the queued steps have run).
         self.shown: dict[str, Any] | None = None
+        #: The observation the stage shows *now* (the panels follow the cards, not ahead).
+        self.displayed: dict[str, Any] | None = None
         #: Shuffle/cut effect progress: (kind, started) read by the scene's draw.
         self.effect: str | None = None
         self.deal_owners: Callable[[int], list[int]] | None = None
@@ -115,6 +117,7 @@ class Director:
              mover: int | None = None, duration: float = PLAY_S) -> None:
         """Queue a move of the stage to ``obs``."""
         def step() -> None:
+            self.displayed = obs
             self.stage.reconcile(self.targets(obs), self._spawner(before, mover), duration,
                                  vanish_to=self._vanisher(mover))
         self.anim.then(step)
@@ -123,7 +126,7 @@ class Director:
     def snap(self, obs: dict[str, Any]) -> None:
         self.anim.finish()
         self.stage.snap(self.targets(obs))
-        self.shown = obs
+        self.shown = self.displayed = obs
 
     def refresh(self) -> None:
         """Re-place the current picture (selection changed, layout changed)."""
@@ -150,6 +153,7 @@ class Director:
         def start_effect() -> None:
             self.stage.sprites = {}
             self.stage.ghosts = []
+            self.displayed = obs
             self.sound("shuffle")
             self.effect = "cut" if gathered else "shuffle"
         self.anim.then(start_effect, hold=CUT_S if gathered else SHUFFLE_S + CUT_S)
@@ -158,6 +162,7 @@ class Director:
 
         def deal_step() -> None:
             self.effect = None
+            self.displayed = obs
             dx, dy = lay.deck
             sprites = {}
             delay = 0.0

@@ -61,7 +61,7 @@ class Panels:
         sc = self.scene
         flow = sc.flow
         assert flow is not None
-        obs = sc.director.shown if sc.director and sc.director.shown else {}
+        obs = sc.director.displayed if sc.director and sc.director.displayed else {}
         L = sc.layout
         f = L.font
         mover = obs.get("to_move") if flow.state in (Phase.TRICKS, Phase.TRUMP,
@@ -132,7 +132,7 @@ class Panels:
         sc = self.scene
         flow = sc.flow
         assert flow is not None and sc.art is not None
-        obs = sc.director.shown if sc.director and sc.director.shown else {}
+        obs = sc.director.displayed if sc.director and sc.director.displayed else {}
         L = sc.layout
         f = L.font
         variant = flow.match.variant

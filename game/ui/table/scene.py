@@ -604,7 +604,7 @@ class TableScene(Scene):
             surface.blit(self.felt, (0, 0))
             return
         static, active = self.stage.split()
-        hud = (surface.get_size(), id(self.director.shown) if self.director else 0,
+        hud = (surface.get_size(), id(self.director.displayed) if self.director else 0,
                self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
                self.settings.count_in_memory, self.settings.player_name,
                self.art.artwork if self.art else "", self.art.back_id if self.art else "",
