@@ -218,10 +218,45 @@ class PracticeLayer:
             if getattr(self.settings, "tips", True):
                 self._check_tips(obs)
 
+    def _busy_rects(self) -> list[pygame.Rect]:
+        """The table's own widgets (buttons), which the hint panel must not cover."""
+        rects = []
+        for _a, b in getattr(getattr(self.scene, "buttons", None), "buttons", []) or []:
+            rects.append(pygame.Rect(b.rect))
+        for b in (getattr(self.scene, "widgets", None) or {}).values():
+            rects.append(pygame.Rect(b.rect))
+        return rects
+
+    def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The bottom-right corner for the hint panel: above the hand on the right, or the
+        first other free spot that covers none of the table's buttons."""
+        w, h = size
+        s = self.panel.scale
+        m = round(18 * s)
+        pw, ph = self.panel.size()
+        hand_top = round(h * 0.75)
+        layout = getattr(self.scene, "layout", None)
+        if layout is not None:
+            try:
+                spot = layout.spot(self.scene.view_seat)
+                hand_top = round(spot.hand[1] - layout.hand_h * 0.62)
+            except Exception:  # noqa: BLE001 - a default place is fine
+                pass
+        busy = self._busy_rects()
+        lower = [r.top for r in busy if r.bottom > h * 0.4 and r.top < hand_top]
+        buttons_top = min(lower) if lower else hand_top
+        for right, bottom in ((w - m, hand_top), (w - m, buttons_top - m),
+                              (pw + m, hand_top), (pw + m, buttons_top - m)):
+            rect = pygame.Rect(0, 0, pw, ph)
+            rect.bottomright = (right, bottom)
+            if rect.top >= m and not any(rect.colliderect(r) for r in busy):
+                return right, bottom
+        return w - m, buttons_top - m
+
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         self.panel.scale = self._scale()
-        self.panel.anchor = (w - round(18 * self.panel.scale), round(h * 0.78))
+        if self.panel.visible:
+            self.panel.anchor = self.place_panel(surface.get_size())
         self.panel.draw(surface)
         self.tips.draw(surface)
         self.dialog.draw(surface)

@@ -115,7 +115,7 @@ class HintPanel:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and self.hint is not None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and self._has_values():
             self.expanded = not self.expanded
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -129,30 +129,46 @@ class HintPanel:
         return False
 
     # --- drawing ---------------------------------------------------------------------
+    def _has_values(self) -> bool:
+        return self.hint is not None and len(self.hint.values) > 1 and any(
+            v is not None for v in self.hint.values.values())
+
+    def _layout(self) -> tuple[int, int, list[tuple[str, Any, tuple[int, int, int]]], int]:
+        """(width, height, text lines, toggle height) of the panel as it is now."""
+        px = self.px
+        w = px(self.width)
+        pad = px(14)
+        big = font("sans_bold", px(19))
+        body = font("sans", px(15))
+        lines: list[tuple[str, Any, tuple[int, int, int]]] = []
+        if self.hint is None:
+            lines.append((tr("ui.practice_thinking"), body, MUTED))
+        else:
+            lines.append((action_text(self.hint.action, self.obs, self.family), big, HINT))
+            for ln in wrap(self.reason(), body, w - 2 * pad):
+                lines.append((ln, body, CREAM))
+        rows = len(self.hint.values) if self.expanded and self._has_values() else 0
+        text_h = sum(f.get_sized_height() + px(3) for _, f, _ in lines)
+        toggle_h = px(26) if self._has_values() else 0
+        rows_h = (rows * px(22) + px(26)) if rows else 0
+        h = pad + px(30) + text_h + px(6) + toggle_h + rows_h + pad
+        return w, h, lines, toggle_h
+
+    def size(self) -> tuple[int, int]:
+        w, h, _, _ = self._layout()
+        return w, h
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         px = self.px
-        w = px(self.width)
         pad = px(14)
+        w, h, lines, toggle_h = self._layout()
         title_f = font("sans_bold", px(17))
-        big = font("sans_bold", px(19))
-        body = font("sans", px(15))
         small = font("sans", px(13))
-        lines: list[tuple[str, Any, tuple[int, int, int], int]] = []  # text, font, colour, gap
-        if self.hint is None:
-            lines.append((tr("ui.practice_thinking"), body, MUTED, 0))
-        else:
-            lines.append((action_text(self.hint.action, self.obs, self.family), big, HINT, 0))
-            for ln in wrap(self.reason(), body, w - 2 * pad):
-                lines.append((ln, body, CREAM, 0))
-        rows = self.rows() if self.expanded else []
+        rows = self.rows() if self.expanded and self._has_values() else []
         row_h = px(22)
         head_h = px(30)
-        text_h = sum(f.get_sized_height() + px(3) for _, f, _, _ in lines)
-        toggle_h = px(26) if self.hint is not None and len(self.hint.values) > 1 else 0
-        rows_h = (len(rows) * row_h + px(26)) if rows else 0
-        h = pad + head_h + text_h + px(6) + toggle_h + rows_h + pad
         rect = pygame.Rect(0, 0, w, h)
         rect.bottomright = self.anchor
         rect.clamp_ip(surface.get_rect())
@@ -168,7 +184,7 @@ class HintPanel:
         pygame.draw.line(surface, MUTED, (cr.right - 5, cr.top + 5), (cr.left + 5,
                                                                         cr.bottom - 5), 2)
         y = rect.y + pad + head_h
-        for text, f, colour, _gap in lines:
+        for text, f, colour in lines:
             img, _ = f.render(text, colour)
             surface.blit(img, (rect.x + pad, y))
             y += f.get_sized_height() + px(3)
