@@ -137,8 +137,9 @@ class Searcher:
                                        random.Random(seed), scale, None, 0.0)
                 done.append((a, values[mover]))  # type: ignore[index]
                 it += 1
-                if deadline.cancel.is_set():
-                    break
+                if deadline.cancel.is_set() or (per_action[root_legal[0]]
+                                                 and deadline.expired(it)):
+                    break  # a partial sweep is dropped below (keeps the root paired)
             if len(done) == len(root_legal):
                 for a, v in done:
                     per_action[a].append(v)
