@@ -226,7 +226,10 @@ class Director:
     def _deal_order(self, obs: dict[str, Any], targets: dict[str, Target]) -> list[str]:
         """Keys in the order the dealer hands them out (RULES.md dealing procedures)."""
         per_seat: dict[int, list[str]] = {}
-        for key, t in sorted(targets.items(), key=lambda kv: (kv[1].x, kv[1].y)):
+        # Each seat's places filled left to right; Mariáš forehand's five face-down cards
+        # (the blind ones) come in the second round, after the seven it may look at.
+        for key, t in sorted(targets.items(),
+                             key=lambda kv: (kv[1].role == "blind", kv[1].x, kv[1].y)):
             if t.role in ("hand", "opp", "blind"):
                 per_seat.setdefault(t.seat if t.seat is not None else -1, []).append(key)
         stock = [k for k, t in targets.items() if t.role in ("indicator",)] + \
@@ -240,12 +243,11 @@ class Director:
                 owners = []
         if not owners:
             owners = [s for s in per_seat for _ in per_seat[s]] + [-1] * len(stock)
-        # Interleave the seat's cards randomly-looking but deterministically.
         out: list[str] = []
         for owner in owners:
             pool = stock if owner == -1 else per_seat.get(owner, [])
             if pool:
-                out.append(pool.pop(len(pool) // 2 if owner != -1 else 0))
+                out.append(pool.pop(0))
         for pool in list(per_seat.values()) + [stock]:
             out.extend(pool)
         return out
