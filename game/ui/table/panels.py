@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 class Panels:
     def __init__(self, scene: TableScene):
         self.scene = scene
-        #: Where each seat's plate was drawn (the thinking dots go there).
+        #: Where each seat's plate was drawn, and where its thinking dots go.
         self.plate_rects: dict[int, pygame.Rect] = {}
+        self.dots_at: dict[int, tuple[int, int]] = {}
 
     def summary_lines(self, width: int) -> list[str]:
         """The engine's account of the deal, with seat numbers replaced by names."""
@@ -89,7 +90,8 @@ class Panels:
             line = "  ·  ".join(parts)
             t1 = sc.fonts.text(name, f, CREAM, bold=True)
             t2 = sc.fonts.text(line, round(f * 0.82), MUTED)
-            need = max(t1.get_width() + (round(f * 1.9) if dealer else 0),
+            # Room after the name for the dealer button and the thinking dots.
+            need = max(t1.get_width() + (round(f * 1.9) if dealer else 0) + round(f * 2.4),
                        t2.get_width()) + round(f * 1.4)
             if need > r.w:
                 right = r.right
@@ -113,20 +115,26 @@ class Panels:
                 surface.blit(d, (c[0] - d.get_width() / 2, c[1] - d.get_height() / 2))
             surface.blit(t2, (r.x + f * 0.6, r.y + f * 1.75))
             self.plate_rects[spot.seat] = r
+            self.dots_at[spot.seat] = (round(r.x + f * 0.6 + t1.get_width() +
+                                             (f * 1.9 if dealer else 0) + f * 0.7),
+                                       round(r.y + f * 1.0))
 
     def draw_thinking(self, surface: pygame.Surface) -> None:
         """Animated dots on the plate of the seat whose bot is searching (drawn every frame)."""
         sc = self.scene
         flow = sc.flow
         seat = flow.thinking_seat() if flow else None
-        r = self.plate_rects.get(seat) if seat is not None else None
-        if r is None:
+        at = self.dots_at.get(seat) if seat is not None else None
+        if at is None:
             return
         f = sc.layout.font
-        dots = int(sc.clock * 3) % 4
-        img = sc.fonts.text("thinking" + "." * dots, round(f * 0.82), GOLD)
-        surface.blit(img, (r.right - sc.fonts.text("thinking...", round(f * 0.82), GOLD)
-                         .get_width() - f * 0.5, r.y + f * 0.4))
+        # Three dots pulsing in turn: language-free and small enough for any plate.
+        for i in range(3):
+            phase = (sc.clock * 2.2 - i * 0.28) % 1.0
+            glow = 0.35 + 0.65 * max(0.0, math.sin(phase * math.pi))
+            colour = tuple(round(c * glow + 30 * (1 - glow)) for c in GOLD)
+            pygame.draw.circle(surface, colour, (at[0] + round(i * f * 0.62), at[1]),
+                               max(2, round(f * 0.21)))
 
     def draw_info(self, surface: pygame.Surface) -> None:
         sc = self.scene
