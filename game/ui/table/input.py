@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from . import text as words
+
 if TYPE_CHECKING:
     from .scene import TableScene
 
@@ -185,4 +187,5 @@ class TableInput:
             if action is not None:
                 reason = self.reason(action)
                 if reason:
-                    self.tooltip = (reason[0].upper() + reason[1:], self.mouse)
+                    german = (scene.setup.variant == "marias") if scene.setup else False
+                    self.tooltip = (words.reason(reason, german), self.mouse)

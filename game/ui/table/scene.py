@@ -415,7 +415,8 @@ class TableScene(Scene):
         L = self.layout
         spot = L.spot(self.view_seat)
         self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
-        self.bubbles.append(Bubble(reason[0].upper() + reason[1:], (L.center[0],
+        german = self.setup is not None and self.setup.variant == "marias"
+        self.bubbles.append(Bubble(words.reason(reason, german), (L.center[0],
                                    spot.hand[1] - L.hand_h * 0.75), ttl=2.4,
                                    colour=(255, 190, 170)))
 

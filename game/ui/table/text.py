@@ -55,3 +55,14 @@ def hint(reason: str | None, params: dict[str, Any] | None, german: bool,
         except Exception:  # noqa: BLE001
             pass
     return english
+
+
+def reason(engine_text: str, german: bool = False) -> str:
+    """The engine's refusal ("you must follow suit: …") in the player's language."""
+    try:
+        from game.ui.practice.texts import rule_reason
+
+        return rule_reason(engine_text, "german" if german else "french")
+    except Exception:  # noqa: BLE001
+        text = (engine_text or "").strip()
+        return text[:1].upper() + text[1:]
