@@ -264,3 +264,50 @@ def test_resume_counts_the_finished_deals() -> None:
     scene = app.switch("table", resume_record=write_record(match.deals))
     assert scene.flow.match.totals == match.totals
     assert len(scene.flow.match.deals) == 3 and not scene.flow.deal.is_over()
+
+
+def _obs(**kw):
+    base = {"variant": "marias", "players": 3, "seat": 0, "dealer": 2, "forehand": 0,
+            "hand": ["7C", "8C"], "hand_sizes": [2, 2, 2], "trick": [], "tricks": [0, 0, 0],
+            "history": [], "shown": {}, "marriages": [], "stock_size": 0, "indicator": None}
+    base.update(kw)
+    return base
+
+
+def test_board_shows_an_open_hand_face_up() -> None:
+    from game.ui.table.sprites import board_targets
+
+    lay = compute_layout((1280, 720), 3)
+    targets = board_targets(_obs(shown={"1": ["AS", "KS"]}, phase="play",
+                                 contract="open-durch"), lay, 0)
+    assert targets["AS"].up and targets["AS"].role == "opp" and targets["AS"].seat == 1
+    assert not any(k.startswith("b1_") for k in targets)  # no backs left for seat 1
+    assert any(k.startswith("b2_") for k in targets)
+
+
+def test_board_closed_stock_turns_the_indicator_down() -> None:
+    from game.ui.table.sprites import board_targets
+
+    lay = compute_layout((1280, 720), 2)
+    obs = _obs(variant="marriage", players=2, hand_sizes=[2, 6], stock_size=8,
+               indicator="9H", closed=False)
+    assert board_targets(obs, lay, 0)["9H"].up
+    closed = board_targets(dict(obs, indicator=None, closed=True), lay, 0)
+    assert "ind_back" in closed and not closed["ind_back"].up
+    assert sum(1 for k in closed if k.startswith("s")) == 7
+
+
+def test_board_mariáš_trump_card_lies_aside_until_play() -> None:
+    from game.ui.table.sprites import board_targets
+
+    lay = compute_layout((1280, 720), 3)
+    obs = _obs(hand=["7C", "8C", "QH"], hand_sizes=[3, 2, 2], phase="discard",
+               history=[[0, "trump QH"], [0, "contract suit"]], contract="suit",
+               trump_card="QH", trump="H")
+    targets = board_targets(obs, lay, 0)
+    assert targets["QH"].role == "aside" and targets["QH"].up
+    other = board_targets(dict(obs, seat=1, hand=["9S", "TS"], trump_card=None, trump=None),
+                          lay, 1)
+    assert other["aside"].role == "aside" and not other["aside"].up
+    playing = board_targets(dict(obs, phase="play"), lay, 0)
+    assert playing["QH"].role == "hand"
