@@ -188,8 +188,8 @@ class BotServer:
     of 100 ms measured under X11).  In a process the search runs on the other
     core and the table's bot thread merely waits on a pipe.  One process per
     table is enough: only one seat thinks at a time.  If a process cannot be
-    started (frozen bundle without multiprocessing support, a sandbox), the
-    engines run in threads instead.
+    started (a sandbox without processes), the engines run in threads instead.
+    The bundle supports it through ``multiprocessing.freeze_support()`` in main.py.
     """
 
     def __init__(self) -> None:
@@ -208,9 +208,7 @@ class BotServer:
 
     @classmethod
     def try_start(cls) -> BotServer | None:
-        import sys
-
-        if getattr(sys, "frozen", False) or os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
+        if os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
             return None
         try:
             return cls()
