@@ -95,3 +95,28 @@ def test_no_questions_and_no_undo_outside_practice():
     assert not scene.layer.dialog.active
     human_turn(app, scene)
     assert not scene.layer.can_undo() and "undo" not in scene.widgets
+
+
+def play_out(app, scene):
+    """The human plays its first legal action until the deal is over."""
+    end = time.time() + 60
+    while time.time() < end and scene.result is None:
+        app.step(1 / 60)
+        if scene.human.waiting and not scene.anim.busy():
+            obs = scene.input.observation()
+            scene.submit(obs["legal"][0])
+    assert scene.result is not None
+
+
+@pytest.mark.parametrize("practice", [True, False])
+def test_practice_deals_offer_the_review_and_no_score_sheet(practice):
+    app, scene = table("sixty-six", practice=practice, seed=8)
+    app.services["settings"].practice_warnings = False
+    app.register("score", type("Score", (), {}))  # only its presence matters here
+    app.register("review", type("Review", (), {}))
+    scene._result_widgets()
+    play_out(app, scene)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert ("review" in scene.widgets) == practice
+    assert ("score" in scene.widgets) == (not practice)

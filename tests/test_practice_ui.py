@@ -178,3 +178,19 @@ def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
     assert run.finished and run.deals[-1].is_over() and refused
     assert any(s.seat == HUMAN for s in run.lesson.steps)
     assert "next_lesson" in scene.button_keys.values() or "again" in scene.button_keys.values()
+
+
+def test_tutorial_from_the_main_menu(tmp_path):
+    from game.ui.scenes import register_all
+
+    a = App(size=(1280, 720))
+    install_services(a, storage=Storage(tmp_path / "cfg", tmp_path / "data"))
+    register_all(a)
+    menu = a.switch("menu")
+    a.step(1 / 60)
+    button = menu.menu_buttons["tutorial"]
+    press(a, button)
+    assert a.scene.name == "tutorial" and a.scene.run is None
+    lesson = next(b for b, k in a.scene.button_keys.items() if k == "lesson:0")
+    press(a, lesson)
+    assert a.scene.run is not None and a.scene.run.lesson.id == "marriage"

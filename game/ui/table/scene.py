@@ -290,10 +290,12 @@ class TableScene(Scene):
         keys = []
         if not self.result.get("match_over"):
             keys.append(("next", t("table_next_deal", "Next deal")))
-        if "score" in self.app.scene_factories:
+        practice = self.setup is not None and self.setup.practice
+        # Practice games do not count in the statistics: the score sheet (and the match
+        # result after it) files every deal it shows, so practice offers the review instead.
+        if "score" in self.app.scene_factories and not practice:
             keys.append(("score", t("table_scores", "Score sheet")))
-        if self.layer is not None and "review" in self.app.scene_factories and \
-                self.setup is not None and self.setup.practice:
+        if self.layer is not None and "review" in self.app.scene_factories and practice:
             keys.append(("review", t("practice_review", "Review")))
         keys.append(("end_menu", t("table_menu", "Menu")))
         total = len(keys) * bw + (len(keys) - 1) * L.margin
