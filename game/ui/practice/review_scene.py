@@ -254,7 +254,7 @@ class ReviewScene(MenuScene):
             surface.blit(mine, (cols[1], cy - mine.get_height() // 2))
             if it.forced:
                 best_text, colour = tr("ui.review_forced"), MUTED
-            elif it.is_best:
+            elif it.is_best or lost == 0:  # as good as the best, as far as the search can tell
                 best_text, colour = tr("ui.review_same"), (150, 215, 160)
             else:
                 best_text, colour = action_text(it.best, obs, fam), HINT
