@@ -32,6 +32,7 @@ import contextlib
 import json
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,9 +46,10 @@ log = logging.getLogger(__name__)
 #: How much worse than the best move (hint values) a move must be to be questioned.
 THRESHOLDS: dict[str, float] = {"marriage": 0.5, "sixty-six": 0.5, "sixty-six-3": 0.5,
                                 "marias": 1.5}
-#: Default search budget of a hint (milliseconds) and its fixed seed.
+#: Default search budget of a hint (milliseconds) and its fixed seed (game.ai.hint's default,
+#: which the table's bot process uses too).
 HINT_BUDGET_MS = 600
-HINT_SEED = 2024
+HINT_SEED = 0
 
 
 def threshold_for(variant: str) -> float:
@@ -63,10 +65,15 @@ class HintService:
     """Hints computed off the frame loop, one per observation (cached)."""
 
     def __init__(self, budget_ms: float = HINT_BUDGET_MS, seed: int = HINT_SEED,
-                 iterations: int | None = None):
+                 iterations: int | None = None,
+                 remote: Callable[[dict[str, Any], float], Any] | None = None):
         self.budget_ms = budget_ms
         self.seed = seed
         self.iterations = iterations
+        #: ``remote(obs, budget_ms) -> Hint`` runs the same search elsewhere (the table's bot
+        #: process: a search in a thread here would starve the frame loop of the GIL); used
+        #: only for the default seed and a time budget, and any failure falls back to here.
+        self.remote = remote
         self._cache: dict[str, Any] = {}
         self._running: dict[str, threading.Thread] = {}
         self._lock = threading.Lock()
@@ -90,7 +97,15 @@ class HintService:
     def _search(self, key: str, obs: dict[str, Any]) -> Any:
         from game.ai.hint import hint
 
-        result = hint(obs, budget_ms=self.budget_ms, seed=self.seed, iterations=self.iterations)
+        result = None
+        if self.remote is not None and self.iterations is None and self.seed == HINT_SEED:
+            try:
+                result = self.remote(obs, self.budget_ms)
+            except Exception:  # noqa: BLE001 - search here instead
+                log.warning("remote hint failed; searching here", exc_info=True)
+        if result is None:
+            result = hint(obs, budget_ms=self.budget_ms, seed=self.seed,
+                          iterations=self.iterations)
         with self._lock:
             self._cache[key] = result
             if len(self._cache) > 64:

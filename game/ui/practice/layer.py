@@ -37,7 +37,7 @@ class PracticeLayer:
     def __init__(self, scene: Any, service: HintService | None = None):
         self.scene = scene
         self.app = scene.app
-        self.service = service or HintService()
+        self.service = service or HintService(remote=self._remote_hint)
         self.panel = HintPanel()
         self.dialog = ConfirmDialog(self.app.manager)
         self.tips = TipBox(self.app.manager, on_off=self._tips_off)
@@ -71,6 +71,17 @@ class PracticeLayer:
         return max(0.8, min(1.6, min(w / 1280, h / 720)))
 
     # --- hint ------------------------------------------------------------------------------
+    def _remote_hint(self, obs: dict[str, Any], budget_ms: float) -> Any:
+        """game.ai.hint in the table's bot process (None when the table has none)."""
+        server = getattr(self.scene, "bot_server", None)
+        if server is None or getattr(server, "closed", False):
+            return None
+        from game.ai.hint import Hint
+
+        reply = server.request(("hint", obs, budget_ms))
+        _, action, reason, params, _text, values = reply
+        return Hint(action, dict(values), reason, dict(params))
+
     def hint(self) -> None:
         """Show (or hide, when shown for this position) the hint panel."""
         obs = self._obs()
