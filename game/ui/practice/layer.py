@@ -8,7 +8,8 @@ The table creates one :class:`PracticeLayer` and calls:
   the action itself when the player confirms);
 * ``layer.handle_event(event) -> bool`` — first, before the table's own input
   (the warning dialog is modal);
-* ``layer.update(dt)`` and ``layer.draw(surface)`` — every frame (draw last);
+* ``layer.update(dt)`` and ``layer.draw(surface)`` — every frame (draw last); first-time
+  tips appear in every game while ``settings.tips`` is on;
 * ``layer.undo()`` — the Take back button (practice games only);
 * ``layer.review()`` — the Review button at the end of a deal.
 
@@ -223,11 +224,10 @@ class PracticeLayer:
             found = self.service.get(obs)
             if found is not None:
                 self._show(found, obs)
-        if self.practice:
-            if getattr(self.settings, "practice_warnings", True):
-                self.service.request(obs)  # ready before the player acts
-            if getattr(self.settings, "tips", True):
-                self._check_tips(obs)
+        if self.practice and getattr(self.settings, "practice_warnings", True):
+            self.service.request(obs)  # ready before the player acts
+        if getattr(self.settings, "tips", True):  # tips help in every game, once each
+            self._check_tips(obs)
 
     def _busy_rects(self) -> list[pygame.Rect]:
         """The table's own widgets (buttons), which the hint panel must not cover."""
