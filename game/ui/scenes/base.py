@@ -104,20 +104,18 @@ class MenuScene(Scene):
         self.build(**params)
 
     def fit_fonts(self) -> None:
-        """Fonts follow the UI scale, and shrink with a window smaller than the design.
+        """Fonts follow the UI scale and the window: they shrink with a window smaller
+        than the design and grow with the layout in a larger one (4K stays readable).
 
         The theme is reloaded only when the wanted size changes (rare: a resize or the
         setting), so entering a screen costs nothing extra.
         """
+        from game.ui.widgets.scaling import ensure_font_scale
+
         w, h = self.app.size
         fit = min(1.0, w / DESIGN[0], h / DESIGN[1])
-        wanted = round(float(getattr(self.settings, "ui_scale", 1.0)) * fit / 0.05) * 0.05
-        current = self.app.services.get("font_scale", 1.0)
-        if abs(wanted - current) > 1e-6:
-            from game.ui.widgets.scaling import apply_ui_scale
-
-            if apply_ui_scale(self.app, wanted):
-                self.app.services["font_scale"] = wanted
+        ui_scale = float(getattr(self.settings, "ui_scale", 1.0))
+        ensure_font_scale(self.app, max(self.scale, ui_scale * fit))
 
     def build(self, **params: Any) -> None:
         """Create the widgets (subclasses)."""

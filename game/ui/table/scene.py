@@ -19,6 +19,7 @@ import pygame_gui
 from game.rules import Match, RulesError, replay_text
 from game.rules.cards import CARD_STR, cards_of
 from game.rules.variants import deal_class
+from game.ui.widgets.scaling import ensure_font_scale
 
 from ..flow import FlowEvent, Phase, TurnFlow
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
@@ -247,6 +248,8 @@ class TableScene(Scene):
             # New card sizes: jump to the end of the running moves, re-place everything.
             self.director.snap(self.director.shown)
         L = self.layout
+        # The widgets' text follows the table's text size (17 px at 720 p = the theme's 1.0).
+        ensure_font_scale(self.app, L.font / 17)
         # Warm the faces at this size so the first moves do not stall on rendering.
         variant = self.flow.match.variant if self.flow else "marriage"
         deck = [CARD_STR[c] for c in sorted(range(32))

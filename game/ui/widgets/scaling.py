@@ -40,3 +40,15 @@ def apply_ui_scale(app: Any, scale: float) -> bool:
     ui_theme.load_theme(theme)
     app.manager.rebuild_all_from_changed_theme_data()
     return True
+
+
+def ensure_font_scale(app: Any, scale: float) -> None:
+    """Bring the theme's fonts to ``scale`` (rounded to 5 %), reloading only on a change.
+
+    Each scene asks for the scale its layout was made for: the menus grow gently
+    with the window, the table's text follows the window height.
+    """
+    wanted = round(scale / 0.05) * 0.05
+    current = app.services.get("font_scale", 1.0)
+    if abs(wanted - current) > 1e-6 and apply_ui_scale(app, wanted):
+        app.services["font_scale"] = wanted
