@@ -42,6 +42,7 @@ class PracticeLayer:
         self.panel = HintPanel()
         self.dialog = ConfirmDialog(self.app.manager)
         self.tips = TipBox(self.app.manager, on_off=self._tips_off)
+        self.tips.placer = self.place_tip
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
@@ -241,10 +242,20 @@ class PracticeLayer:
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
+        return self.place(size, self.panel.size())
+
+    def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
+        """Like the hint panel; above it when the panel is open."""
+        right, bottom = self.place(self.app.size, box)
+        if self.panel.visible and self.panel.rect.w:
+            bottom = min(bottom, self.panel.rect.top - round(8 * self.panel.scale))
+        return right, max(bottom, box[1] + 8)
+
+    def place(self, size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
         w, h = size
-        s = self.panel.scale
+        s = self._scale()
         m = round(18 * s)
-        pw, ph = self.panel.size()
+        pw, ph = box
         hand_top = round(h * 0.75)
         layout = getattr(self.scene, "layout", None)
         if layout is not None:

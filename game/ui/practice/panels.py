@@ -345,6 +345,8 @@ class TipBox:
         self.manager = manager
         self.scale = scale
         self.on_off = on_off
+        #: ``placer((w, h)) -> (right, bottom)``: where the box goes (default: top centre).
+        self.placer: Callable[[tuple[int, int]], tuple[int, int]] | None = None
         self.key: str | None = None
         self.queue: list[str] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -378,6 +380,9 @@ class TipBox:
         h = px(46) + len(self.lines) * (body.get_sized_height() + px(3)) + px(58)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.midtop = (screen_size[0] // 2, self.top or px(70))
+        if self.placer is not None:
+            self.rect.bottomright = self.placer(self.rect.size)
+            self.rect.clamp_ip(pygame.Rect(0, 0, *screen_size))
         bh = px(36)
         y = self.rect.bottom - bh - px(12)
         ok = pygame.Rect(0, y, px(130), bh)
