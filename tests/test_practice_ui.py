@@ -194,3 +194,17 @@ def test_tutorial_from_the_main_menu(tmp_path):
     lesson = next(b for b, k in a.scene.button_keys.items() if k == "lesson:0")
     press(a, lesson)
     assert a.scene.run is not None and a.scene.run.lesson.id == "marriage"
+
+
+def test_review_stops_when_left_and_resumes_on_return(app):
+    deal = position("marriage", 12, 0)
+    rng = random.Random(4)
+    while not deal.is_over():
+        deal.apply(rng.choice([a for a in deal.legal_actions() if a != "declare"]),
+                   deal.to_move())
+    scene = app.switch("review", deal=deal, seat=0, iterations=20)
+    scene.leave()  # e.g. the window is resized, or the player goes back at once
+    scene.enter(deal=deal, seat=0, iterations=20)
+    scene.wait()
+    assert len(scene.items) == scene.total == sum(1 for s, _ in deal.history if s == 0)
+    assert [it.index for it in scene.items] == sorted({it.index for it in scene.items})

@@ -69,3 +69,11 @@ def test_review_uses_the_observation_of_the_moment():
         assert len(obs["hand"]) == obs["hand_sizes"][0]  # own cards only
     items = review_deal(deal, 0, seed=1, iterations=30)
     assert len(items) == len(steps)
+
+
+def test_review_can_resume_after_an_interruption():
+    deal = played_deal("marriage", 9)
+    whole = review_deal(deal, 0, seed=2, iterations=30)
+    rest = review_deal(deal, 0, seed=2, iterations=30, start=2)
+    assert [i.index for i in rest] == [i.index for i in whole[2:]]
+    assert [(i.best, i.lost) for i in rest] == [(i.best, i.lost) for i in whole[2:]]

@@ -104,16 +104,20 @@ def review_deal(
     iterations: int | None = None,
     cancel: threading.Event | None = None,
     progress: Callable[[int, int, ReviewItem], None] | None = None,
+    start: int = 0,
 ) -> list[ReviewItem]:
     """Review every decision of ``seat`` in the deal (see the module docstring).
 
     ``iterations`` fixes the search size (deterministic, for tests); ``progress``
-    is called as ``progress(done, total, item)`` after each decision.
+    is called as ``progress(done, total, item)`` after each decision; ``start``
+    skips the first decisions (a review resumed after an interruption).
     """
     deal = deal_of(deal_or_record)
     steps = decisions(deal, seat)
     items: list[ReviewItem] = []
     for n, (index, obs, action) in enumerate(steps, start=1):
+        if n <= start:
+            continue
         if cancel is not None and cancel.is_set():
             break
         legal = obs.get("legal") or []

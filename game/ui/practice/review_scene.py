@@ -103,6 +103,7 @@ class ReviewScene(MenuScene):
     def _load(self, deal: Deal, seat: int, iterations: int | None) -> None:
         key = write_deal(deal) + f"|{seat}"
         if key == self._key:
+            self._resume()
             return
         self._stop()
         self._key = key
@@ -112,12 +113,28 @@ class ReviewScene(MenuScene):
         self.pos = len(self.states) - 1
         self.items, self.done, self.selected, self.scroll = [], 0, None, 0
         self.total = sum(1 for s, _ in deal.history if s == seat)
+        self._resume()
+
+    def _resume(self) -> None:
+        """(Re)start the analysis where it stopped (it stops whenever the scene is left)."""
+        if self._thread is not None and self._thread.is_alive():
+            if not self._cancel.is_set():
+                return  # still working
+            self._thread.join(2.0)  # stopping after its current decision (a fraction of a s)
+        if self.deal is None or len(self.items) >= self.total:
+            return
         self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._analyse, args=(deal, seat, self._cancel),
+        self._thread = threading.Thread(target=self._analyse,
+                                        args=(self.deal, self.seat, self._cancel,
+                                              len(self.items)),
                                         daemon=True, name="review")
         self._thread.start()
 
-    def _analyse(self, deal: Deal, seat: int, cancel: threading.Event) -> None:
+    def leave(self) -> None:
+        self._stop()  # a search thread would slow the next scene's frames (the GIL)
+        super().leave()
+
+    def _analyse(self, deal: Deal, seat: int, cancel: threading.Event, start: int) -> None:
         def progress(done: int, total: int, item: ReviewItem) -> None:
             if not cancel.is_set():
                 self.items.append(item)
@@ -125,7 +142,7 @@ class ReviewScene(MenuScene):
 
         try:
             review_deal(deal, seat, budget_ms=self.budget_ms, seed=1, iterations=self.iterations,
-                        cancel=cancel, progress=progress)
+                        cancel=cancel, progress=progress, start=start)
         except Exception:  # noqa: BLE001 - the review is help; the replay still works
             log.exception("review failed")
             self.done = self.total
