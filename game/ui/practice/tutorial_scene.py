@@ -49,6 +49,7 @@ class TutorialScene(MenuScene):
         self.selected: set[str] = set()
         self.feedback: str | None = None
         self.last_narration = ""
+        self.narration_step = -1
         self.timer = 0.0
         self.waiting_continue = False
         self.action_buttons: dict[str, Any] = {}
@@ -197,6 +198,7 @@ class TutorialScene(MenuScene):
             text = step.text(current_language())
             if text:
                 self.last_narration = text
+                self.narration_step = run.index
                 self.feedback = None
                 self.waiting_continue = step.seat != HUMAN
         self._layout_text()
@@ -392,8 +394,10 @@ class TutorialScene(MenuScene):
                 surface.blit(img, (side.x + px(20), y))
                 y += body.get_sized_height() + px(4)
             return
+        # the narration of a step already played stays readable, but quieter
+        current = getattr(self, "narration_step", -1) == run.index
         for line in wrap(self.last_narration, body, side.w - px(40)):
-            img, _ = body.render(line, CREAM)
+            img, _ = body.render(line, CREAM if current else MUTED)
             surface.blit(img, (side.x + px(20), y))
             y += body.get_sized_height() + px(4)
         y += px(12)
