@@ -177,6 +177,17 @@ def test_saving_files_finished_deals_and_the_match_once(storage, variant):
     assert not storage.has_match()  # a finished match is nothing to continue
 
 
+def test_practice_games_are_kept_in_history_but_not_statistics(storage):
+    from game.rules import write_record
+
+    m = _played("marriage")
+    setup = GameSetup("marriage", seats=["human", "normal"], practice=True)
+    storage.save_match(write_record(m.deals), setup)
+    assert storage.stats.games == {} or storage.stats.of("marriage").deals_played == 0
+    assert len(storage.list_history()) == len(m.deals)
+    assert not storage.has_match()
+
+
 def test_bot_only_games_are_not_statistics(storage):
     from game.rules import write_record
 

@@ -87,11 +87,9 @@ class Match:
         return sum(1 for d in self.deals if d.is_over())
 
     def is_over(self) -> bool:
-        if self.variant == "marias":
-            return self.deals_played() >= self.options["rounds"] * self.players and (
-                not self.deals or self.deals[-1].is_over()
-            )
-        return max(self.totals) >= self.options["match_points"]
+        if self.deals and not self.deals[-1].is_over():
+            return False
+        return match_over(self.variant, self.options, self.totals, self.deals_played())
 
     def winners(self) -> list[int]:
         """Seats with the best total once the match is over (ties possible in Mariáš)."""
@@ -99,3 +97,11 @@ class Match:
             return []
         best = max(self.totals)
         return [s for s, t in enumerate(self.totals) if t == best]
+
+
+def match_over(variant: str, options: Mapping[str, Any], totals: list[int], deals: int) -> bool:
+    """RULES.md 1.11 / 2.10 / 3.6 / 4.15 from the running totals and the deals finished:
+    Mariáš after ``rounds`` full rounds of dealers, the others at ``match_points``."""
+    if variant == "marias":
+        return deals >= int(options["rounds"]) * len(totals)
+    return max(totals) >= int(options["match_points"])

@@ -293,7 +293,8 @@ class Storage:
                 if not deal.is_over():
                     return filed
                 summary = summarise_deal(deal, human)
-                self.record_deal(deal.variant, summary)
+                if not setup.practice:  # practice deals stay out of the statistics
+                    self.record_deal(deal.variant, summary)
                 self.export_deal(write_deal(deal), deal.variant, key=summary["key"])
                 score = deal.score() or [0] * deal.players
                 done = self._filed[digest] = (score, dict(deal.options))
@@ -304,16 +305,18 @@ class Storage:
         if totals and self._match_over(setup.variant, options, totals, deals_over):
             best = max(totals)
             match_text = "\n".join("variant:" + c for c in chunks)  # == write_record(deals)
-            self.record_match(setup.variant, totals[human] == best, key=deal_key(match_text))
+            if not setup.practice:
+                self.record_match(setup.variant, totals[human] == best,
+                                  key=deal_key(match_text))
             self._remove_match_files()  # a finished match is nothing to continue
         return filed
 
     @staticmethod
     def _match_over(variant: str, options: dict[str, Any], totals: list[int], deals: int) -> bool:
-        """RULES.md 1.11 / 2.10 / 3.6 / 4.15, as game.rules.Match.is_over decides it."""
-        if variant == "marias":
-            return deals >= int(options.get("rounds", 2)) * len(totals)
-        return max(totals) >= int(options.get("match_points", 7))
+        from game.rules.match import match_over
+        from game.rules.options import make_options
+
+        return match_over(variant, make_options(variant, options), totals, deals)
 
     def has_match(self) -> bool:
         self.flush()

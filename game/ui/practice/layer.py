@@ -69,8 +69,11 @@ class PracticeLayer:
             return None
 
     def _scale(self) -> float:
+        """The scale of the widgets' theme fonts (set by the table for its size), so the
+        panels' own text and their pygame-gui buttons grow together up to 4K."""
         w, h = self.app.size
-        return max(0.8, min(1.6, min(w / 1280, h / 720)))
+        fallback = max(0.8, min(w / 1280, h / 720))
+        return max(0.8, float(self.app.services.get("font_scale", fallback)))
 
     # --- hint ------------------------------------------------------------------------------
     def _remote_hint(self, obs: dict[str, Any], budget_ms: float) -> Any:

@@ -76,7 +76,8 @@ class MatchResultScene(MenuScene):
             key = None
         playing = "human" in (getattr(self.setup, "seats", None) or [])
         if self.match.is_over() and playing:
-            self.storage.record_match(self.match.variant, self.won, key=key)
+            if not getattr(self.setup, "practice", False):  # practice is not counted
+                self.storage.record_match(self.match.variant, self.won, key=key)
             self.storage.clear_match()
         if key and key not in self._celebrated:
             self._celebrated.add(key)

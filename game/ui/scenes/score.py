@@ -215,7 +215,8 @@ class ScoreScene(MenuScene):
             from game.rules import write_deal
 
             summary = summarise_deal(deal, human_seat(self.setup))
-            self.storage.record_deal(self.match.variant, summary)
+            if not getattr(self.setup, "practice", False):  # practice is not counted
+                self.storage.record_deal(self.match.variant, summary)
             self.storage.export_deal(write_deal(deal), self.match.variant, key=summary["key"])
         except Exception:  # noqa: BLE001 - statistics are a comfort, never a crash
             log.exception("could not file the deal")
