@@ -17,3 +17,8 @@ def test_selftest_runs_headless(tmp_path) -> None:
     assert all(d["ok"] for d in result["deals"])
     assert result["frames"] > 100
     assert any(p.endswith(".png") for p in result["screenshots"])
+    # Issue "player comforts": deck and language switched mid-deal, save/quit/continue.
+    assert result["comforts"] == {
+        "deck_switched": True, "russian_ui": True, "continued_same_deal": True,
+        "resumed_after_quit": True, "finished_after_continue": True,
+    }

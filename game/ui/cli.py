@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write one PNG sheet per deck artwork to DIR and exit")
     parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    parser.add_argument("--lang", help="interface language (en, ru, cs)")
+    parser.add_argument("--lang", choices=("en", "ru", "cs"),
+                        help="interface language (default: the saved setting)")
     return parser
 
 

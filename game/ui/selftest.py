@@ -111,9 +111,98 @@ def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[]
         return None
 
 
+def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
+               errors: list[str]) -> dict[str, Any]:
+    """Mid-deal: switch the deck and the language (Russian) on the settings screen, come
+    back through the menu's Continue, then save, quit the program and continue the match
+    in a freshly started one, to the end of the deal.  Returns what was checked."""
+    import pygame
+
+    from game.rules import replay_text
+
+    from . import i18n
+    from .app import App
+    from .session import GameSetup
+    from .storage import Storage
+
+    checks: dict[str, Any] = {}
+    storage = app.services["storage"]
+    app.services["table_autoplay"] = "easy"
+    table = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=77))
+    deadline = time.perf_counter() + DEAL_TIMEOUT_S
+    while (table.flow.actions_applied < 6 or table.anim.busy()) and \
+            time.perf_counter() < deadline:
+        frame()
+        time.sleep(0.001)
+    before = table.flow.record_text()
+
+    # Settings mid-deal: another deck and the Russian interface, applied at once.
+    app.switch("menu")
+    frame()
+    app.scene.on_button("settings")
+    frame()
+    settings_screen = app.scene
+    settings_screen._set("deck_french", "french-4color")
+    settings_screen._set("card_back", "blue-rosette")
+    settings_screen._set_language("ru")
+    for _ in range(3):
+        frame()
+    shot("90-settings-ru")
+    app.switch("menu")
+    frame()
+    app.scene.resume()  # the menu's Continue
+    table = app.scene
+    for _ in range(30):
+        frame()
+    shot("91-table-ru-4color")
+    checks["deck_switched"] = table.art.artwork == "french-4color"
+    checks["russian_ui"] = i18n.current_language() == "ru" and \
+        i18n.tr("ui.menu_new") != i18n.tr("ui.menu_new", lang="en")
+    checks["continued_same_deal"] = table.flow.record_text().startswith(before.rstrip("\n"))
+
+    # Save, quit, start the program again, Continue: the same match, played to its end.
+    saved = table.flow.record_text()
+    size = app.size
+    storage.flush()
+    table.shutdown()
+    pygame.quit()
+    app2 = App(size=size)
+    app2.services["settings"] = app.services["settings"]
+    app2.services["storage"] = Storage(storage.config_dir, storage.data_dir)
+    app2.services["table_autoplay"] = "easy"
+    _register(app2)
+    app2.switch("menu")
+    app2.step(DT)
+    app2.scene.resume()
+    table2 = app2.scene
+    checks["resumed_after_quit"] = (table2.name == "table"
+                                    and table2.flow.record_text() == saved)
+    deadline = time.perf_counter() + DEAL_TIMEOUT_S
+    while table2.result is None and time.perf_counter() < deadline:
+        app2.step(DT)
+        time.sleep(0.001)
+    for _ in range(10):
+        app2.step(DT)
+    shot_app = app2.screen
+    deal = table2.flow.deal
+    checks["finished_after_continue"] = bool(
+        deal is not None and deal.is_over()
+        and replay_text(table2.flow.record_text())[-1].score() == deal.score())
+    if shot_app is not None:
+        app.screen = shot_app  # the screenshot helper reads app.screen
+        shot("92-continued-deal-end")
+    table2.shutdown()
+    i18n.apply_language(app2, "en")
+    for name, good in checks.items():
+        if not good:
+            errors.append(f"comforts: {name} failed")
+    return checks
+
+
 def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = None,
                  variants: tuple[str, ...] = VARIANTS, normal_phase: bool = True,
-                 levels: tuple[str, ...] = ("easy", "normal", "easy")) -> dict[str, Any]:
+                 levels: tuple[str, ...] = ("easy", "normal", "easy"),
+                 comfort_phase: bool = True) -> dict[str, Any]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     start = time.perf_counter()
     import pygame
@@ -239,6 +328,13 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     except Exception as exc:  # noqa: BLE001
         errors.append(f"back to the menu: {exc!r}")
     w, h = app.size
+    comforts: dict[str, Any] = {}
+    if comfort_phase:
+        try:
+            comforts = _comforts(app, frame, shot, errors)
+        except Exception as exc:  # noqa: BLE001 - report it as a failed check
+            log.exception("comfort phase")
+            errors.append(f"comforts: {exc!r}")
     pygame.quit()
     ok = not errors and all(d["ok"] for d in deals) and len(deals) == len(plan)
     # The frame targets (reported, not part of "ok": they depend on the machine's load).
@@ -264,6 +360,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         "bot_thinking_frame_ms": thinking,
         "targets": targets,
         "deals": deals,
+        "comforts": comforts,
         "screenshots": shots,
         "errors": errors,
     }

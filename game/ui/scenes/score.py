@@ -9,12 +9,12 @@ The table therefore only has to ``app.switch("score", match=..., setup=..., retu
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from game.ui.deal_text import describe
 from game.ui.i18n import current_language, tr, variant_name
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
@@ -27,52 +27,6 @@ ROW_BG = ((14, 46, 31, 215), (20, 58, 40, 215))
 WIN_BG = (201, 167, 74, 60)
 #: Width of the deal-number column at scale 1.
 COL_DEAL = 104
-
-
-def with_names(text: str, names: list[str]) -> str:
-    """The engine says "seat 1"; the sheet says the player's name."""
-    def name(m: re.Match[str]) -> str:
-        i = int(m.group(1))
-        return names[i] if 0 <= i < len(names) else m.group(0)
-
-    return re.sub(r"\b[Ss]eat (\d)\b", name, text)
-
-
-def describe(deal: Any, names: list[str], lang: str) -> str:
-    """How a finished deal was scored, in the player's language.
-
-    English shows the engine's own sentence (it says the most); other languages get a
-    sentence built from the summary's fields, which are codes rather than prose.
-    """
-    summary = deal.result_summary()
-    if lang == "en" or not isinstance(summary, dict):
-        return with_names(str(summary.get("text", "")), names)
-
-    def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    if "components" in summary:  # Mariáš
-        contract = str(summary.get("contract") or "")
-        key = "ui.contract_" + contract.replace("-", "_").replace(" ", "_")
-        parts = [tr("ui.why_marias", name=name(summary.get("soloist")), contract=tr(key))]
-        for c in summary.get("components", []):
-            comp = "ui.contract_" + str(c.get("name", "")).replace("-", "_")
-            parts.append(tr("ui.why_component", component=tr(comp),
-                            result=tr("ui.why_won" if c.get("won") else "ui.why_lost"),
-                            value=c.get("value", "")))
-        return " · ".join(parts)
-    reason = summary.get("reason") or "no_score"
-    actor = summary.get("closer") if reason == "closer_failed" else summary.get("winner")
-    if reason == "false_declaration":
-        actor = next((i for i, _ in enumerate(names) if i != summary.get("winner")), None)
-    parts = [tr(f"ui.why_{reason}", name=name(actor))]
-    if summary.get("winner") is not None:
-        parts.append(tr("ui.why_scores", name=name(summary["winner"]),
-                        points=summary.get("points", "")))
-    totals = summary.get("totals")
-    if totals:
-        parts.append(tr("ui.why_totals", totals=" : ".join(str(t) for t in totals)))
-    return " · ".join(parts)
 
 
 def wrap(text: str, f: Any, width: int) -> list[str]:

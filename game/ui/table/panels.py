@@ -8,12 +8,13 @@ layer; the thinking dots, hint and result panel are drawn every frame.
 from __future__ import annotations
 
 import math
-import re
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules.variants import NAMES
+from game.ui.deal_text import describe
+from game.ui.i18n import current_language
 
 from ..flow import Phase
 from .controls import component_label, contract_label, double_name, suit_name
@@ -34,22 +35,20 @@ class Panels:
         self.dots_at: dict[int, tuple[int, int]] = {}
 
     def summary_lines(self, width: int) -> list[str]:
-        """The engine's account of the deal, with seat numbers replaced by names."""
+        """How the deal was scored, in the player's language, with the players' names."""
         sc = self.scene
-        res = sc.result or {}
-        text = str((res.get("summary") or {}).get("text") or "")
-        if not text or sc.flow is None:
+        if not sc.result or sc.flow is None or sc.flow.deal is None \
+                or not sc.flow.deal.is_over():
             return []
         names = [sc.seat_name(s).split(" · ")[0] for s in range(sc.flow.match.players)]
-        text = re.sub(r"\b[Ss]eat (\d)\b", lambda m: names[int(m.group(1))]
-                      if int(m.group(1)) < len(names) else m.group(0), text)
-        return _wrap(text, max(30, int(width / (sc.layout.font * 0.5))))
+        text = describe(sc.flow.deal, names, current_language())
+        return _wrap(text, max(30, int(width / (sc.layout.font * 0.5)))) if text else []
 
     def result_rect(self) -> pygame.Rect:
         sc = self.scene
         w, h = sc.app.size
         f = sc.layout.font
-        rw = min(w - 40, max(560, round(w * 0.44)))
+        rw = min(w - 40, max(640, round(w * 0.5)))
         players = sc.flow.match.players if sc.flow else 2
         lines = len(self.summary_lines(rw))
         rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +

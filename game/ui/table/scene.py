@@ -301,6 +301,10 @@ class TableScene(Scene):
         if self.layer is not None and "review" in self.app.scene_factories and practice:
             keys.append(("review", t("practice_review", "Review")))
         keys.append(("end_menu", t("table_menu", "Menu")))
+        # As wide as the longest label needs (Russian runs long), within the panel.
+        bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
+        room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
+        bw = min(bw, room // len(keys))
         total = len(keys) * bw + (len(keys) - 1) * L.margin
         x = r.centerx - total / 2
         for key, label in keys:
