@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from game.ui.i18n import tr
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 
 from .texts import action_text, reason_text, signed
 
@@ -28,22 +28,6 @@ HINT = (120, 220, 255)
 BAD = (240, 140, 120)
 PANEL = (8, 28, 18, 236)
 BORDER = (233, 200, 110, 200)
-
-
-def wrap(text: str, f: Any, width: int) -> list[str]:
-    """Greedy word wrap measured with the freetype font ``f``."""
-    out: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}".strip()
-            if line and f.get_rect(trial).width > width:
-                out.append(line)
-                line = word
-            else:
-                line = trial
-        out.append(line)
-    return out
 
 
 def draw_box(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL,

@@ -20,10 +20,10 @@ import pygame
 from game.rules.cards import CARD_STR, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 
 from .board import HINT, SELECT, Board
-from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box, wrap
+from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .texts import action_text, family_of, rule_reason
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
 

@@ -18,7 +18,7 @@ from game.ui.deal_text import describe
 from game.ui.i18n import current_language, tr, variant_name
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 
 from .base import MenuScene, human_seat, seat_names
 
@@ -27,18 +27,6 @@ ROW_BG = ((14, 46, 31, 215), (20, 58, 40, 215))
 WIN_BG = (201, 167, 74, 60)
 #: Width of the deal-number column at scale 1.
 COL_DEAL = 104
-
-
-def wrap(text: str, f: Any, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if f.get_rect(trial).width <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line else lines
 
 
 def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,

@@ -14,7 +14,7 @@ from game.rules.options import VARIANT_IDS
 from game.ui.i18n import tr, variant_key, variant_name
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 
 from .base import MenuScene
 
@@ -74,7 +74,7 @@ class StatsScene(MenuScene):
                      variant_name(self.variant), sc)
         if s is None or (s.deals_played == 0 and s.matches_played == 0):
             f = font("sans", px(16))
-            for k, line in enumerate(_wrap(tr("ui.stats_none"), f, area.w)):
+            for k, line in enumerate(wrap(tr("ui.stats_none"), f, area.w)):
                 f.render_to(surface, (area.x, area.y + k * px(24)), line, IVORY)
         else:
             cells = [
@@ -120,13 +120,3 @@ class StatsScene(MenuScene):
         bar_chart(surface, area, bars, sc)
 
 
-def _wrap(text: str, f: Any, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if f.get_rect(trial).width <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line else lines

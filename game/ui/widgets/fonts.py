@@ -1,7 +1,9 @@
 """Fonts for text we draw ourselves (titles, charts, card chips).
 
-pygame-gui draws widget text; the felt's own lettering uses pygame.freetype with the
-bundled DejaVu Serif (titles) and pygame-gui's NotoSans (Latin + Cyrillic).
+pygame-gui draws widget text; the felt's own lettering uses pygame.freetype with
+the NotoSans that pygame-gui ships (Latin + Cyrillic).  We ship no font of our own:
+every font comes with a dependency.  The "serif" kinds are the display weights of
+the titles (kept as names so the callers say what the text is for).
 """
 
 from __future__ import annotations
@@ -9,19 +11,13 @@ from __future__ import annotations
 import pygame
 import pygame.freetype
 
-from game.paths import assets_dir
 
-SERIF_BOLD = "themes/fonts/DejaVuSerif-Bold.ttf"
-SERIF = "themes/fonts/DejaVuSerif.ttf"
-SERIF_ITALIC = "themes/fonts/DejaVuSerif-Italic.ttf"
-
-
-def _noto(bold: bool) -> str:
+def _noto(name: str) -> str:
     from importlib.resources import files
 
     import pygame_gui.data as data
 
-    return str(files(data) / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"))
+    return str(files(data) / name)
 
 
 _fonts: dict[tuple[str, int], pygame.freetype.Font] = {}
@@ -44,13 +40,29 @@ def font(kind: str, size: int) -> pygame.freetype.Font:
     if not pygame.freetype.get_init():
         pygame.freetype.init()
     paths = {
-        "serif_bold": str(assets_dir() / SERIF_BOLD),
-        "serif": str(assets_dir() / SERIF),
-        "serif_italic": str(assets_dir() / SERIF_ITALIC),
-        "sans": _noto(False),
-        "sans_bold": _noto(True),
+        "serif_bold": _noto("NotoSans-Bold.ttf"),
+        "serif": _noto("NotoSans-Regular.ttf"),
+        "serif_italic": _noto("NotoSans-Italic.ttf"),
+        "sans": _noto("NotoSans-Regular.ttf"),
+        "sans_bold": _noto("NotoSans-Bold.ttf"),
     }
     f = pygame.freetype.Font(paths[kind], key[1])
     f.pad = True
     _fonts[key] = f
     return f
+
+
+def wrap(text: str, f: pygame.freetype.Font, width: int) -> list[str]:
+    """Greedy word wrap measured with the freetype font ``f``; newlines start paragraphs."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and f.get_rect(trial).width > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    return out
