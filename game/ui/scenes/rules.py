@@ -71,10 +71,10 @@ class RulesScene(MenuScene):
         self.focus.focus(self.game_buttons[self.variant])
 
     def _preload_fonts(self) -> None:
-        """The page headings use the serif in two sizes: load them before the text box asks."""
+        """The page headings use bold NotoSans in two sizes: load them before the text box asks."""
         try:
             self.manager.preload_fonts([
-                *({"name": "dejavu_serif", "point_size": size, "style": "bold"}
+                *({"name": "noto_sans", "point_size": size, "style": "bold"}
                   for size in (24, 32)),
                 {"name": "noto_sans", "point_size": 17, "style": "italic"}])
         except Exception:  # noqa: BLE001 - only a warning would be lost

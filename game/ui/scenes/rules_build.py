@@ -190,7 +190,7 @@ def body(markdown: str, lang: str) -> str:
 
 
 def heading(text: str, size: int = 24) -> str:
-    return (f'<font face="dejavu_serif" pixel_size={size} color="{GOLD}"><b>{text}</b>'
+    return (f'<font face="noto_sans" pixel_size={size} color="{GOLD}"><b>{text}</b>'
             f"</font><br>")
 
 
