@@ -192,6 +192,25 @@ def test_4_5_good_bad_strictly_higher_and_asking_order():
     assert deal.to_move() == 2
 
 
+def test_4_5_bad_sayer_sees_the_talon_it_took_up():
+    """The talon taken up after "bad" is known to the one who took it, to nobody else."""
+    from pathlib import Path
+
+    from game.rules.record import parse_record
+
+    rec = parse_record((Path(__file__).parent / "records" / "marias_betl_overbid.txt")
+                       .read_text(encoding="utf-8"))[0]
+    deal = new_deal(rec.variant, rec.dealer, rec.deck, rec.options)
+    for _line, seat, action in rec.actions:
+        deal.apply(action, seat)
+        if action == "bad betl":
+            break
+    assert deal.observation(2)["picked_up"] == ["KD", "QD"]
+    assert deal.observation(0)["picked_up"] is None  # forehand laid them: it knows them as talon
+    assert deal.observation(1)["picked_up"] is None
+    assert "discard ?? ??" in [a for _s, a in deal.observation(1)["history"]]
+
+
 def test_4_5_open_durch_is_not_asked():
     deal = run(new(), "0 trump AC\n0 contract suit\n0 discard KC QC\n1 bad open-durch")
     run(deal, "1 discard 7D 8D")

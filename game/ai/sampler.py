@@ -419,6 +419,8 @@ def _deck_marias(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
                     pool &= ~(1 << trump_card)
                     if "seven" in contract0:
                         pool &= ~(1 << ((trump_card >> 3) * 8 + SEVEN))
+            if s == obs["seat"] and obs.get("picked_up"):
+                pool &= parse_mask(obs["picked_up"])  # the observer saw what it took up
             # cards s itself laid away earlier and holds again must have come back now
             back = 0
             for _i2, s2, a2 in events[:j - 1]:

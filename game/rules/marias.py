@@ -91,6 +91,8 @@ class MariasDeal(Deal):
         self.hundred = False
         self.talon = 0
         self.talon_by: int | None = None
+        #: ``(seat, cards)`` of every talon taken up after "bad" (a tuple: clones share it).
+        self.picked_up: tuple[tuple[int, int], ...] = ()
         self.goods = 0
         # doubling round
         self.doublings: dict[str, int] = {}
@@ -446,6 +448,7 @@ class MariasDeal(Deal):
                 self.seven = self.hundred = False
                 self.order = NO_TRUMP_ORDER
                 self.hands[seat] |= self.talon
+                self.picked_up += ((seat, self.talon),)
                 self.talon = 0
                 self.phase = DISCARD
         elif phase is TRUMP:
@@ -758,6 +761,8 @@ class MariasDeal(Deal):
             "announcements": self._announcements(),
             "trump_card": CARD_STR[self.trump_card] if knows_trump_card else None,  # type: ignore[index]
             "talon": _cards(self.talon) if (self.talon and seat == self.talon_by) else None,
+            # The talon cards this seat took up after saying "bad" (it saw them).
+            "picked_up": _cards(sum(m for s, m in self.picked_up if s == seat)) or None,
             "first_seven": _cards(self.first_seven) if seat == fh else None,
             "blind_trump": 5 if (pre_trump and seat == fh) else 0,
             "reneges": ([{"seat": s, "trick": t, "card": CARD_STR[c]}
