@@ -47,8 +47,14 @@ def strict_phase(deal: Deal) -> bool:
 
 def state_key(deal: Deal) -> tuple[Any, ...]:
     n = deal.players
+    # Positions that differ only in state points() does not show (the closing record, the
+    # marriages announced, pending Sixty-six marriages, the stage of a turn on lead) must
+    # not share a transposition entry.
+    mar = getattr(deal, "mar_pts", None)
     extra = (getattr(deal, "closer", None), getattr(deal, "close_opp_points", None),
-             getattr(deal, "close_opp_trick", None), getattr(deal, "announced", None))
+             getattr(deal, "close_opp_trick", None), getattr(deal, "announced", None),
+             tuple(mar) if mar is not None else None, getattr(deal, "stage", None),
+             getattr(deal, "marriage_suit", None))
     return (tuple(deal.hand(s) for s in range(n)), deal.to_move(), tuple(deal.points()),
             tuple(deal.tricks()), tuple(a for _s, a in deal.history[-(n - 1):]), extra)
 
