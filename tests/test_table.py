@@ -65,6 +65,26 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
     assert deal.is_over()
 
 
+def test_d_key_switches_the_deck_at_once_mid_deal() -> None:
+    """Issue "deck artwork" 3: the deck changes at the table, mid-deal, without a restart."""
+    app = make_app(speed="fast")
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy"] * 2, seed=3),
+                       bot_budget_ms=0)
+    deadline = time.perf_counter() + 20
+    while time.perf_counter() < deadline and not scene.flow.deal.trick_log:
+        app.step(1 / 60)
+        time.sleep(0.001)
+    deal, before = scene.flow.deal, app.screen.copy()
+    first = scene.art.artwork
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
+    app.step(1 / 60)
+    assert scene.art.artwork != first
+    assert app.services["settings"].deck_for("sixty-six") == scene.art.artwork
+    assert scene.flow.deal is deal
+    app.step(1 / 60)
+    assert pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(before, "RGB")
+
+
 def test_escape_goes_to_the_menu_and_back_continues() -> None:
     app = make_app()
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=2))
@@ -310,3 +330,17 @@ def test_board_mariáš_trump_card_lies_aside_until_play() -> None:
     assert other["aside"].role == "aside" and not other["aside"].up
     playing = board_targets(dict(obs, phase="play"), lay, 0)
     assert playing["QH"].role == "hand"
+
+
+def test_names_follow_the_deck_not_the_game() -> None:
+    """Issue "deck artwork" 4: Sixty-six with a German deck says acorns, not clubs."""
+    from game.ui.table.controls import action_label
+
+    app = make_app()
+    app.services["settings"].deck_french = "german-tell"
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=2),
+                       bot_budget_ms=0)
+    assert scene.german_names
+    obs = {"variant": "sixty-six", "trump": "H"}
+    assert "acorns" in action_label("marriage C", obs, scene.german_names).lower()
+    assert "clubs" in action_label("marriage C", obs, False).lower()

@@ -50,10 +50,12 @@ def double_name(k: int) -> str:
     return t("act_double", "Double")
 
 
-def action_label(action: str, obs: dict[str, Any]) -> str:
-    """What a button for ``action`` says, in the player's language."""
+def action_label(action: str, obs: dict[str, Any], german: bool | None = None) -> str:
+    """What a button for ``action`` says, in the player's language; suit names follow the
+    deck (``german``), by default the family of the game."""
     verb, _, rest = action.partition(" ")
-    german = obs.get("variant") == "marias"
+    if german is None:
+        german = obs.get("variant") == "marias"
     if verb == "exchange":
         return t("table_exchange_trump", "Exchange trump")
     if verb == "close":

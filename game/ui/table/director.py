@@ -43,6 +43,8 @@ class Director:
         self.view = view
         self.bubble = bubble
         self.selected: frozenset[str] = frozenset()
+        #: Whether card and suit names are the German deck's (set by the table).
+        self.german_names: bool | None = None
         #: The observation the stage currently shows (after the queued steps have run).
         self.shown: dict[str, Any] | None = None
         #: The observation the stage shows *now* (the panels follow the cards, not ahead).
@@ -257,7 +259,7 @@ class Director:
         verb, _, rest = action.partition(" ")
         lay = self.layout
         anchor = lay.spot(seat).bubble if seat is not None else lay.center
-        label = action_label(action, before)
+        label = action_label(action, before, self.german_names)
         if verb in ("marriage", "close", "declare", "double", "announce", "contract", "bad"):
             self.sound("announce")
         elif verb in ("play", "trump", "discard", "exchange"):

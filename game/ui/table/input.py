@@ -187,5 +187,4 @@ class TableInput:
             if action is not None:
                 reason = self.reason(action)
                 if reason:
-                    german = (scene.setup.variant == "marias") if scene.setup else False
-                    self.tooltip = (words.reason(reason, german), self.mouse)
+                    self.tooltip = (words.reason(reason, scene.german_names), self.mouse)

@@ -129,7 +129,9 @@ def compute_layout(size: tuple[int, int], players: int, view_seat: int = 0) -> T
         seat = (view_seat + rel) % players
         if side == "bottom":
             hand = (cx, h - m - hand_h / 2)
-            span = min(w * 0.62, w - 2 * (plate_w + 3 * m))
+            # Room on both sides for the name plate, which grows with its text
+            # ("Tricks · Points · Defenders") and the Hint/Menu buttons.
+            span = min(w * 0.62, w - 2 * (plate_w * 1.4 + 2 * m))
             trick = (cx + (tw * 0.3 if players == 2 else 0),
                      cy + table_h * (0.24 if players == 2 else 0.36))
             pile = (w - m - pw / 2 - m * 2, h - m - font * 2.6 - pile_h / 2 - m)

@@ -149,13 +149,15 @@ class Panels:
         lines.append((t("table_deal_n", "{game} · deal {n}", game=game, n=deal_no), None, GOLD))
         dealing = flow.state is Phase.DEALING
         trump = obs.get("trump") if not dealing else None
-        german = variant == "marias"
+        german = sc.settings.family_for(variant) == "german"  # names follow the deck
         if trump:
             lines.append((t("table_trump_is", "Trump: {suit}", suit=suit_name(trump, german)),
                           trump, CREAM))
         elif variant == "marias":
             contract = obs.get("contract")
-            lines.append((t("table_no_trump", "No trump") if contract else
+            # A Suit contract's trump card lies face down until the contract stands.
+            no_trump = bool(contract) and not str(contract).startswith("suit")
+            lines.append((t("table_no_trump", "No trump") if no_trump else
                           t("table_trump_unknown", "Trump: not yet known"), None, CREAM))
         if obs.get("stock_size") and not dealing:
             n = obs["stock_size"]

@@ -235,6 +235,8 @@ class TableScene(Scene):
             self.director = Director(self.stage, self.anim, self.view_seat, self._add_bubble)
         self.stage.layout = self.layout
         self.stage.art = self.art
+        assert self.director is not None
+        self.director.german_names = self.german_names
 
     def _build(self) -> None:
         players = self.flow.match.players if self.flow else 2
@@ -424,8 +426,7 @@ class TableScene(Scene):
         L = self.layout
         spot = L.spot(self.view_seat)
         self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
-        german = self.setup is not None and self.setup.variant == "marias"
-        self.bubbles.append(Bubble(words.reason(reason, german), (L.center[0],
+        self.bubbles.append(Bubble(words.reason(reason, self.german_names), (L.center[0],
                                    spot.hand[1] - L.hand_h * 0.75), ttl=2.4,
                                    colour=(255, 190, 170)))
 
@@ -504,8 +505,40 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.switch("menu")
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
+            self.next_deck()
+            return
         if self.flow is not None:
             self.input.handle(event)
+
+    @property
+    def german_names(self) -> bool:
+        """Card and suit names follow the deck in use (Ober, acorns ...), not the game."""
+        variant = self.setup.variant if self.setup else "marriage"
+        return self.settings.family_for(variant) == "german"
+
+    def next_deck(self) -> str:
+        """D at the table: the next deck artwork for this game, at once, mid-deal too.
+
+        The choice is the same setting as on the settings screen (per family of game) and
+        is saved with the other settings.
+        """
+        from game.ui.decks import list_artworks
+
+        variant = self.setup.variant if self.setup else "marriage"
+        ids = [a.id for a in list_artworks()]
+        s = self.settings
+        current = s.deck_for(variant)
+        new = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
+        if variant == "marias":
+            s.deck_german = new
+        else:
+            s.deck_french = new
+        storage = self.app.services.get("storage")
+        if storage is not None and hasattr(storage, "save_settings"):
+            storage.save_settings(s)
+        self._build()
+        return new
 
     def _button(self, element: Any) -> None:
         action = self.buttons.action_of(element)
@@ -601,7 +634,7 @@ class TableScene(Scene):
             d = self.discard_action()
             if d is not None:
                 acts = [d] + acts
-        labels = [action_label(a, obs) for a in acts]
+        labels = [action_label(a, obs, self.german_names) for a in acts]
         if acts:
             labels = [f"{i + 1}  {t}" if i < 9 else t for i, t in enumerate(labels)]
         self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
