@@ -21,6 +21,7 @@ import json
 import random
 import threading
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -57,7 +58,7 @@ class Deadline:
         return time.perf_counter() >= self.end
 
 
-class Bot:
+class Bot(ABC):
     """Base of the program's bots.
 
     ``choose(observation, budget_ms=None)`` returns one of ``observation["legal"]``.
@@ -109,10 +110,12 @@ class Bot:
 
     def reveal(self, deal: Any) -> None:
         """Measurement hook: the arena hands over the true deal.  Fair bots ignore it."""
+        return None
 
     # --- for subclasses -------------------------------------------------------------
+    @abstractmethod
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
-        raise NotImplementedError
+        """The level's decision: one of ``obs["legal"]`` (or BLIND) within ``deadline``."""
 
     def decision_rng(self, obs: dict[str, Any]) -> random.Random:
         """A generator seeded by the bot's seed and the observation alone.

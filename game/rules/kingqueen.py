@@ -31,6 +31,7 @@ order), ``trump_card`` (the indicator dealt, public from the deal on) and
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from .actions import PLAY
@@ -465,8 +466,9 @@ class KingQueenDeal(Deal):
         raise AssertionError("declare")
 
     # --- hooks ------------------------------------------------------------------------------
+    @abstractmethod
     def _after_trick(self, winner: int, last: bool) -> None:
-        raise NotImplementedError
+        """The variant's checks after a trick (66 reached, the last trick, scoring)."""
 
     def _after_marriage(self, seat: int) -> None:
         pass
