@@ -8,6 +8,8 @@ the titles (kept as names so the callers say what the text is for).
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 import pygame.freetype
 
@@ -21,6 +23,8 @@ def _noto(name: str) -> str:
 
 
 _fonts: dict[tuple[str, int], pygame.freetype.Font] = {}
+_missing: set[str] = set()
+log = logging.getLogger(__name__)
 
 
 def font(kind: str, size: int) -> pygame.freetype.Font:
@@ -46,7 +50,14 @@ def font(kind: str, size: int) -> pygame.freetype.Font:
         "sans": _noto("NotoSans-Regular.ttf"),
         "sans_bold": _noto("NotoSans-Bold.ttf"),
     }
-    f = pygame.freetype.Font(paths[kind], key[1])
+    try:
+        f = pygame.freetype.Font(paths[kind], key[1])
+    except (OSError, pygame.error) as exc:
+        # A missing or broken font file must not stop the game: pygame's own font instead.
+        if kind not in _missing:
+            _missing.add(kind)
+            log.warning("font %s unavailable (%s): using pygame's default font", kind, exc)
+        f = pygame.freetype.Font(None, key[1])
     f.pad = True
     _fonts[key] = f
     return f
