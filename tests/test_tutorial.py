@@ -84,3 +84,23 @@ def test_build_deck_uses_deal_owners():
     assert [c for c, o in zip(deck, owners) if o == 1][0] == "8C"
     assert deck[12] == "AH" and deck[13] == "TH"
     assert sorted(deck) == sorted(set(deck)) and len(deck) == 32
+
+
+def test_board_shows_forehand_only_its_first_seven_before_the_trump_card() -> None:
+    """RULES 4.3 on the practice board: the five blind cards lie face down (and last)."""
+    import random
+
+    import pygame
+
+    from game.rules import new_deal, random_deck
+    from game.ui.practice.board import Board
+
+    pygame.init()
+    surface = pygame.Surface((1000, 600))
+    deal = new_deal("marias", 2, random_deck("marias", random.Random(5)))
+    obs = deal.observation(0)
+    rects = Board("german-tell").draw_deal(surface, surface.get_rect(), deal, view=0)
+    assert set(rects) == set(obs["hand"]) and len(rects) == 7
+    deal.apply(obs["legal"][0], 0)
+    rects = Board("german-tell").draw_deal(surface, surface.get_rect(), deal, view=0)
+    assert len(rects) == 12

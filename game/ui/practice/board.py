@@ -166,6 +166,13 @@ class Board:
         for seat, (centre, height, width) in spots.items():
             up = seat in face_up or str(seat) in shown or seat in shown
             cards: list[str | None] = list(hands[seat]) if up else [None] * len(hands[seat])
+            if seat == view and face_up == {view}:
+                # Only what the seat may see: Mariáš forehand sees its first seven cards
+                # before choosing the trump card; the other five stay face down.
+                seen = set(obs.get("hand") or [])
+                # (the hidden ones at the end: their place in a sorted hand would tell)
+                visible = [c for c in cards if c in seen]
+                cards = [*visible, *([None] * (len(cards) - len(visible)))]
             rects = self.draw_row(surface, cards, centre, height, width,
                                   glow if seat == view else None,
                                   lift if seat == view else None,
