@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 
+from game.rules.actions import PLAY
 from game.rules.base import Deal
-from game.rules.tricks import NO_TRUMP_ORDER, TRUMP_ORDER
+from game.rules.kingqueen import KQ, MARRIED
+from game.rules.tricks import NO_TRUMP_ORDER, TRUMP_ORDER, strict_legal
 
 from .solver import value_for
 
@@ -76,11 +78,16 @@ def playout_action(deal: Deal, legal: list[str], rng: random.Random, eps: float 
         if non_play and not any(a.startswith("play ") for a in legal):
             return rng.choice(non_play)
         legal = [a for a in legal if a.startswith("play ")] or legal
+    return PLAY[_play_card(deal, [_card(a) for a in legal], rng, eps, mover)]
+
+
+def _play_card(deal: Deal, hand: list[int], rng: random.Random, eps: float, mover: int) -> int:
+    """The policy's card among ``hand`` (the legal cards, in ``legal_actions`` order, at
+    least two): the same choice and the same random numbers as on the action strings."""
     if rng.random() < eps:
-        return rng.choice(legal)
+        return rng.choice(hand)
     cards, seats, trump, order = _table(deal)
     pts = _POINTS_M if deal.variant == "marias" else _POINTS_KQ
-    hand = [_card(a) for a in legal]
     if deal.variant == "marias" and deal.contract_name in ("betl", "open-betl"):  # type: ignore
         # the soloist ducks, defenders play high
         if mover == deal.soloist:  # type: ignore[attr-defined]
@@ -91,11 +98,11 @@ def playout_action(deal: Deal, legal: list[str], rng: random.Random, eps: float 
                         best = c
                 duck = [c for c in hand if not _wins(c, best, trump, order)]
                 if duck:
-                    return "play " + _s(max(duck, key=lambda c: order[c & 7]))
-            return "play " + _s(min(hand, key=lambda c: order[c & 7]))
-        return rng.choice(legal)
+                    return max(duck, key=lambda c: order[c & 7])
+            return min(hand, key=lambda c: order[c & 7])
+        return rng.choice(hand)
     if not cards:
-        return "play " + _s(_lead(deal, hand, trump, order, pts, mover))
+        return _lead(deal, hand, trump, order, pts, mover)
     best = cards[0]
     best_i = 0
     for i, c in enumerate(cards[1:], 1):
@@ -104,14 +111,14 @@ def playout_action(deal: Deal, legal: list[str], rng: random.Random, eps: float 
     winner = seats[best_i]
     if deal.variant == "marias" and (winner == deal.soloist) == (mover == deal.soloist):  # type: ignore
         # partner wins: smear the most valuable card
-        return "play " + _s(max(hand, key=lambda c: (pts[c & 7], -order[c & 7])))
+        return max(hand, key=lambda c: (pts[c & 7], -order[c & 7]))
     winning = [c for c in hand if _wins(c, best, trump, order)]
     if winning:
         table_pts = sum(pts[c & 7] for c in cards)
         c = min(winning, key=lambda c: ((c >> 3) == trump, order[c & 7]))
         if table_pts + pts[c & 7] >= 10 or (c >> 3) != trump:
-            return "play " + _s(c)
-    return "play " + _s(min(hand, key=lambda c: (pts[c & 7], (c >> 3) == trump, order[c & 7])))
+            return c
+    return min(hand, key=lambda c: (pts[c & 7], (c >> 3) == trump, order[c & 7]))
 
 
 def _lead(deal: Deal, hand: list[int], trump: int | None, order: tuple[int, ...],
@@ -149,10 +156,86 @@ def _s(c: int) -> str:
 
 def rollout(deal: Deal, rng: random.Random, eps: float = 0.2) -> list[int]:
     """Play ``deal`` to its end in place with the playout policy; return the score."""
+    mask_of = _PLAY_MASK.get(deal.variant)
     while not deal.is_over():
-        legal = deal.legal_actions()
-        deal.apply_legal(playout_action(deal, legal, rng, eps))
+        m = mask_of(deal) if mask_of is not None else 0
+        if m:  # only card plays are legal: skip the action strings
+            if m & (m - 1):
+                c = _play_card(deal, _cards_of(m), rng, eps, deal.to_move())  # type: ignore
+            else:
+                c = m.bit_length() - 1
+            deal.apply_legal(PLAY[c])
+        else:
+            legal = deal.legal_actions()
+            deal.apply_legal(playout_action(deal, legal, rng, eps))
     return deal.score() or [0] * deal.players
+
+
+# --- the fast path of the playouts: legal cards as a mask --------------------------------
+# Where every legal action is a card play, the legal cards are read as a mask (the same
+# rules functions the engine's ``legal_actions`` uses) and listed in ``legal_actions``
+# order, so the policy makes exactly the same choices with the same random numbers;
+# 0 means "not only plays here, ask the engine".
+
+_LEGAL_ORDER = sorted(range(32), key=lambda c: PLAY[c])
+_CARDS_CACHE: dict[int, list[int]] = {}
+
+
+def _cards_of(mask: int) -> list[int]:
+    cs = _CARDS_CACHE.get(mask)
+    if cs is None:
+        cs = [c for c in _LEGAL_ORDER if mask >> c & 1]
+        if len(_CARDS_CACHE) < 1 << 16:
+            _CARDS_CACHE[mask] = cs
+    return cs
+
+
+def _unannounced_pair(deal: Deal, hand: int) -> bool:
+    ann = deal.announced  # type: ignore[attr-defined]
+    return any(not ann >> s & 1 and hand & KQ[s] == KQ[s] for s in range(4))
+
+
+def _mask_kq(deal: Deal) -> int:
+    if deal.over:  # type: ignore[attr-defined]
+        return 0
+    led = deal.led  # type: ignore[attr-defined]
+    turn = deal.turn  # type: ignore[attr-defined]
+    hand = deal.hands[turn]  # type: ignore[attr-defined]
+    stock_open = not deal.closed and deal.stock_pos < len(deal.stock)  # type: ignore
+    if led >= 0:
+        return hand if stock_open else strict_legal(hand, [led], deal.trump_suit)  # type: ignore
+    # on lead: the policy never closes; it declares at 66 and takes an exchange or a
+    # marriage when legal — those (and a lone card beside "declare") go the slow way
+    if deal.stage == MARRIED:  # type: ignore[attr-defined]
+        return 0
+    if deal.has_declare and (not hand & (hand - 1)  # type: ignore[attr-defined]
+                             or deal.points()[turn] >= 66):  # type: ignore[index]
+        return 0
+    if stock_open and hand >> (deal.trump_suit * 8 + deal.exchange_rank) & 1:  # type: ignore
+        return 0
+    if _unannounced_pair(deal, hand):
+        return 0
+    return hand
+
+
+def _mask_66_3(deal: Deal) -> int:
+    if deal.over:  # type: ignore[attr-defined]
+        return 0
+    hand = deal.hands[deal.turn]  # type: ignore[attr-defined]
+    trick = deal.trick  # type: ignore[attr-defined]
+    if trick:
+        return strict_legal(hand, [c for _, c in trick], deal.trump_suit)  # type: ignore
+    if deal.stage == MARRIED:  # type: ignore[attr-defined]
+        return hand & KQ[deal.marriage_suit]  # type: ignore[attr-defined]
+    return 0 if _unannounced_pair(deal, hand) else hand
+
+
+def _mask_marias(deal: Deal) -> int:
+    return deal.legal_mask()  # type: ignore[attr-defined]
+
+
+_PLAY_MASK = {"marriage": _mask_kq, "sixty-six": _mask_kq, "sixty-six-3": _mask_66_3,
+              "marias": _mask_marias}
 
 
 def rollout_value(deal: Deal, seat: int, rng: random.Random) -> float:
