@@ -112,7 +112,124 @@ def scale_sixty_six(loser_total: int) -> int:
 FRESH, EXCHANGED, CLOSED_NOW, MARRIED = range(4)
 
 
-class KingQueenDeal(Deal):
+class KingQueenFamily(Deal):
+    """What the three King-Queen games share (RULES.md 1-3): hands as card masks, a total
+    of card points + counted marriages + the last-trick bonus, marriages announced on lead
+    (checked and recorded the same way), and the record of how the deal ended."""
+
+    _OWNERS: ClassVar[dict[int, tuple[int, ...]]]
+    #: Per-deal lists that :meth:`clone` copies; every other attribute is immutable.
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "card_pts", "mar_pts", "bonus", "ntricks",
+                                          "known")
+    #: Only the two-player games have a stock to close (they set these per deal).
+    closed = False
+    closer: int | None = None
+
+    @classmethod
+    @abstractmethod
+    def _owners(cls, dealer: int) -> tuple[int, ...]:
+        """The receiving seat (or -1, stock) of every deck position, cached per dealer."""
+
+    @classmethod
+    def deal_owners(cls, dealer: int) -> list[int]:
+        """RULES.md 1.2 / 2.2 / 3.1, from :meth:`_owners` of the variant."""
+        return list(cls._owners(dealer))
+
+    def total(self, seat: int) -> int:
+        return self.card_pts[seat] + self.bonus[seat] + (self.mar_pts[seat] if self.ntricks[seat]
+                                                         else 0)
+
+    # --- Deal interface ---------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        return None if self.over else self.turn
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def hand(self, seat: int) -> int:
+        return self.hands[seat]
+
+    def points(self) -> list[int]:
+        return [self.total(s) for s in range(self.players)]
+
+    def tricks(self) -> list[int]:
+        return list(self.ntricks)
+
+    def score(self) -> list[int] | None:
+        return None if self._score is None else list(self._score)
+
+    def trump(self) -> str | None:
+        return SUITS[self.trump_suit]
+
+    def clone(self) -> KingQueenFamily:
+        twin = object.__new__(type(self))
+        d = twin.__dict__
+        d.update(self.__dict__)
+        d["history"] = self.history[:]
+        d["events"] = self.events[:]
+        d["trick_log"] = self.trick_log[:]  # finished tricks are never changed
+        for name in self._COPIED:
+            d[name] = d[name][:]
+        return twin
+
+    # --- marriages ----------------------------------------------------------------------------
+    def _marriage_cards_reason(self, s: int, hand: int) -> str | None:
+        """Why the pair of suit ``s`` cannot be announced from ``hand`` (None: it can)."""
+        if self.announced >> s & 1:
+            return f"the marriage in {SUIT_WORDS[s]} has already been announced"
+        has_k = hand >> (s * 8 + KING) & 1
+        has_q = hand >> (s * 8 + QUEEN) & 1
+        if not has_k and not has_q:
+            return f"you hold no king and queen of {SUIT_WORDS[s]}"
+        if not has_q:
+            return f"the queen of {SUIT_WORDS[s]} is needed for the marriage"
+        if not has_k:
+            return f"the king of {SUIT_WORDS[s]} is needed for the marriage"
+        return None
+
+    def _announce_marriage(self, suit: int) -> int:
+        """Record the marriage of the player on lead (20, 40 in trumps); return the seat."""
+        s = self.turn
+        pts = 40 if suit == self.trump_suit else 20
+        self.announced |= 1 << suit
+        self.marriages = self.marriages + ((s, suit, pts),)
+        self.mar_pts[s] += pts
+        self.known[s] |= KQ[suit]
+        self.stage = MARRIED
+        self.marriage_suit = suit
+        pending = "" if self.ntricks[s] else f" (pending until seat {s} takes a trick)"
+        self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
+        return s
+
+    # --- the end ------------------------------------------------------------------------------
+    def _finish(self, winner: int | None, points: int, reason: str, text: str) -> None:
+        self.over = True
+        score = [0] * self.players
+        if winner is not None:
+            score[winner] = points
+        self._score = score
+        self._summary = {
+            "text": text,
+            "winner": winner,
+            "reason": reason,
+            "points": points,
+            "score": list(score),
+            "totals": self.points(),
+            "tricks": list(self.ntricks),
+            "closed": self.closed,
+            "closer": self.closer,
+        }
+        self.events.append(text)
+
+    def result_summary(self) -> dict[str, Any]:
+        if self._summary is None:
+            return {"text": "the deal is not over", "winner": None, "reason": None,
+                    "points": 0, "score": None, "totals": self.points(),
+                    "tricks": list(self.ntricks), "closed": self.closed, "closer": self.closer}
+        return dict(self._summary)
+
+
+class KingQueenDeal(KingQueenFamily):
     """Shared two-player engine: deal, stock, exchange, closing, marriages, tricks."""
 
     players: ClassVar[int] = 2
@@ -124,7 +241,6 @@ class KingQueenDeal(Deal):
     marriage_on_first_lead: ClassVar[bool]
     #: marriages allowed once the stock is exhausted or closed
     marriage_in_strict_phase: ClassVar[bool]
-    _OWNERS: ClassVar[dict[int, tuple[int, ...]]]
 
     def __init__(self, dealer: int, deck, options: dict[str, Any]):
         super().__init__(dealer, deck, options)
@@ -175,12 +291,6 @@ class KingQueenDeal(Deal):
             cache[dealer] = owners
         return owners
 
-    @classmethod
-    def deal_owners(cls, dealer: int) -> list[int]:
-        """RULES.md 1.2 / 2.2: 3 to the non-dealer, 3 to the dealer, again; the rest is stock
-        (the 13th card, the indicator, included)."""
-        return list(cls._owners(dealer))
-
     def gathered(self) -> list[int]:
         """Tricks in play order, the current trick, the stock in drawing order, then the hands
         seat by seat from the non-dealer."""
@@ -206,49 +316,8 @@ class KingQueenDeal(Deal):
             return None
         return self.stock[-1]
 
-    def total(self, seat: int) -> int:
-        return self.card_pts[seat] + self.bonus[seat] + (self.mar_pts[seat] if self.ntricks[seat]
-                                                         else 0)
-
     def first_lead(self) -> bool:
         return not self.trick_log and self.led < 0
-
-    # --- Deal interface ---------------------------------------------------------------------
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def hand(self, seat: int) -> int:
-        return self.hands[seat]
-
-    def points(self) -> list[int]:
-        return [self.total(0), self.total(1)]
-
-    def tricks(self) -> list[int]:
-        return list(self.ntricks)
-
-    def score(self) -> list[int] | None:
-        return None if self._score is None else list(self._score)
-
-    def trump(self) -> str | None:
-        return SUITS[self.trump_suit]
-
-    def clone(self) -> KingQueenDeal:
-        twin = object.__new__(type(self))
-        d = twin.__dict__
-        d.update(self.__dict__)
-        d["history"] = self.history[:]
-        d["events"] = self.events[:]
-        d["trick_log"] = self.trick_log[:]  # finished tricks are never changed
-        d["hands"] = self.hands[:]
-        d["card_pts"] = self.card_pts[:]
-        d["mar_pts"] = self.mar_pts[:]
-        d["bonus"] = self.bonus[:]
-        d["ntricks"] = self.ntricks[:]
-        d["known"] = self.known[:]
-        return twin
 
     def _can_marry(self) -> bool:
         """May the player on lead announce a marriage at this point of the turn?"""
@@ -362,17 +431,7 @@ class KingQueenDeal(Deal):
                     return "the stock is closed"
                 if self.stock_pos >= len(self.stock):
                     return "no marriages once the stock is exhausted"
-            if self.announced >> s & 1:
-                return f"the marriage in {SUIT_WORDS[s]} has already been announced"
-            has_k = hand >> (s * 8 + KING) & 1
-            has_q = hand >> (s * 8 + QUEEN) & 1
-            if not has_k and not has_q:
-                return f"you hold no king and queen of {SUIT_WORDS[s]}"
-            if not has_q:
-                return f"the queen of {SUIT_WORDS[s]} is needed for the marriage"
-            if not has_k:
-                return f"the king of {SUIT_WORDS[s]} is needed for the marriage"
-            return None
+            return self._marriage_cards_reason(s, hand)
         return f"'{verb}' is not an action of {self.variant}"
 
     # --- applying -----------------------------------------------------------------------------
@@ -438,17 +497,7 @@ class KingQueenDeal(Deal):
         self._after_trick(w, last)
 
     def _marriage(self, suit: int) -> None:
-        s = self.turn
-        pts = 40 if suit == self.trump_suit else 20
-        self.announced |= 1 << suit
-        self.marriages = self.marriages + ((s, suit, pts),)
-        self.mar_pts[s] += pts
-        self.known[s] |= (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN))
-        self.stage = MARRIED
-        self.marriage_suit = suit
-        pending = "" if self.ntricks[s] else f" (pending until seat {s} takes a trick)"
-        self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
-        self._after_marriage(s)
+        self._after_marriage(self._announce_marriage(suit))
 
     def _exchange(self) -> None:
         s = self.turn
@@ -472,32 +521,6 @@ class KingQueenDeal(Deal):
 
     def _after_marriage(self, seat: int) -> None:
         pass
-
-    def _finish(self, winner: int | None, points: int, reason: str, text: str) -> None:
-        self.over = True
-        score = [0, 0]
-        if winner is not None:
-            score[winner] = points
-        self._score = score
-        self._summary = {
-            "text": text,
-            "winner": winner,
-            "reason": reason,
-            "points": points,
-            "score": list(score),
-            "totals": self.points(),
-            "tricks": list(self.ntricks),
-            "closed": self.closed,
-            "closer": self.closer,
-        }
-        self.events.append(text)
-
-    def result_summary(self) -> dict[str, Any]:
-        if self._summary is None:
-            return {"text": "the deal is not over", "winner": None, "reason": None,
-                    "points": 0, "score": None, "totals": self.points(),
-                    "tricks": list(self.ntricks), "closed": self.closed, "closer": self.closer}
-        return dict(self._summary)
 
     # --- observation ------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:

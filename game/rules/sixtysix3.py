@@ -16,27 +16,28 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .actions import PLAY
-from .base import Deal
 from .cards import CARD_STR, KING, NINE, QUEEN, SUITS, cards_of
 from .kingqueen import (
     CARD_POINTS,
+    FRESH,
     KQ,
     MARRIAGE,
+    MARRIED,
     PLAY_CARD,
+    KingQueenFamily,
     card_words,
     play_actions,
     scale_sixty_six,
 )
 from .tricks import SUIT_WORDS, strict_legal, strict_reason, winner_index
 
-FRESH, MARRIED = 0, 3
 
-
-class SixtySix3Deal(Deal):
+class SixtySix3Deal(KingQueenFamily):
     variant: ClassVar[str] = "sixty-six-3"
     players: ClassVar[int] = 3
     deck_size: ClassVar[int] = 24
     _OWNERS: ClassVar[dict[int, tuple[int, ...]]] = {}
+    _COPIED: ClassVar[tuple[str, ...]] = (*KingQueenFamily._COPIED, "trick")
 
     def __init__(self, dealer: int, deck, options: dict[str, Any]):
         super().__init__(dealer, deck, options)
@@ -66,6 +67,7 @@ class SixtySix3Deal(Deal):
     # --- dealing ----------------------------------------------------------------------------
     @classmethod
     def _owners(cls, dealer: int) -> tuple[int, ...]:
+        """RULES.md 3.1: packets of 4 clockwise from forehand, twice; no stock."""
         owners = cls._OWNERS.get(dealer)
         if owners is None:
             seq: list[int] = []
@@ -75,59 +77,12 @@ class SixtySix3Deal(Deal):
             owners = cls._OWNERS[dealer] = tuple(seq)
         return owners
 
-    @classmethod
-    def deal_owners(cls, dealer: int) -> list[int]:
-        """RULES.md 3.1: packets of 4 clockwise from forehand, twice; no stock."""
-        return list(cls._owners(dealer))
-
     def gathered(self) -> list[int]:
         out = [c for t in self.trick_log for _, c in t]
         out.extend(c for _, c in self.trick)
         for k in range(3):
             out.extend(cards_of(self.hands[(self.forehand + k) % 3]))
         return out
-
-    # --- queries ----------------------------------------------------------------------------
-    def total(self, seat: int) -> int:
-        return self.card_pts[seat] + self.bonus[seat] + (self.mar_pts[seat] if self.ntricks[seat]
-                                                         else 0)
-
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def hand(self, seat: int) -> int:
-        return self.hands[seat]
-
-    def points(self) -> list[int]:
-        return [self.total(0), self.total(1), self.total(2)]
-
-    def tricks(self) -> list[int]:
-        return list(self.ntricks)
-
-    def score(self) -> list[int] | None:
-        return None if self._score is None else list(self._score)
-
-    def trump(self) -> str | None:
-        return SUITS[self.trump_suit]
-
-    def clone(self) -> SixtySix3Deal:
-        twin = object.__new__(type(self))
-        d = twin.__dict__
-        d.update(self.__dict__)
-        d["history"] = self.history[:]
-        d["events"] = self.events[:]
-        d["trick_log"] = self.trick_log[:]
-        d["trick"] = self.trick[:]
-        d["hands"] = self.hands[:]
-        d["card_pts"] = self.card_pts[:]
-        d["mar_pts"] = self.mar_pts[:]
-        d["bonus"] = self.bonus[:]
-        d["ntricks"] = self.ntricks[:]
-        d["known"] = self.known[:]
-        return twin
 
     # --- legality ---------------------------------------------------------------------------
     def legal_actions(self) -> list[str]:
@@ -171,17 +126,7 @@ class SixtySix3Deal(Deal):
                 return "only the player on lead may announce a marriage"
             if self.stage == MARRIED:
                 return "only one marriage per lead"
-            if self.announced >> s & 1:
-                return f"the marriage in {SUIT_WORDS[s]} has already been announced"
-            has_k = hand >> (s * 8 + KING) & 1
-            has_q = hand >> (s * 8 + QUEEN) & 1
-            if not has_k and not has_q:
-                return f"you hold no king and queen of {SUIT_WORDS[s]}"
-            if not has_q:
-                return f"the queen of {SUIT_WORDS[s]} is needed for the marriage"
-            if not has_k:
-                return f"the king of {SUIT_WORDS[s]} is needed for the marriage"
-            return None
+            return self._marriage_cards_reason(s, hand)
         if verb in ("exchange", "close"):
             return f"there is no stock in sixty-six for three: no '{verb}'"
         if verb == "declare":
@@ -192,16 +137,7 @@ class SixtySix3Deal(Deal):
     def _apply(self, action: str) -> None:
         s = self.turn
         if action[0] == "m":
-            suit = SUITS.index(action[-1])
-            pts = 40 if suit == self.trump_suit else 20
-            self.announced |= 1 << suit
-            self.marriages = self.marriages + ((s, suit, pts),)
-            self.mar_pts[s] += pts
-            self.known[s] |= KQ[suit]
-            self.stage = MARRIED
-            self.marriage_suit = suit
-            pending = "" if self.ntricks[s] else f" (pending until seat {s} takes a trick)"
-            self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
+            self._announce_marriage(SUITS.index(action[-1]))
             if self.ntricks[s] and self.total(s) >= 66:
                 self._won(s, "on announcing the marriage")
             return
@@ -251,24 +187,6 @@ class SixtySix3Deal(Deal):
         self._finish(w, pts, "reached_66",
                      f"Seat {w} reached 66 with {self.total(w)} {when}; opponents "
                      f"{opps[0]} and {opps[1]}; scored against {how}: {pts}")
-
-    def _finish(self, winner: int | None, points: int, reason: str, text: str) -> None:
-        self.over = True
-        score = [0, 0, 0]
-        if winner is not None:
-            score[winner] = points
-        self._score = score
-        self._summary = {"text": text, "winner": winner, "reason": reason, "points": points,
-                         "score": list(score), "totals": self.points(),
-                         "tricks": list(self.ntricks), "closed": False, "closer": None}
-        self.events.append(text)
-
-    def result_summary(self) -> dict[str, Any]:
-        if self._summary is None:
-            return {"text": "the deal is not over", "winner": None, "reason": None, "points": 0,
-                    "score": None, "totals": self.points(), "tricks": list(self.ntricks),
-                    "closed": False, "closer": None}
-        return dict(self._summary)
 
     # --- observation ------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
