@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from conftest import ROOT
+from random_play import play_match
 
 from game.rules.base import Deal
 from game.rules.cards import card, mask_of, mask_str
@@ -491,15 +492,8 @@ def test_1_10_scoring_higher_total_and_equal_totals_after_the_last_trick():
 def test_1_11_match_to_seven():
     m = Match("marriage", seed=4)
     assert m.options["match_points"] == 7
-    rng = random.Random(4)
-    dealers = []
-    while not m.is_over():
-        d = m.start_deal()
-        dealers.append(d.dealer)
-        while not d.is_over():
-            acts = d.legal_actions()
-            d.apply_legal(acts[rng.randrange(len(acts))])
-        m.finish_deal()
+    dealers = play_match(m, 4)
+    d = m.deals[-1]
     assert max(m.totals) >= 7 and max(m.totals) - max(d.score()) < 7
     assert all(a != b for a, b in zip(dealers, dealers[1:]))
     assert Match("marriage", "match_points=3").options["match_points"] == 3

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from conftest import ROOT
+from random_play import play_match
 from test_rules_marriage import on_lead, play_only, reason, run, search, start
 
 from game.rules.cards import card, mask_of, mask_str
@@ -250,15 +251,7 @@ def test_2_9_scoring_closed_closer_fails_opponent_three():
 def test_2_10_match_to_eight():
     for opts, goal in ((None, 8), ("match_points=7", 7)):
         m = Match(V, opts, seed=5)
-        rng = random.Random(5)
-        dealers = []
-        while not m.is_over():
-            d = m.start_deal()
-            dealers.append(d.dealer)
-            while not d.is_over():
-                acts = d.legal_actions()
-                d.apply_legal(acts[rng.randrange(len(acts))])
-            m.finish_deal()
+        dealers = play_match(m, 5)
         assert max(m.totals) >= goal
         assert all(a != b for a, b in zip(dealers, dealers[1:]))
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from conftest import ROOT
+from random_play import play_match
 from test_rules_marriage import reason, run, search, start
 
 from game.rules.cards import mask_of, mask_str
@@ -156,15 +157,7 @@ def test_3_5_each_scoring():
 def test_3_6_match_to_eight():
     m = Match(V, seed=9)
     assert m.options["match_points"] == 8 and m.options["three_hand_scoring"] == "stronger"
-    rng = random.Random(9)
-    dealers = []
-    while not m.is_over():
-        d = m.start_deal()
-        dealers.append(d.dealer)
-        while not d.is_over():
-            acts = d.legal_actions()
-            d.apply_legal(acts[rng.randrange(len(acts))])
-        m.finish_deal()
+    dealers = play_match(m, 9)
     assert max(m.totals) >= 8
     assert all(b == (a + 1) % 3 for a, b in zip(dealers, dealers[1:]))  # passes to the left
 
