@@ -296,12 +296,9 @@ class NormalBot(Bot):
     pool_size = 12
 
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
-        from .marias_bidding import bidding_decision
+        from .marias_bidding import before_search
 
-        f = forced(obs)
-        if f is not None:
-            return f[0]
-        special = bidding_decision(self, obs, deadline, rng)
+        special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
         return search(obs, deadline, rng, pool_size=self.pool_size,

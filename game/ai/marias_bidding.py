@@ -209,6 +209,18 @@ def bidding_decision(bot: Any, obs: dict[str, Any], deadline: Deadline, rng: ran
     return None if res is None else res[0]
 
 
+def before_search(bot: Any, obs: dict[str, Any], deadline: Deadline,
+                  rng: random.Random) -> str | None:
+    """What the searching levels decide without a search: a forced or provably right move
+    (tactics), or a Mariáš bidding decision (simulated here); None: search."""
+    from .tactics import forced
+
+    f = forced(obs)
+    if f is not None:
+        return f[0]
+    return bidding_decision(bot, obs, deadline, rng)
+
+
 def bidding_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
                    truth: Deal | None = None) -> tuple[str, dict[str, float]] | None:
     """(best action, simulated values of the candidates) for a Mariáš bidding decision;

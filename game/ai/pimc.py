@@ -19,19 +19,16 @@ from .ismcts import _endgame
 from .playout import rollout
 from .sampler import SampleError, SamplePool
 from .solver import Solver, Timeout, value_for
-from .tactics import candidates, forced
+from .tactics import candidates
 
 
 class PimcBot(Bot):
     level = "pimc"
 
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
-        f = forced(obs)
-        if f is not None:
-            return f[0]
-        from .marias_bidding import bidding_decision
+        from .marias_bidding import before_search
 
-        special = bidding_decision(self, obs, deadline, rng)
+        special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
         return pimc_values(obs, deadline, rng)[0]
