@@ -20,6 +20,7 @@ import pygame
 from game.rules.cards import CARD_STR, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
+from game.ui.table.controls import toggle_discard
 from game.ui.widgets.fonts import font, wrap
 
 from .board import HINT, SELECT, Board
@@ -301,12 +302,7 @@ class TutorialScene(MenuScene):
         assert run is not None
         legal = run.deal.legal_actions()
         if any(a.startswith("discard ") for a in legal):
-            if key in self.selected:
-                self.selected.discard(key)
-            elif len(self.selected) < 2:
-                self.selected.add(key)
-            else:
-                self.selected = {key}
+            self.selected = toggle_discard(self.selected, key)
             return
         verb = "trump" if any(a.startswith("trump ") for a in legal) else "play"
         self.try_action(f"{verb} {key}")

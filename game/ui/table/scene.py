@@ -29,7 +29,7 @@ from ..settings import Settings
 from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
-from .controls import ButtonBar, action_label, button_actions, text_width
+from .controls import ButtonBar, action_label, button_actions, text_width, toggle_discard
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
@@ -431,12 +431,7 @@ class TableScene(Scene):
                                    colour=(255, 190, 170)))
 
     def toggle_select(self, key: str) -> None:
-        if key in self.selected:
-            self.selected.discard(key)
-        elif len(self.selected) < 2:
-            self.selected.add(key)
-        else:
-            self.selected = {key}
+        self.selected = toggle_discard(self.selected, key)
         assert self.director is not None
         self.director.selected = frozenset(self.selected)
         self.director.refresh()
