@@ -10,6 +10,11 @@ distinct seat permutation of the players, which cancels the luck of the cards
 (the paired difference is the number to trust).  Output: per player the mean
 deal score with a 95% confidence interval and the decision time median / p95 /
 max; for the first two distinct players also the paired per-deck difference.
+
+Long ladders: ``--log FILE.jsonl`` appends every finished game as one JSON line
+(so an interrupted run keeps what it played, and ``--log`` with the same
+arguments resumes where it stopped); ``--pool FILE.jsonl ...`` summarises one or
+more such logs together (e.g. several seeds run one after the other).
 """
 
 from __future__ import annotations
@@ -31,11 +36,24 @@ from game.rules.variants import deal_class, new_deal, random_deck
 
 @dataclass
 class GameResult:
-    deck_index: int
+    deck_index: int  # decks are identified by (seed, deck_index) when logs are pooled
     seats: list[str]  # player name per seat
     score: list[int]
     times: dict[str, list[float]] = field(default_factory=dict)
     illegal: dict[str, int] = field(default_factory=dict)
+    seed: int = 0  # the run's seed: with deck_index, identifies the deck in pooled logs
+    seating: int = 0  # which seating of the deck this game was
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "deck": self.deck_index, "seating": self.seating,
+                "seats": self.seats, "score": self.score,
+                "times": {p: [round(t, 2) for t in ts] for p, ts in self.times.items()},
+                "illegal": self.illegal}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameResult:
+        return cls(d["deck"], d["seats"], d["score"], d["times"], d["illegal"], d["seed"],
+                   d.get("seating", 0))
 
 
 def play_deal(
@@ -95,8 +113,11 @@ def schedule(variant: str, players: list[str], deals: int, seed: int,
 
 
 def _run_job(args: tuple[Any, ...]) -> GameResult:
-    variant, budget_ms, (i, seating, deck, dealer, s) = args
-    return play_deal(variant, seating, deck, dealer, s, budget_ms, i)
+    variant, budget_ms, seed, (i, seating, deck, dealer, s) = args
+    r = play_deal(variant, seating, deck, dealer, s, budget_ms, i)
+    r.seed = seed
+    r.seating = s % 10
+    return r
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -124,7 +145,7 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
     illegal = {p: 0 for p in names}
     by_deck: dict[int, dict[str, list[float]]] = {}
     for r in results:
-        deck_scores = by_deck.setdefault(r.deck_index, {p: [] for p in names})
+        deck_scores = by_deck.setdefault((r.seed, r.deck_index), {p: [] for p in names})
         for seat, p in enumerate(r.seats):
             per[p].append(r.score[seat])
             deck_scores[p].append(r.score[seat])
@@ -133,6 +154,8 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
         for p, k in r.illegal.items():
             illegal[p] += k
     out: dict[str, Any] = {"games": len(results), "decks": len(by_deck), "players": {}}
+    if not results:
+        return out
     for p in names:
         m, h = mean_ci(per[p])
         out["players"][p] = {
@@ -152,26 +175,78 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
     return out
 
 
-def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool,
-        budget_ms: float | None, jobs: int = 1) -> dict[str, Any]:
-    work = [(variant, budget_ms, j) for j in schedule(variant, players, deals, seed, duplicate)]
-    if jobs > 1:
-        import multiprocessing
+def read_log(path: str) -> list[GameResult]:
+    """The games of a ``--log`` file (a torn last line from a killed run is skipped)."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    out.append(GameResult.from_json(json.loads(line)))
+                except (ValueError, KeyError, TypeError):
+                    continue
+    except FileNotFoundError:
+        pass
+    return out
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.map(_run_job, work, chunksize=1)
-    else:
-        results = [_run_job(w) for w in work]
+
+def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool,
+        budget_ms: float | None, jobs: int = 1, log: str | None = None) -> dict[str, Any]:
+    """Play the schedule; with ``log``, append each game to it and skip games already there."""
+    todo = schedule(variant, players, deals, seed, duplicate)
+    results: list[GameResult] = []
+    if log:
+        done = {(r.deck_index, r.seating): r for r in read_log(log) if r.seed == seed}
+        results = [done[(j[0], j[4] % 10)] for j in todo if (j[0], j[4] % 10) in done]
+        todo = [j for j in todo if (j[0], j[4] % 10) not in done]
+    work = [(variant, budget_ms, seed, j) for j in todo]
+    sink = open(log, "a+", encoding="utf-8") if log else None
+    if sink is not None and sink.tell():
+        sink.seek(sink.tell() - 1)
+        if sink.read(1) != "\n":
+            sink.write("\n")  # end a torn line left by a killed run
+    try:
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for r in pool.imap_unordered(_run_job, work, chunksize=1):
+                    results.append(_keep(r, sink))
+        else:
+            for w in work:
+                results.append(_keep(_run_job(w), sink))
+    finally:
+        if sink:
+            sink.close()
     out = summarize(results, players)
     out.update({"variant": variant, "seed": seed, "duplicate": duplicate,
                 "budget_ms": budget_ms})
     return out
 
 
+def _keep(r: GameResult, sink: Any) -> GameResult:
+    if sink is not None:
+        sink.write(json.dumps(r.to_json()) + "\n")
+        sink.flush()
+    return r
+
+
+def pool_logs(paths: list[str]) -> dict[str, Any]:
+    """One summary over several ``--log`` files (players in order of first appearance)."""
+    results = [r for p in paths for r in read_log(p)]
+    players = list(dict.fromkeys(p for r in results for p in r.seats))
+    out = summarize(results, players)
+    out.update({"logs": paths})
+    return out
+
+
 def format_text(out: dict[str, Any]) -> str:
-    lines = [f"{out['variant']}: {out['games']} games on {out['decks']} decks"
-             f"{' (duplicate)' if out['duplicate'] else ''}, budget {out['budget_ms']} ms"]
-    for p, r in out["players"].items():
+    if "logs" in out:
+        lines = [f"{out['games']} games on {out['decks']} decks from {len(out['logs'])} log(s)"]
+    else:
+        lines = [f"{out['variant']}: {out['games']} games on {out['decks']} decks"
+                 f"{' (duplicate)' if out['duplicate'] else ''}, budget {out['budget_ms']} ms"]
+    for p, r in out.get("players", {}).items():
         lines.append(
             f"  {p:<24} mean {r['mean']:+.3f} ± {r['ci95']:.3f}   "
             f"ms median {r['ms_median']:.1f} p95 {r['ms_p95']:.1f} max {r['ms_max']:.1f}"
@@ -186,18 +261,26 @@ def format_text(out: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--variant", required=True)
-    ap.add_argument("--players", required=True, help="comma-separated: level or module:Class")
+    ap.add_argument("--variant")
+    ap.add_argument("--players", help="comma-separated: level or module:Class")
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--duplicate", action="store_true")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--budget-ms", type=float, default=None)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--log", help="append each game to this JSON-lines file; resume from it")
+    ap.add_argument("--pool", nargs="+", metavar="LOG", help="summarise --log files together")
     args = ap.parse_args(argv)
+    if args.pool:
+        out = pool_logs(args.pool)
+        print(json.dumps(out) if args.json else format_text(out))
+        return 0
+    if not args.variant or not args.players:
+        ap.error("--variant and --players are required (or --pool LOG...)")
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     out = run(args.variant, players, args.deals, args.seed, args.duplicate, args.budget_ms,
-              args.jobs)
+              args.jobs, args.log)
     print(json.dumps(out) if args.json else format_text(out))
     return 0
 

@@ -58,3 +58,23 @@ def test_cli_json():
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["variant"] == "sixty-six-3" and data["games"] == 2 * 3
+
+
+def test_log_resumes_and_pools(tmp_path):
+    from game.arena import pool_logs, read_log
+
+    log = tmp_path / "games.jsonl"
+    run("marriage", ["easy", "random"], 3, 5, True, None, log=str(log))
+    assert len(read_log(str(log))) == 6
+    # a killed run leaves a torn last line: it is skipped, the rest is kept
+    with open(log, "a", encoding="utf-8") as f:
+        f.write('{"seed": 5, "deck": 9')
+    again = run("marriage", ["easy", "random"], 4, 5, True, None, log=str(log))
+    assert again["games"] == 8 and again["decks"] == 4
+    kept = read_log(str(log))
+    assert len(kept) == 8  # only deck 3's two games were played on resume
+    log2 = tmp_path / "other.jsonl"
+    run("marriage", ["easy", "random"], 2, 6, True, None, log=str(log2))
+    pooled = pool_logs([str(log), str(log2)])
+    assert pooled["decks"] == 6 and pooled["games"] == 12  # decks of seeds 5 and 6 kept apart
+    assert pooled["paired"]["a"] == "easy" and pooled["paired"]["n"] == 6
