@@ -111,7 +111,8 @@ def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
     else:
         from .ismcts import search
 
-        res = search(observation, deadline, rng, legal=legal)
+        res = search(observation, deadline, rng, legal=legal, pool_size=32, infer=True,
+                     race=True)
         action = res.best
         values.update(res.values)
         exact = res.exact

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,7 +98,7 @@ class Searcher:
 
     def run(self, source, root_legal: list[str], deadline: Deadline,
             prior: str | None = None, prior_weight: float = 0.3,
-            sweep: bool = True) -> SearchResult:
+            sweep: bool = True, race: bool = False) -> SearchResult:
         """Search until the deadline; the best root action and every root action's value.
 
         ``sweep`` (default): every sampled deal is used once for *each* root action, with
@@ -107,11 +108,17 @@ class Searcher:
         too (``prior`` then gets a progressive bias).  ``prior``: the rule-of-thumb action;
         in sweep mode another action must beat it by one standard error of the paired
         difference to be chosen — a guard against playout noise.
+        ``race`` (sweep mode): every ``RACE_EVERY`` sweeps from ``RACE_MIN`` on, root
+        actions that the leader beats by ``RACE_Z`` standard errors of the paired
+        difference leave the sweep, so the remaining contenders get the rest of the
+        time (the decision is between them; the values of the dropped ones stay as
+        they were when they dropped).
         """
         root = Node()
         it = 0
         scale = 3.0
         per_action: dict[str, list[float]] = {a: [] for a in root_legal}
+        active = list(root_legal)
         while not deadline.expired(it):
             try:
                 deal = source()
@@ -126,7 +133,7 @@ class Searcher:
             seed = self.rng.getrandbits(32)
             mover = deal.to_move()
             done = []
-            for a in root_legal:
+            for a in active:
                 d = deal.clone()
                 child = root.children.get(a)
                 if child is None:
@@ -137,13 +144,16 @@ class Searcher:
                                        random.Random(seed), scale, None, 0.0)
                 done.append((a, values[mover]))  # type: ignore[index]
                 it += 1
-                if deadline.cancel.is_set() or (per_action[root_legal[0]]
+                if deadline.cancel.is_set() or (per_action[active[0]]
                                                  and deadline.expired(it)):
                     break  # a partial sweep is dropped below (keeps the root paired)
-            if len(done) == len(root_legal):
+            if len(done) == len(active):
                 for a, v in done:
                     per_action[a].append(v)
-        if not root.children or (sweep and not per_action[root_legal[0]]):
+                n = len(per_action[active[0]])
+                if race and len(active) > 1 and n >= RACE_MIN and n % RACE_EVERY == 0:
+                    active = _race(active, per_action)
+        if not root.children or (sweep and not per_action[active[0]]):
             fallback = prior if prior in root_legal else root_legal[0]
             vals0 = {a: ch.total / ch.visits * scale for a, ch in root.children.items()
                      if ch.visits}
@@ -151,8 +161,8 @@ class Searcher:
                                                   root.children.items()}, it)
         visits = {a: ch.visits for a, ch in root.children.items()}
         if sweep:
-            vals = {a: sum(v) / len(v) for a, v in per_action.items()}
-            best = max(sorted(vals), key=lambda a: vals[a])
+            vals = {a: sum(v) / len(v) for a, v in per_action.items() if v}
+            best = max(sorted(active), key=lambda a: vals[a])
             if prior in vals and best != prior and not _clearly_better(
                     per_action[best], per_action[prior]):
                 best = prior
@@ -213,15 +223,31 @@ class Searcher:
         return values
 
 
-def _clearly_better(a: list[float], b: list[float]) -> bool:
-    """Is ``a`` better than ``b`` by more than one standard error of the paired difference?"""
+#: Racing at the root (``Searcher.run(race=True)``): first check after this many sweeps,
+#: then every few, dropping actions the leader beats by this many standard errors.
+RACE_MIN = 12
+RACE_EVERY = 4
+RACE_Z = 3.0
+
+
+def _clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
+    """Is ``a`` better than ``b`` by more than ``z`` standard errors of the paired
+    difference (over the samples both were valued on: the common prefix)?"""
     n = min(len(a), len(b))
     if n < 3:
         return False
     d = [x - y for x, y in zip(a[:n], b[:n])]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > (var / n) ** 0.5
+    return mean > z * (var / n) ** 0.5
+
+
+def _race(active: list[str], per_action: dict[str, list[float]]) -> list[str]:
+    """The root actions still worth sampling: all but those the leader clearly beats."""
+    n = len(per_action[active[0]])
+    leader = max(active, key=lambda a: sum(per_action[a]) / n)
+    return [a for a in active
+            if a == leader or not _clearly_better(per_action[leader], per_action[a], RACE_Z)]
 
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:
@@ -252,18 +278,22 @@ def exact_if_known(obs: dict[str, Any], rng: random.Random,
 def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: float = 0.7,
            pool_size: int = 24, solve_leaves: bool = True, truth: Deal | None = None,
            playout_eps: float = 0.2, legal: list[str] | None = None,
-           use_prior: bool = True) -> SearchResult:
+           use_prior: bool = True, exact_endgame: bool = True,
+           infer: bool = False, race: bool = False) -> SearchResult:
     """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``).
 
     ``legal``: the root candidates (default: all legal actions of ``obs``).
+    ``exact_endgame``: play the solver's move once the seat knows every card.
+    ``infer``: weigh the samples by the other players' choices (``SamplePool``).
+    ``race``: drop clearly worse root actions as the samples come in (``Searcher.run``).
     """
     seat = obs["seat"]
     legal = list(legal or obs["legal"])
     if truth is None:
-        exact = exact_if_known(obs, rng, deadline)
+        exact = exact_if_known(obs, rng, deadline) if exact_endgame else None
         if exact is not None:
             return exact
-        pool = SamplePool(obs, rng, size=pool_size)
+        pool = SamplePool(obs, rng, size=pool_size, infer=infer)
         source = pool.next
     else:
         if truth.players == 2 and strict_phase(truth):
@@ -285,14 +315,22 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
             prior = policy_action(obs)
         except Exception:  # the prior is only a hint; never let it break a decision
             prior = None
-    return searcher.run(source, legal, deadline, prior=prior)
+    return searcher.run(source, legal, deadline, prior=prior, race=race)
 
 
 class NormalBot(Bot):
-    """ISMCTS with a small budget, plain playouts (no exact endgame leaves)."""
+    """ISMCTS with a small budget and plain playouts everywhere: no exact endgame leaves,
+    no exact play once every card is known, no reading of the opponents' choices.
+
+    That is the step between the levels a player feels: ``normal`` plays a sound
+    game but does not count the last tricks out exactly.
+    """
 
     level = "normal"
     solve_leaves = False
+    exact_endgame = False
+    infer = False
+    race = False
     pool_size = 12
 
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
@@ -301,15 +339,29 @@ class NormalBot(Bot):
         special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
-        return search(obs, deadline, rng, pool_size=self.pool_size,
-                      solve_leaves=self.solve_leaves, legal=candidates(obs)).best
+        return search(obs, deadline, rng, pool_size=self.pool_for(deadline),
+                      solve_leaves=self.solve_leaves, legal=candidates(obs),
+                      exact_endgame=self.exact_endgame, infer=self.infer, race=self.race).best
+
+
+    def pool_for(self, deadline: Deadline) -> int:
+        """Samples per decision: ``pool_size``, fewer on a short budget (about one per
+        14 ms, at least 12), so that making them never eats most of the time."""
+        if deadline.max_iterations is not None or math.isinf(deadline.end):
+            return self.pool_size
+        ms = (deadline.end - time.perf_counter()) * 1000.0
+        return max(min(12, self.pool_size), min(self.pool_size, int(ms / 14)))
 
 
 class HardBot(NormalBot):
-    """ISMCTS with exact alpha-beta leaves and the exact solver where the seat knows all."""
+    """ISMCTS with exact alpha-beta leaves, the exact solver where the seat knows all, and
+    samples weighed by what the opponents' choices reveal."""
 
     level = "hard"
     solve_leaves = True
+    exact_endgame = True
+    infer = True
+    race = True
     pool_size = 32
 
 

@@ -1,12 +1,17 @@
 """``pimc``: plain perfect-information Monte Carlo (measurement only, never offered).
 
-The classic baseline: sample a deal consistent with the observation, value
-every candidate action in that sample as if all cards were open — exactly by
-alpha-beta when the sampled position is small enough (two players with the
-stock gone or closed; the last three tricks of a three-player deal), else by
-one playout — and add the values up over the samples ("vote" by mean value).
-Its known flaw, strategy fusion (it assumes it will know the hidden cards
-later), is what ISMCTS avoids; the arena measures the difference.
+The classic baseline (Ginsberg's GIB; Long et al., "Understanding the success
+of perfect information Monte Carlo sampling"): sample a deal consistent with
+the observation (uniformly: no reading of the opponents' choices), value every
+candidate action in that sample as if all cards were open — exactly by
+alpha-beta whenever the sampled position is small enough to solve (two players
+with the stock gone *or closed*; the last three tricks of a three-player deal),
+else by one playout — and add the values up over the samples ("vote" by mean
+value).  Its known flaw is strategy fusion: it assumes it will know the hidden
+cards later, so e.g. closing the stock looks better than it is (after a close,
+every sample is solved as if the closer saw the other hand).  ISMCTS (``hard``)
+avoids that by solving only what a card counter really knows; the arena
+measures the difference.
 """
 
 from __future__ import annotations
@@ -14,11 +19,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.rules.base import Deal
+
 from .bot import Bot, Deadline
-from .ismcts import _endgame
 from .playout import rollout
 from .sampler import SampleError, SamplePool
-from .solver import Solver, Timeout, value_for
+from .solver import Solver, Timeout, strict_phase, value_for
 from .tactics import candidates
 
 
@@ -32,6 +38,13 @@ class PimcBot(Bot):
         if special is not None:
             return special
         return pimc_values(obs, deadline, rng)[0]
+
+
+def solvable(deal: Deal, cards_left: int = 9) -> bool:
+    """Small enough for plain PIMC to solve the sampled (open-card) position exactly."""
+    if deal.players == 2:
+        return strict_phase(deal)
+    return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
 
 
 def pimc_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random
@@ -51,7 +64,7 @@ def pimc_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random
             d = deal.clone()
             d.apply_legal(a)
             v = None
-            if not d.is_over() and _endgame(d, 9):
+            if not d.is_over() and solvable(d):
                 solver.max_nodes = solver.nodes + 4000
                 try:
                     v = solver.value(d)

@@ -238,6 +238,28 @@ _PLAY_MASK = {"marriage": _mask_kq, "sixty-six": _mask_kq, "sixty-six-3": _mask_
               "marias": _mask_marias}
 
 
+_QUIET = random.Random(0)  # never drawn from at eps=0 except by the Betl defenders' coin
+
+
+def policy_card(deal: Deal, seat: int, legal: list[str] | None = None) -> int | None:
+    """The card the playout policy (without its random moves) would play for ``seat`` now,
+    or None when there is no choice between cards.  The sampler's opponent model: a
+    sample in which the others' plays look natural is the likelier one."""
+    mask_of = _PLAY_MASK.get(deal.variant)
+    m = mask_of(deal) if mask_of is not None else 0
+    if m:
+        cards = _cards_of(m)
+    else:
+        legal = deal.legal_actions() if legal is None else legal
+        cards = [_card(a) for a in legal if a.startswith("play ")]
+    if len(cards) < 2:
+        return None
+    if deal.variant == "marias" and deal.contract_name in ("betl", "open-betl") and \
+            seat != deal.soloist:  # type: ignore[attr-defined]
+        return None  # the policy's Betl defence is a coin toss, not a model
+    return _play_card(deal, cards, _QUIET, 0.0, seat)
+
+
 def rollout_value(deal: Deal, seat: int, rng: random.Random) -> float:
     return value_for(rollout(deal, rng), seat)
 

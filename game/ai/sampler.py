@@ -26,10 +26,12 @@ The steps:
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.rules.actions import PLAY
 from game.rules.base import Deal
 from game.rules.cards import (
     FULL_24,
@@ -47,6 +49,7 @@ from game.rules.errors import RulesError
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, winner_index
 from game.rules.variants import deal_class, new_deal
 
+from .playout import policy_card
 from .view import parse_mask
 
 INF = 10**9
@@ -479,6 +482,13 @@ def _cs(c: int) -> str:
 def determinize(obs: dict[str, Any], rng: random.Random, tries: int = 30,
                 k: Knowledge | None = None) -> Deal:
     """A full deal, at the observed position, consistent with everything ``obs`` shows."""
+    return _determinize(obs, rng, tries, k, judge=False)[0]
+
+
+def _determinize(obs: dict[str, Any], rng: random.Random, tries: int, k: Knowledge | None,
+                 judge: bool) -> tuple[Deal, float]:
+    """``determinize`` plus, with ``judge``, the log-likelihood (up to a constant) of the
+    other players' card plays in that sample (:func:`surprise`); 0 without."""
     k = k or knowledge(obs)
     last: Exception | None = None
     for _ in range(tries):
@@ -492,7 +502,10 @@ def determinize(obs: dict[str, Any], rng: random.Random, tries: int = 30,
             else:
                 deck = _deck_66_3(obs, k, place, rng)
             deal = new_deal(k.variant, k.dealer, deck, obs.get("options"))
+            loglik = 0.0
             for (s, _a), a in zip(obs["history"], hist):
+                if judge and s != k.seat and a.startswith("play"):
+                    loglik += surprise(deal, s, a)
                 deal.apply(a, s)
             if obs.get("first_seven") and getattr(deal, "first_seven", None) != parse_mask(
                     obs["first_seven"]):
@@ -500,11 +513,46 @@ def determinize(obs: dict[str, Any], rng: random.Random, tries: int = 30,
             if deal.hand(k.seat) != k.hand and not (
                     k.variant == "marias" and obs.get("phase") == "trump"):
                 raise SampleError("replay does not reproduce the hand")
-            return deal
+            return deal, loglik
         except (SampleError, RulesError) as exc:
             last = exc
             continue
     raise SampleError(f"no consistent deal after {tries} tries: {last}")
+
+
+def _on_lead(deal: Deal) -> bool:
+    if hasattr(deal, "led"):
+        return deal.led < 0
+    return not deal.trick  # type: ignore[attr-defined]
+
+
+#: Log-likelihood of an opponent's play in a sample: letting an exchange or a marriage pass
+#: at the lead (players take those at once), and playing another card than the playout
+#: policy would have played there (a soft opponent model: e.g. not taking a ten with the
+#: ace makes "he has no ace" likelier).
+LOG_MISSED = math.log(0.1)
+LOG_UNEXPECTED = math.log(0.5)
+
+
+def surprise(deal: Deal, seat: int, action: str) -> float:
+    """How (log-)unlikely the sample makes ``seat`` playing ``action`` here (0 = natural)."""
+    out = 0.0
+    if deal.variant != "marias" and _on_lead(deal):
+        legal = deal.legal_actions()
+        out += LOG_MISSED * missed_chances(legal)
+    else:
+        legal = None
+    c = policy_card(deal, seat, legal)
+    if c is not None and PLAY[c] != action:
+        out += LOG_UNEXPECTED
+    return out
+
+
+def missed_chances(legal: list[str]) -> int:
+    """At a King-Queen lead the player went on to play a card: would this sample have let
+    them exchange the trump card or announce a marriage first?  Players (ours and people)
+    take those at once, so a sample in which they let them pass is unlikely."""
+    return sum(1 for a in legal if a == "exchange" or a.startswith("marriage"))
 
 
 class SamplePool:
@@ -513,19 +561,58 @@ class SamplePool:
     ISMCTS wants a fresh determinization every iteration; replaying the
     history costs far more than cloning a deal, so the pool keeps ``size``
     independent samples and every iteration clones the next one.
+
+    With ``infer`` (the ``hard`` level) the samples are also weighed by how plausible
+    they make the other players' plays (:func:`surprise`): the pool grows in chunks,
+    each the ``CHUNK_KEEP`` of ``CHUNK`` consistent samples resampled in proportion to
+    that likelihood (sampling importance resampling, a chunk at a time so the cost
+    stays proportional to the samples the search really uses).  The hard constraints
+    (cards seen, voids, marriages shown) hold either way.
     """
 
-    def __init__(self, obs: dict[str, Any], rng: random.Random, size: int = 24):
+    CHUNK = 8
+    CHUNK_KEEP = 4
+
+    def __init__(self, obs: dict[str, Any], rng: random.Random, size: int = 24,
+                 infer: bool = False):
         self.obs = obs
         self.rng = rng
         self.k = knowledge(obs)
         self.deals: list[Deal] = []
         self.size = size
+        self.infer = infer
         self.i = 0
+        self.drawn = 0  # samples made, kept or not (measurement)
+        self.ess: list[float] = []  # effective sample size of each chunk (measurement)
+        self._fresh: list[Deal] = []
+
+    def _chunk(self) -> list[Deal]:
+        cands: list[Deal] = []
+        logw: list[float] = []
+        for _ in range(self.CHUNK):
+            try:
+                d, lw = _determinize(self.obs, self.rng, 30, self.k, judge=True)
+            except SampleError:
+                if cands:
+                    break
+                raise
+            self.drawn += 1
+            cands.append(d)
+            logw.append(lw)
+        top = max(logw)
+        w = [math.exp(x - top) for x in logw]
+        self.ess.append(sum(w) ** 2 / sum(x * x for x in w))
+        return self.rng.choices(cands, weights=w, k=self.CHUNK_KEEP)
 
     def next(self) -> Deal:
         if len(self.deals) < self.size:
-            d = determinize(self.obs, self.rng, k=self.k)
+            if not self.infer:
+                d = determinize(self.obs, self.rng, k=self.k)
+                self.drawn += 1
+            else:
+                if not self._fresh:
+                    self._fresh = self._chunk()
+                d = self._fresh.pop()
             self.deals.append(d)
             return d.clone()
         d = self.deals[self.i % self.size]
