@@ -112,7 +112,7 @@ def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
         from .ismcts import search
 
         res = search(observation, deadline, rng, legal=legal, pool_size=32, infer=True,
-                     race=True)
+                     race=True, prior_z=2.0)  # as hard decides
         action = res.best
         values.update(res.values)
         exact = res.exact
