@@ -126,6 +126,31 @@ def test_rules_pages_exist_for_every_language_and_game():
                 assert len(text) > 200 and "♥" not in text and "→" not in text
     ru = (assets_dir() / "rules" / "ru" / "marias.html").read_text(encoding="utf-8")
     assert "Разобранный пример" in ru and "сотня" in ru  # the Russian body is translated
+    cs = (assets_dir() / "rules" / "cs" / "marias.html").read_text(encoding="utf-8")
+    assert "Řešený příklad" in cs and "Tiché kilo" in cs  # and so is the Czech one
+    assert "Při rovnosti bodů ve Hře vyhrávají obránci." in cs
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_translated_rules_pages_hold_every_rule_and_no_english(lang):
+    """ru and cs pages come from full translations of RULES.md (assets/rules/src/RULES.LANG.md):
+    the same numbered rules, bullets and interpretation marks as the English page, no English."""
+    from game.rules.options import VARIANT_IDS
+    from game.ui.scenes.rules_build import CODE
+
+    numbered = re.compile(r"(?:^|<br>)(\d+\.\d+) ")
+    english = re.compile(r"\b(the|and|must|player|card|cards|trick|deal|with|when|if)\b")
+    mark = {"ru": "[толкование", "cs": "[výklad"}[lang]
+    for variant in VARIANT_IDS:
+        en = (assets_dir() / "rules" / "en" / f"{variant}.html").read_text(encoding="utf-8")
+        page = (assets_dir() / "rules" / lang / f"{variant}.html").read_text(encoding="utf-8")
+        assert numbered.findall(page) == numbered.findall(en), variant
+        assert page.count("•") == en.count("•"), variant
+        assert page.count(mark) == en.count("[interpretation"), variant
+        assert "[interpretation" not in page
+        text = re.sub(rf'<font color="{CODE}">[^<]*</font>', " ", page)  # code spans
+        text = re.sub(r"<[^>]*>", " ", text)
+        assert not english.findall(text), (variant, english.findall(text))
 
 
 def test_system_language(monkeypatch):

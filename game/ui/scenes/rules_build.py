@@ -10,10 +10,10 @@ markup is the subset pygame-gui's ``UITextBox`` renders (b, i, font, br).  Fonts
 no ♥ glyph, so suit signs become words.  Project-internal remarks (seed file names)
 are dropped.
 
-Russian pages are built from a full translation, ``assets/rules/src/RULES.ru.md``
-(same structure; keep it in step with RULES.md).  Czech pages: headings, run-in heads,
-the introduction and the rules at a glance are translated; the body text is the
-English original, and the page says so.
+Russian and Czech pages are built from full translations, ``assets/rules/src/RULES.ru.md``
+and ``assets/rules/src/RULES.cs.md`` (same structure as RULES.md: headings, numbering, run-in
+heads, bullets, §5 lead-ins, option names and code spans; keep them in step with RULES.md).
+Their pages say that the English text is binding.
 """
 
 from __future__ import annotations
@@ -54,12 +54,12 @@ TITLES = {
            "4": "Mariáš — tři hráči, 32 karet", "5": "Podrobnosti",
            "intro": "Pravidla přesně tak, jak je hraje tento program. Kde tradiční texty "
                     "nechávají otázku otevřenou, je zvolený výklad označen "
-                    "<i>[interpretation]</i>; mnohé z nich lze nastavit na obrazovce nové hry.",
-           "note": "Nadpisy a úvod jsou přeloženy; podrobný text pravidel je zatím "
-                   "v angličtině."},
+                    "<i>[výklad]</i>; mnohé z nich lze nastavit na obrazovce nové hry.",
+           "note": "Překlad; při rozporu platí anglický text pravidel."},
 }
 
-#: Run-in heads ("**Deal.**") in Russian and Czech.
+#: Run-in heads ("**Deal.**") in Russian and Czech, for an English head in a page's text
+#: (the translations in TRANSLATIONS carry their own heads).
 HEADS = {
     "ru": {"Deck and values": "Колода и стоимость карт", "Deal": "Сдача",
            "First lead": "Первый ход", "Open phase": "Открытая фаза",
@@ -109,7 +109,7 @@ def fine_point_blocks(section5: str) -> dict[str, str]:
     blocks = {"two": "", "three": "", "marias": "", "all": ""}
     current = "all"
     for line in section5.splitlines():
-        if line.startswith(("Two-player games", "Игры вдвоём")):
+        if line.startswith(("Two-player games", "Игры вдвоём", "Hry ve dvou")):
             current = "two"
         elif line.startswith("`sixty-six-3`:"):
             current = "three"
@@ -117,7 +117,8 @@ def fine_point_blocks(section5: str) -> dict[str, str]:
             current = "marias"
         blocks[current] += line + "\n"
     # "Every strict phase, all games" sits at the end of the two-player block: share it.
-    shared = r"^- (Every strict phase, all games|Во всех играх, в строгой фазе).*?(?=^\S|\Z)"
+    shared = (r"^- (Every strict phase, all games|Во всех играх, в строгой фазе"
+              r"|Ve všech hrách, v přísné fázi).*?(?=^\S|\Z)")
     m = re.search(shared, blocks["two"], re.M | re.S)
     if m:
         blocks["all"] += m.group(0)
@@ -149,7 +150,7 @@ def inline(text: str, lang: str) -> str:
     out = re.sub(r"\*\*(.+?)\*\*", head, out)
     out = re.sub(r"(?<!\w)\*(.+?)\*(?!\w)", r"<i>\1</i>", out)
     out = re.sub(r"`([^`]+)`", rf'<font color="{CODE}">\1</font>', out)
-    out = re.sub(r"\[(interpretation|толкование)([^\]]*)\]",
+    out = re.sub(r"\[(interpretation|толкование|výklad)([^\]]*)\]",
                  lambda m: f'<font color="{DIM}"><i>{m.group(0)}</i></font>', out)
     return out
 
@@ -283,7 +284,7 @@ def brief(variant: str, sections: dict[str, str], lang: str) -> str:
 
 
 #: Full translations of RULES.md, by language (same structure as the original).
-TRANSLATIONS = {"ru": "src/RULES.ru.md"}
+TRANSLATIONS = {"ru": "src/RULES.ru.md", "cs": "src/RULES.cs.md"}
 
 
 def build(rules_md: Path, out_dir: Path) -> list[Path]:
