@@ -163,7 +163,7 @@ class Searcher:
         if sweep:
             vals = {a: sum(v) / len(v) for a, v in per_action.items() if v}
             best = max(sorted(active), key=lambda a: vals[a])
-            if prior in vals and best != prior and not _clearly_better(
+            if prior in vals and best != prior and not clearly_better(
                     per_action[best], per_action[prior], prior_z):
                 best = prior
             return SearchResult(best, vals, visits, it)
@@ -230,7 +230,7 @@ RACE_EVERY = 4
 RACE_Z = 3.0
 
 
-def _clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
+def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
     """Is ``a`` better than ``b`` by more than ``z`` standard errors of the paired
     difference (over the samples both were valued on: the common prefix)?"""
     n = min(len(a), len(b))
@@ -247,7 +247,7 @@ def _race(active: list[str], per_action: dict[str, list[float]]) -> list[str]:
     n = len(per_action[active[0]])
     leader = max(active, key=lambda a: sum(per_action[a]) / n)
     return [a for a in active
-            if a == leader or not _clearly_better(per_action[leader], per_action[a], RACE_Z)]
+            if a == leader or not clearly_better(per_action[leader], per_action[a], RACE_Z)]
 
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:

@@ -28,6 +28,7 @@ from game.rules.cards import SUIT_MASK, card, cards_of
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER
 
 from .bot import Deadline
+from .ismcts import clearly_better
 from .playout import rollout
 from .sampler import SampleError, determinize
 from .solver import value_for
@@ -296,13 +297,9 @@ def confident_choice(values: dict[str, float], default: str) -> str:
     if default not in values or best == default:
         return best
     a, b = _LAST_SAMPLES.get(best, []), _LAST_SAMPLES.get(default, [])
-    n = min(len(a), len(b))
-    if n < 6:
+    if min(len(a), len(b)) < 6:
         return default
-    diffs = [x - y for x, y in zip(a[:n], b[:n])]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return best if mean > 2 * (var / n) ** 0.5 else default
+    return best if clearly_better(a, b, 2.0) else default
 
 
 def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
