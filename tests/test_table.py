@@ -15,6 +15,27 @@ from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 
 
+def _step_until(app, done, seconds: float, pause: float = 0.001) -> bool:
+    """Run frames until ``done()`` (the bots think in their own process, so sleep a little
+    between frames); False if ``seconds`` pass first."""
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        app.step(1 / 60)
+        if done():
+            return True
+        time.sleep(pause)
+    return False
+
+
+def _wait_for_human(app, scene, seconds=15):
+    return _step_until(app, lambda: scene.human.waiting and not scene.anim.busy(), seconds,
+                       0.002)
+
+
+def _until_first_trick(app, scene) -> None:
+    _step_until(app, lambda: bool(scene.flow.deal.trick_log), 20)
+
+
 def _rect(r):
     return pygame.Rect(r.tuple())
 
@@ -43,10 +64,7 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
     app = make_app(speed="fast")
     scene = app.switch("table", setup=GameSetup("marias", seats=["easy"] * 3, seed=4),
                        bot_budget_ms=0)
-    deadline = time.perf_counter() + 20
-    while time.perf_counter() < deadline and not scene.flow.deal.trick_log:
-        app.step(1 / 60)
-        time.sleep(0.001)
+    _until_first_trick(app, scene)
     flow, deal, history = scene.flow, scene.flow.deal, list(scene.flow.deal.history)
     old_h = scene.layout.hand_h
     # The window manager resizes the window, then SDL reports it (dummy driver: do both).
@@ -58,10 +76,7 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
     assert scene.layout.size == (1920, 1080) and scene.layout.hand_h > old_h
     hand = [s for s in scene.stage.sprites.values() if s.role == "hand"]
     assert hand and all(round(s.h) == scene.layout.hand_h for s in hand)
-    deadline = time.perf_counter() + 30
-    while time.perf_counter() < deadline and scene.result is None:
-        app.step(1 / 60)
-        time.sleep(0.001)
+    _step_until(app, lambda: scene.result is not None, 30)
     assert deal.is_over()
 
 
@@ -70,10 +85,7 @@ def test_d_key_switches_the_deck_at_once_mid_deal() -> None:
     app = make_app(speed="fast")
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy"] * 2, seed=3),
                        bot_budget_ms=0)
-    deadline = time.perf_counter() + 20
-    while time.perf_counter() < deadline and not scene.flow.deal.trick_log:
-        app.step(1 / 60)
-        time.sleep(0.001)
+    _until_first_trick(app, scene)
     deal, before = scene.flow.deal, app.screen.copy()
     first = scene.art.artwork
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
@@ -127,12 +139,7 @@ def test_illegal_card_shows_the_engines_reason() -> None:
         scene = app.switch("table", setup=GameSetup("sixty-six-3", seats=["human", "easy",
                                                                            "easy"], seed=seed),
                            bot_budget_ms=0)
-        deadline = time.perf_counter() + 10
-        while time.perf_counter() < deadline:
-            app.step(1 / 60)
-            if scene.human.waiting and not scene.anim.busy():
-                break
-            time.sleep(0.002)  # the bots think in their own process
+        _wait_for_human(app, scene, 10)
         obs = scene.human.pending.observation
         illegal = [c for c in obs["hand"] if "play " + c not in obs["legal"]]
         if not illegal:
@@ -150,16 +157,6 @@ def test_illegal_card_shows_the_engines_reason() -> None:
         assert len(scene.flow.deal.history) == before
         return
     pytest.fail("none of the 30 seeded deals gave the human an illegal card")
-
-
-def _wait_for_human(app, scene, seconds=15):
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
-        app.step(1 / 60)
-        if scene.human.waiting and not scene.anim.busy():
-            return True
-        time.sleep(0.002)
-    return False
 
 
 def test_drag_a_card_to_the_trick_plays_it() -> None:
@@ -191,10 +188,7 @@ def test_hint_key_highlights_the_recommendation() -> None:
     assert _wait_for_human(app, scene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))
-    deadline = time.perf_counter() + 15
-    while scene.hint_action is None and time.perf_counter() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.005)
+    _step_until(app, lambda: scene.hint_action is not None, 15, 0.005)
     assert scene.hint_action in scene.human.pending.observation["legal"]
     app.step(1 / 60)
     verb, _, rest = scene.hint_action.partition(" ")
@@ -217,10 +211,7 @@ def test_score_sheet_round_trip_starts_the_next_deal() -> None:
     app.register("score", Score)
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy", "easy"], seed=4),
                        bot_budget_ms=0)
-    deadline = time.perf_counter() + 30
-    while scene.result is None and time.perf_counter() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.001)
+    _step_until(app, lambda: scene.result is not None, 30)
     assert scene.result is not None and "score" in scene.widgets
     rect = scene.widgets["score"].rect.inflate(-6, -6)
     for ev in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
