@@ -109,10 +109,10 @@ def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
         action, vals = bid
         values.update(vals)
     else:
-        from .ismcts import search
+        from .ismcts import HardBot, search
 
-        res = search(observation, deadline, rng, legal=legal, pool_size=32, infer=True,
-                     race=True, prior_z=2.0)  # as hard decides
+        res = search(observation, deadline, rng, legal=legal, pool_size=HardBot.pool_size,
+                     **HardBot.search_options())
         action = res.best
         values.update(res.values)
         exact = res.exact

@@ -345,9 +345,13 @@ class NormalBot(Bot):
         if special is not None:
             return special
         return search(obs, deadline, rng, pool_size=self.pool_for(deadline),
-                      solve_leaves=self.solve_leaves, legal=candidates(obs),
-                      exact_endgame=self.exact_endgame, infer=self.infer, race=self.race,
-                      prior_z=self.prior_z).best
+                      legal=candidates(obs), **self.search_options()).best
+
+    @classmethod
+    def search_options(cls) -> dict[str, Any]:
+        """The level's ``search`` settings (the hint engine searches as ``hard`` does)."""
+        return {"solve_leaves": cls.solve_leaves, "exact_endgame": cls.exact_endgame,
+                "infer": cls.infer, "race": cls.race, "prior_z": cls.prior_z}
 
 
     def pool_for(self, deadline: Deadline) -> int:

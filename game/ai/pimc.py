@@ -22,6 +22,7 @@ from typing import Any
 from game.rules.base import Deal
 
 from .bot import Bot, Deadline
+from .ismcts import _endgame
 from .playout import rollout
 from .sampler import SampleError, SamplePool
 from .solver import Solver, Timeout, strict_phase, value_for
@@ -42,9 +43,7 @@ class PimcBot(Bot):
 
 def solvable(deal: Deal, cards_left: int = 9) -> bool:
     """Small enough for plain PIMC to solve the sampled (open-card) position exactly."""
-    if deal.players == 2:
-        return strict_phase(deal)
-    return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
+    return strict_phase(deal) if deal.players == 2 else _endgame(deal, cards_left)
 
 
 def pimc_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random
