@@ -78,6 +78,7 @@ class Solver:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.tt: dict[tuple[Any, ...], tuple[float, int]] = {}  # key -> (value, flag)
+        self.tt_n: dict[tuple[Any, ...], tuple[float, ...]] = {}  # key -> max^n values
 
     def value(self, deal: Deal) -> float:
         return self._ab(deal, -1e9, 1e9)
@@ -134,3 +135,38 @@ class Solver:
             flag = 1  # lower bound
         self.tt[key] = (best, flag)
         return best
+
+    def values(self, deal: Deal) -> tuple[float, ...]:
+        """Max^n: every seat's :func:`value_for` when each player maximises their own.
+
+        For three players who each play for themselves (Sixty-six for three):
+        :meth:`value` assumes the two others conspire against the root (paranoid),
+        which no real opponent does — each wants to win the deal himself.  A player
+        indifferent between moves picks the one worst for the root (the safe tie).
+        No alpha-beta cut-offs exist for max^n, so keep it to short endgames.
+        """
+        if deal.is_over():
+            sc = deal.score() or [0] * deal.players
+            return tuple(value_for(sc, s) for s in range(deal.players))
+        self.nodes += 1
+        if self.nodes & 255 == 0:
+            if self.deadline is not None and self.deadline.expired():
+                raise Timeout
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise Timeout
+        key = state_key(deal)
+        hit = self.tt_n.get(key)
+        if hit is not None:
+            return hit
+        mover = deal.to_move()
+        best: tuple[float, ...] | None = None
+        for a in _order(deal.legal_actions()):
+            child = deal.clone()
+            child.apply_legal(a)
+            v = self.values(child)
+            if best is None or (v[mover], -v[self.root]) > (best[mover], -best[self.root]):
+                best = v
+        assert best is not None
+        self.tt_n[key] = best
+        return best
+

@@ -1,0 +1,81 @@
+"""The exact solvers: paranoid alpha-beta and max^n (three players each for himself)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.bot import Deadline
+from game.ai.ismcts import HardBot, NormalBot, Searcher, _endgame
+from game.ai.solver import Solver, value_for
+from tests.test_ai import position
+
+
+def _endgames(cards: int, seeds: range):
+    for seed in seeds:
+        d = position("sixty-six-3", seed, 24 - cards)
+        if not d.is_over() and sum(d.hand(s).bit_count() for s in range(3)) == cards:
+            yield d
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([3, 6, 9]))
+def test_maxn_is_an_equilibrium_of_the_endgame(seed, cards):
+    """Every seat's value is what it gets when the player to move takes his best child
+    (by his own value), the values are a zero-sum split, and the root never gets less
+    than the paranoid solver promises it (the others cannot do worse to it than conspire)."""
+    for d in _endgames(cards, range(seed, seed + 3)):
+        root = d.to_move()
+        solver = Solver(root)
+        v = solver.values(d)
+        assert abs(sum(v)) < 1e-9
+        children = []
+        for a in d.legal_actions():
+            c = d.clone()
+            c.apply_legal(a)
+            children.append(solver.values(c))
+        assert v[root] == max(ch[root] for ch in children)
+        assert v in children
+        assert v[root] >= Solver(root).value(d) - 1e-9
+
+
+def test_maxn_differs_from_paranoid_somewhere():
+    """The point of max^n: in some real endgames the two others do not gang up."""
+    differ = 0
+    for d in _endgames(9, range(120)):
+        root = d.to_move()
+        differ += Solver(root).values(d)[root] > Solver(root).value(d) + 1e-9
+    assert differ > 0
+
+
+def test_maxn_leaf_on_a_finished_deal_is_the_score():
+    for d in _endgames(3, range(50)):
+        while not d.is_over():
+            d.apply_legal(d.legal_actions()[0])
+        sc = d.score()
+        assert Solver(0).values(d) == tuple(value_for(sc, s) for s in range(3))
+        break
+
+
+def test_search_leaves_of_sixty_six_three_are_maxn():
+    d = next(_endgames(9, range(100)))
+    root = d.to_move()
+    s = Searcher(root, random.Random(1))
+    leaf = s.leaf_value(d, Deadline(float("inf"), None, threading.Event()))
+    assert leaf == list(Solver(root).values(d))
+    assert _endgame(d, 9)
+
+
+def test_per_game_settings_of_the_levels():
+    """hard: playout leaves in Sixty-six (measured: exact leaves cost there), a looser guard
+    in Sixty-six for three; normal is the same everywhere."""
+    assert HardBot.search_options("sixty-six")["solve_leaves"] is False
+    assert HardBot.search_options("marriage")["solve_leaves"] is True
+    assert HardBot.search_options("sixty-six-3")["prior_z"] < HardBot.search_options(
+        "marriage")["prior_z"]
+    base = NormalBot.search_options("marriage")
+    for v in ("sixty-six", "sixty-six-3", "marias"):
+        assert NormalBot.search_options(v) == base
