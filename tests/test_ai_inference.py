@@ -122,3 +122,50 @@ def test_pimc_solves_a_sampled_closed_stock():
     assert not solvable(deal)
     deal.apply("close", deal.to_move())
     assert solvable(deal)
+
+
+def test_marias_trump_choice_is_read_as_a_choice_by_suit_strength():
+    """Forehand's trump suit, seen from a defender: the likelihoods of the suits held in
+    the first seven cards add up to one, and the strongest suit is the likeliest."""
+    from game.ai.marias_bidding import _suit_strength
+    from game.ai.sampler import LOG_BLIND, bid_surprise
+    from game.rules.cards import SUIT_MASK, cards_of
+
+    for seed in range(30):
+        rng = random.Random(seed)
+        deal = new_deal("marias", rng.randrange(3), random_deck("marias", rng))
+        first = deal.first_seven
+        fh = deal.to_move()
+        per_suit = {}
+        for c in cards_of(first):
+            per_suit.setdefault(c >> 3, c)
+        names = {s: "trump " + "ATKQJ987"[c & 7] + "CDHS"[s] for s, c in per_suit.items()}
+        p = {s: math.exp(bid_surprise(deal, fh, a)) for s, a in names.items()}
+        assert sum(p.values()) == pytest.approx(1.0)
+        strongest = max(per_suit, key=lambda s: _suit_strength(first, s))
+        assert p[strongest] == max(p.values())
+        blind = next(c for c in cards_of(deal.hand(fh) & ~first))
+        a = "trump " + "ATKQJ987"[blind & 7] + "CDHS"[blind >> 3]
+        assert bid_surprise(deal, fh, a) == LOG_BLIND
+        assert all(deal.hand(fh) & SUIT_MASK[s] for s in per_suit)
+
+
+def test_marias_flek_without_trumps_is_unlikely():
+    """A defender's flek of the game: natural with three trumps incl. the ace or ten."""
+    from game.ai.sampler import LOG_WEAK_FLEK, bid_surprise
+    from game.rules.cards import SUIT_MASK
+
+    seen = set()
+    for seed in range(200):
+        deal = position("marias", seed, 8)
+        if getattr(deal, "trump_suit", None) is None or deal.soloist is None:
+            continue
+        for d in (s for s in range(3) if s != deal.soloist):
+            trumps = deal.hand(d) & SUIT_MASK[deal.trump_suit]
+            strong = trumps.bit_count() >= 3 and trumps & sum(
+                1 << (deal.trump_suit * 8 + r) for r in (0, 1))
+            got = bid_surprise(deal, d, "double game")
+            assert got == (0.0 if strong else LOG_WEAK_FLEK)
+            seen.add(bool(strong))
+        assert bid_surprise(deal, deal.soloist, "double game") == 0.0
+    assert seen == {True, False}
