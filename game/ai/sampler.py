@@ -504,11 +504,8 @@ def _determinize(obs: dict[str, Any], rng: random.Random, tries: int, k: Knowled
             deal = new_deal(k.variant, k.dealer, deck, obs.get("options"))
             loglik = 0.0
             for (s, _a), a in zip(obs["history"], hist):
-                if judge and s != k.seat:
-                    if a.startswith("play"):
-                        loglik += surprise(deal, s, a)
-                    elif k.variant == "marias":
-                        loglik += bid_surprise(deal, s, a)
+                if judge and s != k.seat and a.startswith("play"):
+                    loglik += surprise(deal, s, a)
                 deal.apply(a, s)
             if obs.get("first_seven") and getattr(deal, "first_seven", None) != parse_mask(
                     obs["first_seven"]):
@@ -549,38 +546,6 @@ def surprise(deal: Deal, seat: int, action: str) -> float:
     if c is not None and PLAY[c] != action:
         out += LOG_UNEXPECTED
     return out
-
-
-#: Mariáš bidding as ``hard`` reads it.  Forehand names the trump suit by its strength in
-#: the first seven cards (``marias_bidding``'s rule of thumb, softened into a choice in
-#: proportion to exp(strength / TRUMP_TEMPERATURE): one more card of a suit makes it about
-#: e^1.5 = 4.5 times likelier); a trump card from the five blind cards is a rare choice;
-#: a defender who fleks the game holds at least three trumps with the ace or the ten.
-TRUMP_TEMPERATURE = 2.0
-LOG_BLIND = math.log(0.1)
-LOG_WEAK_FLEK = math.log(0.25)
-
-
-def bid_surprise(deal: Deal, seat: int, action: str) -> float:
-    """How (log-)unlikely the sample makes ``seat``'s Mariáš bidding ``action`` (0 = natural)."""
-    if action.startswith("trump "):
-        from .marias_bidding import _suit_strength
-
-        c = card(action[6:])
-        first: int = deal.first_seven  # type: ignore[attr-defined]
-        if not first >> c & 1:
-            return LOG_BLIND
-        x = {s: _suit_strength(first, s) / TRUMP_TEMPERATURE for s in range(4)
-             if first & SUIT_MASK[s]}
-        top = max(x.values())
-        return x[c >> 3] - top - math.log(sum(math.exp(v - top) for v in x.values()))
-    trump = getattr(deal, "trump_suit", None)
-    if action == "double game" and trump is not None and seat != deal.soloist:  # type: ignore
-        trumps = deal.hand(seat) & SUIT_MASK[trump]
-        if trumps.bit_count() >= 3 and trumps & ACES_TENS:
-            return 0.0
-        return LOG_WEAK_FLEK
-    return 0.0
 
 
 def missed_chances(legal: list[str]) -> int:
