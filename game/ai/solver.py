@@ -94,15 +94,19 @@ class Solver:
         best = max(sorted(values), key=lambda a: values[a])
         return best, values
 
-    def _ab(self, deal: Deal, alpha: float, beta: float) -> float:
-        if deal.is_over():
-            return value_for(deal.score() or [0] * deal.players, self.root)
+    def _count(self) -> None:
+        """One more node; every 256 nodes, stop (Timeout) at the deadline or node cap."""
         self.nodes += 1
         if self.nodes & 255 == 0:
             if self.deadline is not None and self.deadline.expired():
                 raise Timeout
             if self.max_nodes is not None and self.nodes > self.max_nodes:
                 raise Timeout
+
+    def _ab(self, deal: Deal, alpha: float, beta: float) -> float:
+        if deal.is_over():
+            return value_for(deal.score() or [0] * deal.players, self.root)
+        self._count()
         key = state_key(deal)
         hit = self.tt.get(key)
         if hit is not None:
@@ -148,12 +152,7 @@ class Solver:
         if deal.is_over():
             sc = deal.score() or [0] * deal.players
             return tuple(value_for(sc, s) for s in range(deal.players))
-        self.nodes += 1
-        if self.nodes & 255 == 0:
-            if self.deadline is not None and self.deadline.expired():
-                raise Timeout
-            if self.max_nodes is not None and self.nodes > self.max_nodes:
-                raise Timeout
+        self._count()
         key = state_key(deal)
         hit = self.tt_n.get(key)
         if hit is not None:
