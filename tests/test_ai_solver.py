@@ -52,12 +52,11 @@ def test_maxn_differs_from_paranoid_somewhere():
 
 
 def test_maxn_leaf_on_a_finished_deal_is_the_score():
-    for d in _endgames(3, range(50)):
-        while not d.is_over():
-            d.apply_legal(d.legal_actions()[0])
-        sc = d.score()
-        assert Solver(0).values(d) == tuple(value_for(sc, s) for s in range(3))
-        break
+    d = next(_endgames(3, range(50)))
+    while not d.is_over():
+        d.apply_legal(d.legal_actions()[0])
+    sc = d.score()
+    assert Solver(0).values(d) == tuple(value_for(sc, s) for s in range(3))
 
 
 def test_search_leaves_of_sixty_six_three_are_maxn():

@@ -168,4 +168,3 @@ class Solver:
         assert best is not None
         self.tt_n[key] = best
         return best
-
