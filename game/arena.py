@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.bot import load_player
+from game.rules.record import write_deal
 from game.rules.variants import deal_class, new_deal, random_deck
 
 
@@ -43,17 +44,20 @@ class GameResult:
     illegal: dict[str, int] = field(default_factory=dict)
     seed: int = 0  # the run's seed: with deck_index, identifies the deck in pooled logs
     seating: int = 0  # which seating of the deck this game was
+    #: the deal record (NOTATION.md): a logged game can be replayed and studied afterwards
+    #: (``python -m game.rules replay``) — where a level loses, not only how much
+    record: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "deck": self.deck_index, "seating": self.seating,
                 "seats": self.seats, "score": self.score,
                 "times": {p: [round(t, 2) for t in ts] for p, ts in self.times.items()},
-                "illegal": self.illegal}
+                "illegal": self.illegal, "record": self.record}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameResult:
         return cls(d["deck"], d["seats"], d["score"], d["times"], d["illegal"], d["seed"],
-                   d.get("seating", 0))
+                   d.get("seating", 0), d.get("record"))
 
 
 def play_deal(
@@ -88,7 +92,7 @@ def play_deal(
             action = obs["legal"][0]
         deal.apply(action, seat)
     return GameResult(deck_index, list(players), list(deal.score() or [0] * len(players)),
-                      times, illegal)
+                      times, illegal, record=write_deal(deal))
 
 
 def schedule(variant: str, players: list[str], deals: int, seed: int,

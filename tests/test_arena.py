@@ -78,3 +78,17 @@ def test_log_resumes_and_pools(tmp_path):
     pooled = pool_logs([str(log), str(log2)])
     assert pooled["decks"] == 6 and pooled["games"] == 12  # decks of seeds 5 and 6 kept apart
     assert pooled["paired"]["a"] == "easy" and pooled["paired"]["n"] == 6
+
+
+def test_log_keeps_each_games_record(tmp_path):
+    """Every logged game carries its deal record; replaying it gives the logged score."""
+    from game.arena import read_log
+    from game.rules.record import replay_text
+
+    log = tmp_path / "games.jsonl"
+    run("marias", ["easy", "random", "random"], 2, 3, False, None, log=str(log))
+    games = read_log(str(log))
+    assert len(games) == 2
+    for g in games:
+        (deal,) = replay_text(g.record)
+        assert deal.is_over() and deal.score() == g.score
