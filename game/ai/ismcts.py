@@ -92,15 +92,12 @@ class Searcher:
             v = self.solver.value(deal)
         except Timeout:
             return None
-        # zero-sum form: the root's value v; the others share -v (two sides)
-        out = []
-        for s in range(n):
-            if s == self.seat or _same_side(deal, s, self.seat):
-                out.append(v)
-            else:
-                out.append(-v * (1 if n == 2 else 0.5) if deal.variant != "marias" else -v / 2
-                           if self.seat == getattr(deal, "soloist", -1) else -2 * v)
-        return out
+        # zero-sum form, two sides: the root's side gets v each; the other side's seats share
+        # -v times the root side's size (two players: -v; Mariáš: the two defenders -v/2 each
+        # against a soloist root, the soloist -2v against a defender root)
+        ours = [s for s in range(n) if s == self.seat or _same_side(deal, s, self.seat)]
+        other = -v * len(ours) / (n - len(ours))
+        return [v if s in ours else other for s in range(n)]
 
     def run(self, source, root_legal: list[str], deadline: Deadline,
             prior: str | None = None, prior_weight: float = 0.3,
