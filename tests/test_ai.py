@@ -287,3 +287,9 @@ def test_marias_doubling_rules():
     weak = dict(obs, hand=["7H", "8H", "9C", "AC", "KD", "QS"])
     assert against_announcement(weak) is None
     assert make_bot("easy", "marias", seed=1).choose(weak) == "pass"
+    # Hundred against needs a marriage: the card points alone never reach 100
+    no_marriage = dict(obs, trump="S", hand=["AH", "TH", "AC", "TC", "AD", "9S"])
+    assert against_announcement(no_marriage) is None
+    assert make_bot("easy", "marias", seed=1).choose(no_marriage) == "pass"
+    trump_marriage = dict(no_marriage, hand=["KS", "QS", "AH", "TH", "AC", "TC"])
+    assert against_announcement(trump_marriage) == "announce hundred-against"

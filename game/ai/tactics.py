@@ -31,7 +31,12 @@ def against_announcement(obs: dict[str, Any]) -> str | None:
 
     Seven against: the trump 7 with at least four other trumps including the ace and the ten
     (the soloist's trumps must be gone before the last trick).  Hundred against: the defender
-    alone holds at least five of the eight aces and tens.
+    holds the trump marriage (40) and at least four of the eight aces and tens — the side's
+    hundred is its card points plus *one* marriage, and the card points are at most 90, so
+    without a marriage it cannot be won at all.  (The rule before, five aces and tens with no
+    marriage asked, fired in 105 of 1,178 logged arena deals, ``hard``/``pimc`` alike, and cost
+    its announcer 94.6 units a time on average: the soloist doubles it and a failed hundred
+    doubles for every 10 points short — the heaviest tail of every Mariáš measurement.)
     """
     legal = obs["legal"]
     trump = obs.get("trump")
@@ -41,8 +46,9 @@ def against_announcement(obs: dict[str, Any]) -> str | None:
         if ("7" + trump) in trumps and len(trumps) >= 5 and ("A" + trump) in trumps \
                 and ("T" + trump) in trumps:
             return "announce seven-against"
-    if "announce hundred-against" in legal:
-        if sum(1 for c in hand if c[0] in "AT") >= 5:
+    if "announce hundred-against" in legal and trump:
+        if ("K" + trump) in hand and ("Q" + trump) in hand \
+                and sum(1 for c in hand if c[0] in "AT") >= 4:
             return "announce hundred-against"
     return None
 
