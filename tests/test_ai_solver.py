@@ -70,11 +70,40 @@ def test_search_leaves_of_sixty_six_three_are_maxn():
 
 def test_per_game_settings_of_the_levels():
     """hard: playout leaves in Sixty-six (measured: exact leaves cost there), a looser guard
-    in Sixty-six for three; normal is the same everywhere."""
+    in Sixty-six for three, none in the Mariáš card play but the full guard in its doubling
+    round; normal is the same everywhere."""
     assert HardBot.search_options("sixty-six")["solve_leaves"] is False
     assert HardBot.search_options("marriage")["solve_leaves"] is True
     assert HardBot.search_options("sixty-six-3")["prior_z"] < HardBot.search_options(
         "marriage")["prior_z"]
+    assert HardBot.search_options("marias", "play")["prior_z"] == 0.0
+    assert HardBot.search_options("marias", "doubling")["prior_z"] == HardBot.prior_z == 2.0
     base = NormalBot.search_options("marriage")
     for v in ("sixty-six", "sixty-six-3", "marias"):
-        assert NormalBot.search_options(v) == base
+        for phase in (None, "play", "doubling"):
+            assert NormalBot.search_options(v, phase) == base
+
+
+def test_hard_marias_card_play_follows_the_search(monkeypatch):
+    """The bot hands the observation's phase to its settings: a Mariáš card play is searched
+    without the guard, a doubling decision with it (what the hint engine does too)."""
+    import game.ai.ismcts as ismcts
+    from game.rules import new_deal
+
+    seen = []
+
+    def fake_search(obs, deadline, rng, **kw):
+        seen.append((obs["phase"], kw["prior_z"]))
+        return ismcts.SearchResult(obs["legal"][0], {}, {}, 0)
+
+    monkeypatch.setattr(ismcts, "search", fake_search)
+    deal = new_deal("marias", 0, list(range(32)))
+    bot = HardBot("marias", seed=1, iterations=10)
+    while deal.observation(deal.to_move())["phase"] != "play":
+        seat = deal.to_move()
+        deal.apply(bot.choose(deal.observation(seat)), seat)
+    seat = deal.to_move()
+    bot.choose(deal.observation(seat))
+    assert ("play", 0.0) in seen
+    assert ("doubling", 2.0) in seen
+    assert all(z == 2.0 for phase, z in seen if phase == "doubling")

@@ -112,7 +112,8 @@ def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
         from .ismcts import HardBot, search
 
         res = search(observation, deadline, rng, legal=legal, pool_size=HardBot.pool_size,
-                     **HardBot.search_options(observation["variant"]))
+                     **HardBot.search_options(observation["variant"],
+                                                observation.get("phase")))
         action = res.best
         values.update(res.values)
         exact = res.exact
