@@ -235,6 +235,36 @@ def test_marias_suit_discard_never_ace_or_ten():
         assert a.startswith("discard") and not any(x[0] in "AT" for x in a.split()[1:])
 
 
+def test_marias_bidding_simulation_is_sized_by_the_budget_not_the_clock():
+    """Same seed, same position, same budget: the same simulated values and contract, however
+    fast the machine happens to be at that moment; the deadline still stops it."""
+    import math
+
+    from game.ai import marias_bidding as mb
+    from game.ai.bot import Deadline
+
+    deal = position("marias", 3, 0)
+    obs = deal.observation(deal.to_move())
+    assert obs["phase"] == "trump"
+    ev = threading.Event()
+    runs = []
+    for _ in range(2):
+        far = Deadline(time.perf_counter() + 60.0, None, ev, 40.0)  # the clock never stops it
+        best, values = mb.bidding_values(obs, far, random.Random(5))
+        n = len(next(iter(mb._LAST_SAMPLES.values())))
+        runs.append((best, values, n))
+    assert runs[0] == runs[1]
+    assert runs[0][2] == mb.planned_rounds(far, "trump", len(runs[0][1])) < mb.MAX_ROUNDS
+    # the clock still stops a simulation (a slower machine): after the minimum of rounds
+    late = Deadline(time.perf_counter(), None, ev, 40.0)
+    mb.bidding_values(obs, late, random.Random(5))
+    assert len(next(iter(mb._LAST_SAMPLES.values()))) == 4
+    # a fixed iteration cap (tests) keeps its meaning
+    assert mb.planned_rounds(Deadline(math.inf, 50, ev), "trump", 5) == mb.MAX_ROUNDS
+    # a bigger budget plans more rounds
+    assert mb.planned_rounds(Deadline(math.inf, None, ev, 450.0), "trump", 5) > runs[0][2]
+
+
 def test_cancel_stops_a_long_search():
     deal = position("marriage", 2, 3)
     bot = make_bot("hard", "marriage", seed=1, budget_ms=20000)

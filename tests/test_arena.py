@@ -92,3 +92,46 @@ def test_log_keeps_each_games_record(tmp_path):
     for g in games:
         (deal,) = replay_text(g.record)
         assert deal.is_over() and deal.score() == g.score
+
+
+SEEDS: list[tuple[str, int, int]] = []  # (class, deck index, seed) as the arena constructed them
+
+
+class _SeedSpy:
+    name = "?"
+
+    def __init__(self, variant, seed):
+        SEEDS.append((self.name, variant, seed))
+
+    def choose(self, observation):
+        return observation["legal"][0]
+
+
+class SpyA(_SeedSpy):
+    name = "A"
+
+
+class SpyB(_SeedSpy):
+    name = "B"
+
+
+def test_duplicate_seatings_share_the_decks_random_numbers():
+    """In every seating of a deck the bot in seat s gets the same seed, whoever it is: the
+    shared code (the Mariáš bidding simulations, a blind trump card) then decides alike and
+    the paired difference measures only the players."""
+    import importlib
+
+    seen = importlib.import_module("tests.test_arena").SEEDS  # the arena imports it by name
+    seen.clear()
+    run("marias", ["tests.test_arena:SpyA", "tests.test_arena:SpyB", "tests.test_arena:SpyB"],
+        2, 7, True, None)
+    # two decks x three seatings x three seats, in order: seat 0, 1, 2 of each game
+    assert len(seen) == 2 * 3 * 3
+    games = [seen[i:i + 3] for i in range(0, len(seen), 3)]
+    per_deck: dict[int, set[tuple[int, ...]]] = {}
+    for g in games:
+        seeds = tuple(s for _n, _v, s in g)
+        per_deck.setdefault(seeds[0] - seeds[0] % 7919, set()).add(seeds)
+        assert sorted(n for n, _v, _s in g) == ["A", "B", "B"]
+    assert len(per_deck) == 2  # the two decks have their own seeds ...
+    assert all(len(v) == 1 for v in per_deck.values())  # ... the same in every seating

@@ -49,6 +49,9 @@ class Deadline:
     end: float  # time.perf_counter() value; math.inf for none
     max_iterations: int | None
     cancel: threading.Event
+    #: the budget this deadline was made from (ms), for work planned by size rather than
+    #: by the clock (the Mariáš bidding simulations); None when unknown
+    budget_ms: float | None = None
 
     def expired(self, iterations: int = 0) -> bool:
         if self.cancel.is_set():
@@ -97,6 +100,7 @@ class Bot(ABC):
             time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
             self.iterations,
             self.cancel_event,
+            ms,
         )
         rng = self.decision_rng(observation)
         action = self.decide(observation, deadline, rng)

@@ -96,7 +96,7 @@ def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
     if len(legal) == 1:
         return Hint(legal[0], {legal[0]: None}, "hint.only_action", {})
     deadline = Deadline(time.perf_counter() + budget_ms / 1000.0, iterations,
-                        cancel or threading.Event())
+                        cancel or threading.Event(), budget_ms)
     rng = random.Random(seed)
     f = forced(observation)
     values: dict[str, float | None] = {a: None for a in legal}
