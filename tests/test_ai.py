@@ -305,6 +305,35 @@ def test_hint_cli(tmp_path):
     assert data["action"] == "marriage H" and data["params"]["points"] == 68
 
 
+def test_marias_soloist_never_doubles_an_against_announcement():
+    from game.ai.tactics import candidates
+
+    for comp in ("hundred-against", "seven-against"):
+        obs = {"variant": "marias", "phase": "doubling", "seat": 0, "doublings": {comp: 0},
+               "legal": ["double " + comp, "pass"]}
+        assert candidates(obs) == ["pass"]
+    # a real deal: a defender announces Hundred against; the soloist's bots and hint pass
+    for seed in range(40):
+        deal = position("marias", seed, 0)
+        while deal.phase != "doubling":
+            deal.apply(policy_action(deal.observation(deal.to_move())), deal.to_move())
+        if deal.contract_name != "suit":
+            continue
+        while deal.to_move() == deal.soloist:
+            deal.apply("pass", deal.soloist)
+        deal.apply("announce hundred-against", deal.to_move())
+        while deal.to_move() != deal.soloist:
+            deal.apply("pass", deal.to_move())
+        obs = deal.observation(deal.soloist)
+        assert "double hundred-against" in obs["legal"]
+        for level in ("normal", "hard", "pimc"):
+            assert make_bot(level, "marias", seed=1, iterations=30).choose(obs) == "pass"
+        h = hint(obs, iterations=30)
+        assert h.action == "pass" and h.values.get("double hundred-against") is not None
+        return
+    raise AssertionError("no Suit deal among the seeds")
+
+
 def test_marias_doubling_rules():
     from game.ai.tactics import against_announcement, candidates
 

@@ -18,7 +18,7 @@ from typing import Any
 from game.rules.cards import card
 
 from .bot import Deadline
-from .tactics import forced
+from .tactics import candidates, forced
 from .view import view_of
 
 #: English templates of the reason keys (the UI translates the keys).
@@ -115,6 +115,11 @@ def hint(observation: dict[str, Any], budget_ms: float = 500, seed: int = 0,
                      **HardBot.search_options(observation["variant"],
                                                 observation.get("phase")))
         action = res.best
+        allowed = candidates(observation)
+        if action not in allowed:
+            # every legal action is valued, but the rules of ``candidates`` (e.g. never a
+            # false declaration, no double of a Hundred against) still decide
+            action = max(allowed, key=lambda a: res.values.get(a, float("-inf")))
         values.update(res.values)
         exact = res.exact
         its = res.iterations
