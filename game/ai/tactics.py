@@ -81,7 +81,9 @@ def forced(obs: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
 MAX_BOT_DOUBLINGS = 2
 
 
-#: Components a Mariáš soloist does not double: the defenders' own announcements.
+#: Components no bot raises: the defenders' own announcements.  The soloist's double is the
+#: blunder described in :func:`candidates`; the defenders' re (after a human soloist's
+#: double) goes too — the announcer's partner samples the announcer's hand no better.
 AGAINST = ("seven-against", "hundred-against")
 
 
