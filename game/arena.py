@@ -28,7 +28,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.ai.bot import load_player
 from game.rules.record import write_deal
@@ -95,9 +95,23 @@ def play_deal(
                       times, illegal, record=write_deal(deal))
 
 
+class Job(NamedTuple):
+    """One game of the schedule."""
+
+    deck_index: int
+    seating: list[str]  # player name per seat
+    deck: list[int]
+    dealer: int
+    #: the deck's seed, the same in every seating: chance (a blind trump card) and a seat's
+    #: random numbers repeat from seating to seating, so a duplicate comparison differs only
+    #: by the players
+    seed: int
+    seating_index: int  # which seating of the deck (logs and resuming)
+
+
 def schedule(variant: str, players: list[str], deals: int, seed: int,
-             duplicate: bool) -> list[tuple[int, list[str], list[int], int, int]]:
-    """(deck index, seating, deck, dealer, seed) for every game to play."""
+             duplicate: bool) -> list[Job]:
+    """Every game to play, deck by deck."""
     n = deal_class(variant).players
     if len(players) != n:
         raise SystemExit(f"{variant} needs {n} players, got {len(players)}")
@@ -112,18 +126,16 @@ def schedule(variant: str, players: list[str], deals: int, seed: int,
             r = i % n
             seatings = [tuple(players[r:] + players[:r])]
         for k, seating in enumerate(seatings):
-            jobs.append((i, list(seating), deck, dealer, seed * 1000 + i * 10 + k))
+            jobs.append(Job(i, list(seating), deck, dealer, seed * 1000 + i * 10, k))
     return jobs
 
 
-def _run_job(args: tuple[Any, ...]) -> GameResult:
-    variant, budget_ms, seed, (i, seating, deck, dealer, s) = args
-    # the deck's seed, the same in every seating (s = seed*1000 + i*10 + seating): chance
-    # (a blind trump card) and a seat's random numbers repeat from seating to seating, so
-    # a duplicate comparison differs only by the players
-    r = play_deal(variant, seating, deck, dealer, s - s % 10, budget_ms, i)
+def _run_job(args: tuple[str, float | None, int, Job]) -> GameResult:
+    variant, budget_ms, seed, job = args
+    r = play_deal(variant, job.seating, job.deck, job.dealer, job.seed, budget_ms,
+                  job.deck_index)
     r.seed = seed
-    r.seating = s % 10
+    r.seating = job.seating_index
     return r
 
 
@@ -204,8 +216,9 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
     results: list[GameResult] = []
     if log:
         done = {(r.deck_index, r.seating): r for r in read_log(log) if r.seed == seed}
-        results = [done[(j[0], j[4] % 10)] for j in todo if (j[0], j[4] % 10) in done]
-        todo = [j for j in todo if (j[0], j[4] % 10) not in done]
+        results = [done[(j.deck_index, j.seating_index)] for j in todo
+                   if (j.deck_index, j.seating_index) in done]
+        todo = [j for j in todo if (j.deck_index, j.seating_index) not in done]
     work = [(variant, budget_ms, seed, j) for j in todo]
     sink = open(log, "a+", encoding="utf-8") if log else None
     if sink is not None and sink.tell():

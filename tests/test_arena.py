@@ -94,7 +94,7 @@ def test_log_keeps_each_games_record(tmp_path):
         assert deal.is_over() and deal.score() == g.score
 
 
-SEEDS: list[tuple[str, int, int]] = []  # (class, deck index, seed) as the arena constructed them
+SEEDS: list[tuple[str, str, int]] = []  # (spy name, variant, seed) as the arena built them
 
 
 class _SeedSpy:

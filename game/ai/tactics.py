@@ -7,8 +7,8 @@
 * Marriage: a marriage that lifts the total to 66 is announced at once (then
   the declaration follows): the worked example 1.12.
 * ``declare`` is removed from the search's candidates otherwise.
-* Mariáš doubling: at most flek and re from a bot, no against-announcements, and the
-  soloist never doubles the defenders' Seven or Hundred against.
+* Mariáš doubling: at most flek and re from a bot, no against-announcements, and no
+  raise of the defenders' Seven or Hundred against (above all, no soloist's double).
 """
 
 from __future__ import annotations
