@@ -15,7 +15,7 @@ from game.ai import make_bot
 from game.ai.bot import Deadline
 from game.ai.ismcts import RACE_Z, _race, search
 from game.ai.pimc import solvable
-from game.ai.sampler import SamplePool, _determinize, missed_chances, surprise
+from game.ai.sampler import SamplePool, _determinize, knowledge, missed_chances, surprise
 from game.rules.variants import new_deal, random_deck
 from tests.test_ai import VARIANTS, _exhausted_position, position
 
@@ -122,3 +122,60 @@ def test_pimc_solves_a_sampled_closed_stock():
     assert not solvable(deal)
     deal.apply("close", deal.to_move())
     assert solvable(deal)
+
+
+def _marias_defended(contract: str, seed: int):
+    """A Mariáš deal at the first lead: forehand chose a trump of which he holds the 7 (so
+    that the Seven is legal), bid ``contract``, laid away two cards; both defenders good."""
+    rng = random.Random(seed)
+    while True:
+        deal = new_deal("marias", 2, random_deck("marias", rng))
+        fh = deal.to_move()
+        trumps = [a for a in deal.legal_actions()
+                  if any(a[-1] == s and deal.hand(fh) >> (i * 8 + 7) & 1
+                         for i, s in enumerate("CDHS"))]
+        if not trumps:
+            continue
+        deal.apply(trumps[0], fh)
+        if contract not in deal.legal_actions():
+            continue
+        deal.apply(contract, fh)
+        deal.apply(deal.legal_actions()[0], fh)  # the discard
+        while deal.phase != "play":
+            legal = deal.legal_actions()
+            deal.apply("good" if "good" in legal else "pass" if "pass" in legal else legal[0])
+        return deal
+
+
+@pytest.mark.parametrize("contract,least,share", [("contract suit seven", 5, 0.75),
+                                                  ("contract suit", 4, 0.55)])
+def test_inference_gives_the_soloist_the_trumps_his_contract_needs(contract, least, share):
+    """A defender's inferred samples give the soloist the trumps his contract says (a Seven:
+    five or more nearly always); uniform samples do not read the contract."""
+    inferred = uniform = total = 0
+    for seed in range(6):
+        deal = _marias_defended(contract, seed)
+        sol, trump = deal.soloist, deal.trump_suit
+        defender = (sol + 1) % 3
+        obs = deal.observation(defender)
+        rng = random.Random(seed)
+        for _ in range(20):
+            total += 1
+            for judge in (True, False):
+                sample, _ = _determinize(obs, rng, 30, None, judge)
+                assert sample.observation(defender) == obs
+                n = (sample.hand(sol) >> (trump * 8) & 255).bit_count()
+                if n >= least:
+                    if judge:
+                        inferred += 1
+                    else:
+                        uniform += 1
+    assert inferred >= share * total
+    assert inferred >= uniform + 0.15 * total
+
+
+def test_the_soloist_does_not_read_his_own_contract():
+    deal = _marias_defended("contract suit seven", 1)
+    assert knowledge(deal.observation(deal.soloist)).announcer is None
+    k = knowledge(deal.observation((deal.soloist + 1) % 3))
+    assert k.announcer is not None and k.announcer[:2] == (deal.soloist, deal.trump_suit)
