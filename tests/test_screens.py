@@ -346,6 +346,26 @@ def test_ui_scale_setting_grows_the_fonts_and_persists(app):
     assert app.services["font_scale"] == pytest.approx(1.3)
     font_info = app.manager.get_theme().get_font_info(["button"])
     assert int(font_info["size"]) == round(18 * 1.3)
+    # the layout stops growing where the 1280 x 720 window is full, the fonts do not:
+    # every label still holds its text (a section title lost its descenders before)
+    scene = app.scene
+    labels = [e for e in scene.elements if isinstance(e, pygame_gui.elements.UILabel)]
+    assert labels
+    for lab in labels:
+        assert lab.font.get_rect("ÁÉgjy").height <= lab.relative_rect.height
+
+
+def test_drop_down_arrows_are_drawn_by_a_font_that_has_them(app):
+    """pygame-gui draws the expand button's arrow as text (▼, ▲); the bundled Noto Sans has
+    no such glyph (an empty box), its Fira Code has."""
+    scene = app.switch("settings")
+    pump(app)
+    choice = next(w for w in scene.widgets if getattr(w, "menu", None) is not None)
+    button = choice.menu.current_state.open_button
+    assert button.text == "▼"
+    internal = button.font._GUIFontPygame__internal_font  # pygame.font.Font
+    for arrow in "▼▲":
+        assert internal.metrics(arrow)[0] is not None, arrow
 
 
 def test_score_sheet_opens_the_review_and_comes_back(app):
