@@ -216,6 +216,31 @@ def test_settings_change_language_and_persist(app):
     assert Storage().load_settings().sound is False
 
 
+def test_settings_texts_fit_their_boxes_in_russian(app):
+    """Long Russian deck names end in an ellipsis instead of being cut mid-letter, and the
+    sound test button is as wide as its word."""
+    from pygame_gui.core.utility import translate
+
+    scene = app.switch("settings")
+    pump(app)
+    choose(app, scene.language, 1)  # Русский
+    pump(app)
+    scene = app.scene
+    shortened = 0
+    for widget in scene.widgets:
+        menu = getattr(widget, "menu", None)
+        if menu is None:
+            continue
+        box = menu.current_state.selected_option_button
+        text = translate(box.text)
+        assert box.font.get_rect(text).width <= box.rect.width, text
+        shortened += text.endswith("…")
+    assert shortened >= 1  # the German deck's Russian name is longer than its box
+    for button in scene.button_keys:
+        text = translate(button.text)
+        assert button.font.get_rect(text).width <= button.rect.width - 4, text
+
+
 def test_settings_volume_and_name(app):
     scene = app.switch("settings")
     pump(app)

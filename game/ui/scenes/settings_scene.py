@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import translate
 
 from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language
 from game.ui.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_SIZES
@@ -95,11 +96,14 @@ class SettingsScene(MenuScene):
                                  lambda v: self._set("sound", v)))
         y += step
         r = row(x, y, "ui.set_volume")
+        # the test button as wide as its word ("Проверить" did not fit 80 px)
+        font = self.manager.get_theme().get_font(["#small", "button"])
+        bw = max(px(80), font.get_rect(translate("ui.set_test_sound")).width + px(20))
         self.volume = self.add(pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(r.x, r.y + px(4), r.w - px(90), r.h - px(8)), round(s.volume * 100),
-            (0, 100), self.manager))
+            pygame.Rect(r.x, r.y + px(4), r.w - bw - px(10), r.h - px(8)),
+            round(s.volume * 100), (0, 100), self.manager))
         focus.append(self.volume)
-        focus.append(self.button("test_sound", pygame.Rect(r.right - px(80), r.y, px(80), r.h),
+        focus.append(self.button("test_sound", pygame.Rect(r.right - bw, r.y, bw, r.h),
                                  "ui.set_test_sound", object_id="#small"))
         # Right column: display and the table.
         x, y = margin + col_w + px(60), px(112)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import translate
 
 
 class Choice:
@@ -36,10 +37,43 @@ class Choice:
     def _build(self) -> None:
         if self.menu is not None:
             self.menu.kill()
-        opts = [(label, str(i)) for i, (label, _) in enumerate(self.options)]
-        self.menu = pygame_gui.elements.UIDropDownMenu(
+        labels = [label for label, _ in self.options]
+        self.menu = self._menu(labels)
+        fitted = self._fitted(labels)
+        if fitted != labels:
+            self.menu.kill()
+            self.menu = self._menu(fitted)
+
+    def _menu(self, labels: list[str]) -> pygame_gui.elements.UIDropDownMenu:
+        opts = [(label, str(i)) for i, label in enumerate(labels)]
+        return pygame_gui.elements.UIDropDownMenu(
             opts, opts[self.index], self.relative_rect, self.manager,
             container=self.container, object_id=self.object_id)
+
+    def _fitted(self, labels: list[str]) -> list[str]:
+        """Labels too wide for the box, shortened with an ellipsis (pygame-gui would cut
+        them off mid-letter: "Немецкая («Вильгельм").  A shortened label is plain text;
+        scenes rebuild their widgets when the language changes."""
+        button = getattr(self.menu.current_state, "selected_option_button", None)
+        font = getattr(button, "font", None)
+        if button is None or font is None:
+            return labels
+        room = button.rect.width - 2 * max(8, button.rect.height // 3)
+        out = []
+        for label in labels:
+            text = translate(label)
+            if font.get_rect(text).width <= room:
+                out.append(label)
+                continue
+            lo, hi = 0, len(text)
+            while lo < hi:  # the longest prefix that fits with the ellipsis
+                mid = (lo + hi + 1) // 2
+                if font.get_rect(text[:mid].rstrip() + "…").width <= room:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            out.append(text[:lo].rstrip() + "…")
+        return out
 
     @property
     def value(self) -> Any:
