@@ -187,8 +187,9 @@ class ScoreScene(MenuScene):
         pygame.draw.rect(surface, (8, 30, 20), band, border_radius=10)
         pygame.draw.rect(surface, GOLD, band, 2, border_radius=10)
         fb = font("serif_bold", self.px(22))
-        fb.render_to(surface, (band.x + self.px(14), band.y + self.px(12)), tr("ui.score_total"),
-                     GOLD_LIGHT)
+        # centred on the band like the numbers (rendered at a fixed top, it sat lower)
+        img, _ = fb.render(tr("ui.score_total"), GOLD_LIGHT)
+        surface.blit(img, img.get_rect(midleft=(band.x + self.px(14), band.centery)))
         best = max(totals) if totals else 0
         n = len(totals)
         for s, value in enumerate(totals):
