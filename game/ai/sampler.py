@@ -533,14 +533,14 @@ def _determinize(obs: dict[str, Any], rng: random.Random, tries: int, k: Knowled
 #: cards, relative to the likeliest count; index t = 0 … 8.  Measured on 700 Suit and 396
 #: Seven deals of ``hard`` and ``pimc`` (the arena logs of issue 4): the soloist's real
 #: trumps against those of uniform samples from a defender's seat at the first lead.
-#: Suit: real 3.6 trumps on average, uniform samples 3.0; Seven: real 5.0 (96% had five or
-#: more), uniform samples 3.8 (27% had five or more).  People announce a Seven on the same
+#: Suit: real 3.6 trumps on average, uniform samples 3.1; Seven: real 5.1 (86% had five or
+#: more), uniform samples 3.9 (25% had five or more).  People announce a Seven on the same
 #: kind of hand.
 SUIT_TRUMPS: tuple[float, ...] = (0.02, 0.02, 0.17, 0.47, 1.0, 1.0, 1.0, 1.0, 1.0)
 SEVEN_TRUMPS: tuple[float, ...] = (0.01, 0.01, 0.01, 0.01, 0.1, 1.0, 1.0, 1.0, 1.0)
 
 
-def announcer_trumps(k: Knowledge, place: dict[Any, int]) -> int:
+def _announcer_trumps(k: Knowledge, place: dict[Any, int]) -> int:
     """The Mariáš soloist's trumps in his ten cards (held now or played) in a placement."""
     sol, trump, _table = k.announcer  # type: ignore[misc]
     ten = place.get(sol, 0) | k.known[sol] | k.played_by[sol]
@@ -559,7 +559,7 @@ def _plausible_announcer(k: Knowledge, place: dict[Any, int], rng: random.Random
     for i in range(tries):
         if i:
             place = distribute(k, rng)
-        w = table[min(announcer_trumps(k, place), 8)]
+        w = table[min(_announcer_trumps(k, place), 8)]
         if rng.random() < w:
             return place
         if w > best_w:
