@@ -305,6 +305,30 @@ def test_hint_cli(tmp_path):
     assert data["action"] == "marriage H" and data["params"]["points"] == 68
 
 
+def test_bench_cli_times_every_level_on_real_positions():
+    """``python -m game.ai bench`` prints the decision times as JSON (tiny budgets here)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "game.ai", "bench", "--positions", "2", "--hard-ms", "15",
+         "--hint-ms", "15", "--variant", "marias", "--variant", "sixty-six"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data["games"]) == {"marias", "sixty-six"}
+    assert data["hard_budget_ms"] == 15 and data["hint_budget_ms"] == 15
+    for times in data["games"].values():
+        assert set(times) == {"easy", "hard", "hint"}
+        for stat in times.values():
+            assert stat["n"] == 2 and 0 <= stat["median"] <= stat["p95"] <= stat["max"]
+    assert isinstance(data["met"], bool)
+
+
+def test_the_games_hint_budget_leaves_room_under_the_half_second_target():
+    from game.ai.hint import HINT_BUDGET_MS
+    from game.ui.practice.coach import HintService
+
+    assert HintService().budget_ms == HINT_BUDGET_MS <= 480
+
+
 def test_marias_soloist_never_doubles_an_against_announcement():
     from game.ai.tactics import candidates
 

@@ -1,4 +1,5 @@
-"""``python -m game.ai hint RECORD --seat N [--budget-ms M] [--seed S]``.
+"""``python -m game.ai hint RECORD --seat N [--budget-ms M] [--seed S]`` and
+``python -m game.ai bench [--positions N]`` (decision times, JSON: :mod:`game.ai.bench`).
 
 Replays the record (NOTATION.md; ``-`` = standard input) and prints the hint
 for seat N at the position after the record's last action, as JSON.
@@ -17,14 +18,28 @@ def main(argv: list[str] | None = None) -> int:
     hp = sub.add_parser("hint", help="the hint for a seat at the end of a record (JSON)")
     hp.add_argument("record", help="record file, or - for standard input")
     hp.add_argument("--seat", type=int, required=True)
-    hp.add_argument("--budget-ms", type=float, default=500)
+    hp.add_argument("--budget-ms", type=float, default=None,
+                    help="search budget (default: the game's, HINT_BUDGET_MS)")
     hp.add_argument("--seed", type=int, default=0)
+    bp = sub.add_parser("bench", help="decision times of easy, hard and hint() (JSON)")
+    bp.add_argument("--positions", type=int, default=6, help="positions per game")
+    bp.add_argument("--seed", type=int, default=1)
+    bp.add_argument("--hard-ms", type=float, default=None, help="hard's budget (default: 450)")
+    bp.add_argument("--hint-ms", type=float, default=None, help="the hint's budget")
+    bp.add_argument("--variant", action="append", help="only this game (repeatable)")
     args = ap.parse_args(argv)
+    if args.command == "bench":
+        from .bench import run
+        from .hint import HINT_BUDGET_MS
+
+        print(json.dumps(run(args.positions, args.seed, args.hard_ms,
+                             args.hint_ms or HINT_BUDGET_MS, args.variant), indent=2))
+        return 0
 
     from game.rules.errors import RulesError
     from game.rules.record import replay_text
 
-    from .hint import hint
+    from .hint import HINT_BUDGET_MS, hint
 
     try:
         if args.record == "-":
@@ -47,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     if deal.is_over() or deal.to_move() != args.seat:
         print(f"seat {args.seat} is not to move (to move: {deal.to_move()})", file=sys.stderr)
         return 2
-    h = hint(obs, budget_ms=args.budget_ms, seed=args.seed)
+    h = hint(obs, budget_ms=args.budget_ms or HINT_BUDGET_MS, seed=args.seed)
     out = h.to_json()
     out["seat"] = args.seat
     print(json.dumps(out, ensure_ascii=False))
