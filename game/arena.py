@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from game.ai.bench import percentile
 from game.ai.bot import load_player
 from game.rules.record import write_deal
 from game.rules.variants import deal_class, new_deal, random_deck
@@ -147,14 +148,6 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     if len(xs) < 2:
         return m, math.inf
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-
-
-def percentile(xs: list[float], p: float) -> float:
-    if not xs:
-        return 0.0
-    s = sorted(xs)
-    k = min(len(s) - 1, max(0, math.ceil(p * len(s)) - 1))
-    return s[k]
 
 
 def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
