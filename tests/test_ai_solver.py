@@ -86,17 +86,28 @@ def test_per_game_settings_of_the_levels():
 
 def test_hard_marias_card_play_follows_the_search(monkeypatch):
     """The bot hands the observation's phase to its settings: a Mariáš card play is searched
-    without the guard, a doubling decision with it (what the hint engine does too)."""
+    without the guard; the doubling round is not searched at all but simulated
+    (``marias_bidding.doubling_values``, as the hint engine does)."""
     import game.ai.ismcts as ismcts
+    import game.ai.marias_bidding as mb
     from game.rules import new_deal
 
     seen = []
+    simulated = []
+    real_doubling = mb.doubling_values
 
     def fake_search(obs, deadline, rng, **kw):
         seen.append((obs["phase"], kw["prior_z"]))
         return ismcts.SearchResult(obs["legal"][0], {}, {}, 0)
 
+    def spy_doubling(obs, deadline, rng, **kw):
+        res = real_doubling(obs, deadline, rng, **kw)
+        if res is not None:
+            simulated.append((obs["phase"], res[0], kw.get("infer")))
+        return res
+
     monkeypatch.setattr(ismcts, "search", fake_search)
+    monkeypatch.setattr(mb, "doubling_values", spy_doubling)
     deal = new_deal("marias", 0, list(range(32)))
     bot = HardBot("marias", seed=1, iterations=10)
     while deal.observation(deal.to_move())["phase"] != "play":
@@ -105,5 +116,5 @@ def test_hard_marias_card_play_follows_the_search(monkeypatch):
     seat = deal.to_move()
     bot.choose(deal.observation(seat))
     assert ("play", 0.0) in seen
-    assert ("doubling", 2.0) in seen
-    assert all(z == 2.0 for phase, z in seen if phase == "doubling")
+    assert all(phase != "doubling" for phase, _z in seen)
+    assert simulated and all(phase == "doubling" and infer for phase, _a, infer in simulated)

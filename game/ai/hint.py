@@ -108,9 +108,11 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     values: dict[str, float | None] = {a: None for a in legal}
     exact = False
     its = 0
-    from .marias_bidding import bidding_values
+    from .marias_bidding import bidding_values, doubling_values
 
     bid = bidding_values(observation, deadline, rng)
+    if bid is None:
+        bid = doubling_values(observation, deadline, rng, every_legal=True)
     if bid is not None:
         action, vals = bid
         values.update(vals)

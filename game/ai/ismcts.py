@@ -344,13 +344,20 @@ class NormalBot(Bot):
     playout_leaves_in: frozenset[str] = frozenset()
     #: games where the rule-of-thumb move is overruled at another number of standard errors
     prior_z_in: dict[str, float] = {}
+    #: Mariáš doubling round by simulation (``marias_bidding.doubling_values``), not by the
+    #: search with its guard
+    simulate_doubling = False
 
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
-        from .marias_bidding import before_search
+        from .marias_bidding import before_search, doubling_values
 
         special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
+        if self.simulate_doubling:
+            res = doubling_values(obs, deadline, rng, infer=self.infer)
+            if res is not None:
+                return res[0]
         return search(obs, deadline, rng, pool_size=self.pool_for(deadline),
                       legal=candidates(obs),
                       **self.search_options(obs["variant"], obs.get("phase"))).best
@@ -400,6 +407,7 @@ class HardBot(NormalBot):
     #: -0.17 +- 1.01 (541 decks), no guard +1.46 +- 1.30; no guard on 667 fresh decks
     #: (seed 2027): +0.14 +- 1.02.  The doubling round keeps the guard (``search_options``).
     prior_z_in = {"sixty-six-3": 1.0, "marias": 0.0}
+    simulate_doubling = True
     exact_endgame = True
     infer = True
     race = True
