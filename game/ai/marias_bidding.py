@@ -290,9 +290,12 @@ def planned_rounds(deadline: Deadline, phase: str | None, n_candidates: int,
 
 def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
               rng: random.Random, truth: Deal | None, min_rounds: int = 4,
-              apply=None, infer: bool = False) -> dict[str, float]:
+              apply=None, infer: bool = False, paired: bool = False) -> dict[str, float]:
     """Mean value for the seat of each candidate action over sampled deals (``infer``: the
-    samples weighed by what the others' choices reveal, as ``hard`` samples for its search)."""
+    samples weighed by what the others' choices reveal, as ``hard`` samples for its search;
+    ``paired``: every candidate of a round is played out with the same random numbers —
+    common random numbers, so where the candidates leave the play alike, as a flek does,
+    the comparison sees only what the candidate itself changes)."""
     seat = obs["seat"]
     totals = {a: 0.0 for a in candidates}
     rounds = 0
@@ -301,14 +304,16 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
     source = _inferred(obs, rng, target) if infer and truth is None else \
         _samples(obs, rng, truth)
     for deal in source:
+        seed = rng.getrandbits(32) if paired else 0
         for a in candidates:
+            r = random.Random(seed) if paired else rng
             d = deal.clone()
             if apply is not None:
-                apply(d, a, rng)
+                apply(d, a, r)
             else:
                 d.apply_legal(a)
-            finish_bidding(d, rng)
-            v = value_for(rollout(d, rng), seat)
+            finish_bidding(d, r)
+            v = value_for(rollout(d, r), seat)
             totals[a] += v
             samples[a].append(v)
         rounds += 1
@@ -444,7 +449,9 @@ def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     worse.  Replayed on 1,973 logged ``hard``-soloist positions facing a flek (arena,
     ``hard@40`` vs ``pimc@40``), re-ing where a plain simulation's mean says so would have
     scored +0.43 +- 0.11 units per deck more than the search's choices (card play as it
-    was; see docs/ai.md, "Mariáš: the doubling round by simulation").
+    was; see docs/ai.md, "Mariáš: the doubling round by simulation").  The candidates are
+    played out with common random numbers: a flek changes the stakes, not the playout's
+    cards, so each round compares the same game at two stakes.
 
     ``every_legal`` (the hint): value every legal action, still choose among the
     candidates (``tactics.candidates``: e.g. never a double of a Hundred against)."""
@@ -456,5 +463,5 @@ def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     if len(cands) == 1 and not every_legal:
         return cands[0], {}
     values = _simulate(obs, list(obs["legal"]) if every_legal else cands, deadline, rng,
-                       None, infer=infer)
+                       None, infer=infer, paired=True)
     return max(sorted(cands), key=lambda a: (values[a], a == "pass")), values
