@@ -376,3 +376,76 @@ def test_marias_doubling_rules():
     assert make_bot("easy", "marias", seed=1).choose(no_marriage) == "pass"
     trump_marriage = dict(no_marriage, hand=["KS", "QS", "AH", "TH", "AC", "TC"])
     assert against_announcement(trump_marriage) == "announce hundred-against"
+
+
+def _soloist_facing_a_flek(cards12: list[str]):
+    """Forehand names the trump (the first card) and Suit with ``cards12``, lays away what
+    ``easy`` would, both defenders say good, the first fleks, the other passes: the
+    soloist's turn in the doubling round."""
+    deal = _marias_with_forehand(cards12)
+    soloist = deal.to_move()
+    deal.apply("trump " + cards12[0], soloist)
+    deal.apply("contract suit", soloist)
+    deal.apply(make_bot("easy", "marias", seed=1).choose(deal.observation(soloist)), soloist)
+    while deal.phase == "answer":
+        deal.apply("good", deal.to_move())
+    deal.apply("double game", deal.to_move())
+    while deal.to_move() != soloist:
+        deal.apply("pass", deal.to_move())
+    obs = deal.observation(soloist)
+    assert obs["phase"] == "doubling" and "double game" in obs["legal"]
+    return obs
+
+
+def test_marias_doubling_round_is_simulated_by_hard_and_the_hint():
+    """``hard`` re's a flek on a hand that wins and passes on one that loses, by a
+    simulation whose candidates share their playouts (a re changes the stakes, not the
+    cards: each round compares one game at two stakes, so a won game is worth more re'd)."""
+    import math
+
+    from game.ai import marias_bidding as mb
+    from game.ai.bot import Deadline
+
+    strong = _soloist_facing_a_flek(
+        ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "AC", "AD", "AS", "TC", "TD"])
+    weak = _soloist_facing_a_flek(
+        ["7H", "8H", "9H", "JC", "9C", "8C", "7C", "JD", "9D", "8D", "7S", "8S"])
+    for obs, want in ((strong, "double game"), (weak, "pass")):
+        assert make_bot("hard", "marias", seed=1, iterations=60).choose(obs) == want
+        h = hint(obs, iterations=60)
+        assert h.action == want
+        won = h.values["pass"] > 0
+        assert won == (want == "double game")
+        # same game, twice the stakes: the re'd value lies beyond the passed one
+        assert abs(h.values["double game"]) > abs(h.values["pass"])
+    # sized by the budget, not the clock: the same values however fast the machine is
+    ev = threading.Event()
+    far = Deadline(time.perf_counter() + 60.0, None, ev, 40.0)
+    runs = [mb.doubling_values(strong, far, random.Random(9)) for _ in range(2)]
+    assert runs[0] == runs[1]
+    rounds = len(mb._LAST_SAMPLES["pass"])
+    assert rounds == mb.planned_rounds(far, "doubling", 2) < mb.MAX_ROUNDS
+    # outside the doubling round, and where a rule of thumb decides, it steps aside
+    assert mb.doubling_values(dict(strong, phase="play"), far, random.Random(9)) is None
+    assert mb.doubling_values(dict(strong, variant="sixty-six"), far, random.Random(9)) is None
+    assert not math.isnan(runs[0][1]["pass"])
+
+
+def test_only_hard_simulates_the_doubling_round(monkeypatch):
+    """``normal`` keeps its search with the guard, ``pimc`` its plain vote: the baselines
+    the ladder measures ``hard`` against stay what docs/ai.md describes."""
+    from game.ai import marias_bidding as mb
+    from game.ai.ismcts import HardBot, NormalBot
+
+    assert HardBot.simulate_doubling and not NormalBot.simulate_doubling
+    calls = []
+    real = mb.doubling_values
+    monkeypatch.setattr(mb, "doubling_values",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    obs = _soloist_facing_a_flek(
+        ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "AC", "AD", "AS", "TC", "TD"])
+    for level in ("normal", "pimc"):
+        make_bot(level, "marias", seed=1, iterations=20).choose(obs)
+    assert calls == []
+    make_bot("hard", "marias", seed=1, iterations=20).choose(obs)
+    assert calls == [1]
