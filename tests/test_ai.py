@@ -416,6 +416,11 @@ def test_marias_doubling_round_is_simulated_by_hard_and_the_hint():
         assert h.action == want
         won = h.values["pass"] > 0
         assert won == (want == "double game")
+        # the reason is in odds: how often the double paid in the simulated deals
+        assert h.reason == ("hint.double_odds" if won else "hint.pass_odds")
+        assert h.params["component"] == "game"
+        assert (h.params["share"] > 50) == won and 0 <= h.params["share"] <= 100
+        assert "%" in h.text()
         # same game, twice the stakes: the re'd value lies beyond the passed one
         assert abs(h.values["double game"]) > abs(h.values["pass"])
     # sized by the budget, not the clock: the same values however fast the machine is

@@ -44,6 +44,10 @@ TEMPLATES: dict[str, str] = {
     "hint.double": "Double the {component}: the odds are on your side.",
     "hint.announce": "Announce {what}.",
     "hint.pass": "Pass: doubling does not pay here.",
+    "hint.double_odds": "Double the {component}: it paid off in {share}% of the deals I "
+                        "tried; on average it gains more than it costs.",
+    "hint.pass_odds": "Pass: doubling the {component} would pay off in {share}% of the deals "
+                      "I tried; on average it would cost more than it gains.",
     "hint.best_value": "This is the best choice found: about {value:+.2f} on average.",
     "hint.only_action": "This is the only legal action.",
 }
@@ -111,8 +115,9 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     from .marias_bidding import bidding_values, doubling_values
 
     bid = bidding_values(observation, deadline, rng)
+    odds: dict[str, float] = {}
     if bid is None:
-        bid = doubling_values(observation, deadline, rng, every_legal=True)
+        bid = doubling_values(observation, deadline, rng, every_legal=True, odds=odds)
     if bid is not None:
         action, vals = bid
         values.update(vals)
@@ -133,9 +138,27 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
         its = res.iterations
     if f is not None:
         action, key, params = f
+    elif odds:
+        key, params = explain_doubling(observation, action, values, odds)
     else:
         key, params = explain(observation, action, values, exact)
     return Hint(action, values, key, _decorate(params), exact, its)
+
+
+def explain_doubling(obs: dict[str, Any], action: str, values: dict[str, float | None],
+                     odds: dict[str, float]) -> tuple[str, dict[str, Any]]:
+    """Why double or pass, in the odds the simulation saw: how often the double paid.
+
+    A double can be right at under half (it wins big and loses small) and wrong at over
+    half, so the reason says both: the share, and which way the balance went."""
+    if action.startswith("double ") and action in odds:
+        return "hint.double_odds", {"component": action[7:],
+                                    "share": round(100 * odds[action])}
+    doubles = [a for a in odds if values.get(a) is not None]
+    if action == "pass" and doubles:
+        best = max(doubles, key=lambda a: values[a])  # type: ignore[arg-type,return-value]
+        return "hint.pass_odds", {"component": best[7:], "share": round(100 * odds[best])}
+    return explain(obs, action, values, False)
 
 
 def _decorate(params: dict[str, Any]) -> dict[str, Any]:

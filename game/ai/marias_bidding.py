@@ -290,12 +290,14 @@ def planned_rounds(deadline: Deadline, phase: str | None, n_candidates: int,
 
 def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
               rng: random.Random, truth: Deal | None, min_rounds: int = 4,
-              apply=None, infer: bool = False, paired: bool = False) -> dict[str, float]:
+              apply=None, infer: bool = False, paired: bool = False,
+              per_round: dict[str, list[float]] | None = None) -> dict[str, float]:
     """Mean value for the seat of each candidate action over sampled deals (``infer``: the
     samples weighed by what the others' choices reveal, as ``hard`` samples for its search;
     ``paired``: every candidate of a round is played out with the same random numbers —
     common random numbers, so where the candidates leave the play alike, as a flek does,
-    the comparison sees only what the candidate itself changes)."""
+    the comparison sees only what the candidate itself changes).  ``per_round``, if
+    given, receives every candidate's value round by round."""
     seat = obs["seat"]
     totals = {a: 0.0 for a in candidates}
     rounds = 0
@@ -325,6 +327,8 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
             break
     _LAST_SAMPLES.clear()
     _LAST_SAMPLES.update(samples)
+    if per_round is not None:
+        per_round.update(samples)
     return {a: t / max(rounds, 1) for a, t in totals.items()}
 
 
@@ -437,7 +441,8 @@ def _discard_rank(v: Any, a: str, chooser: Any) -> float:
 
 # --- the doubling round --------------------------------------------------------------------
 def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                    infer: bool = True, every_legal: bool = False
+                    infer: bool = True, every_legal: bool = False,
+                    odds: dict[str, float] | None = None
                     ) -> tuple[str, dict[str, float]] | None:
     """(best action, simulated values) for a Mariáš doubling decision (flek, re and the
     Seven's), by simulation like the bidding: sample the hidden cards (``infer``: as
@@ -454,7 +459,9 @@ def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     cards, so each round compares the same game at two stakes.
 
     ``every_legal`` (the hint): value every legal action, still choose among the
-    candidates (``tactics.candidates``: e.g. never a double of a Hundred against)."""
+    candidates (``tactics.candidates``: e.g. never a double of a Hundred against).
+    ``odds``, if given, receives for every double among the candidates the share of the
+    simulated deals in which it scored more than passing (what the hint tells the player)."""
     from .tactics import candidates, forced
 
     if obs["variant"] != "marias" or obs.get("phase") != "doubling" or forced(obs):
@@ -462,6 +469,12 @@ def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     cands = candidates(obs)
     if len(cands) == 1 and not every_legal:
         return cands[0], {}
+    rounds: dict[str, list[float]] = {}
     values = _simulate(obs, list(obs["legal"]) if every_legal else cands, deadline, rng,
-                       None, infer=infer, paired=True)
+                       None, infer=infer, paired=True, per_round=rounds)
+    if odds is not None and rounds.get("pass"):
+        base = rounds["pass"]
+        for a in cands:
+            if a.startswith("double "):
+                odds[a] = sum(v > p for v, p in zip(rounds[a], base)) / len(base)
     return max(sorted(cands), key=lambda a: (values[a], a == "pass")), values
