@@ -103,6 +103,8 @@ def test_every_hint_key_of_the_ai_is_translated():
     for lang in i18n.LANGUAGES:
         for key in TEMPLATES:
             assert i18n.has_key("hint_" + key.split(".", 1)[1], lang), (lang, key)
+            # the practice panel's wording of the same reason
+            assert i18n.has_key("hint_why_" + key.split(".", 1)[1], lang), (lang, key)
 
 
 def test_hint_text_puts_cards_into_words():

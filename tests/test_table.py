@@ -335,3 +335,26 @@ def test_names_follow_the_deck_not_the_game() -> None:
     obs = {"variant": "sixty-six", "trump": "H"}
     assert "acorns" in action_label("marriage C", obs, scene.german_names).lower()
     assert "clubs" in action_label("marriage C", obs, False).lower()
+
+
+def test_the_tables_own_hint_asks_with_the_games_hint_budget() -> None:
+    """Without the practice layer the Hint button still asks the engine — with the one hint
+    budget of the game (``game.ai.HINT_BUDGET_MS``), not a number of its own."""
+    from game.ai import HINT_BUDGET_MS
+
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=6),
+                       bot_budget_ms=0)
+    assert _wait_for_human(app, scene)
+    asked = []
+
+    def fake_hint(obs, budget_ms):
+        asked.append(budget_ms)
+        return obs["legal"][0], "hint.lead", {"card": "AS"}, "Lead AS."
+
+    assert scene.bot_server is not None  # the bots' process answers hints too
+    scene.bot_server.hint = fake_hint
+    scene.default_hint()
+    _step_until(app, lambda: scene.hint_action is not None, 5, 0.005)
+    assert asked == [HINT_BUDGET_MS]
+    assert scene.hint_action in scene.human.pending.observation["legal"]

@@ -5,13 +5,14 @@ Imports only ``game.rules`` and the standard library.  Public face:
 * :func:`make_bot` ``(level, variant, seed=None, budget_ms=None, iterations=None,
   cancel=None) -> Bot``; ``bot.choose(observation, budget_ms=None) -> action``;
   ``bot.cancel()``.
-* :func:`hint` ``(observation, budget_ms=500, seed=0, cancel=None) -> Hint``;
-  :data:`TEMPLATES` English texts of the reason keys.
+* :func:`hint` ``(observation, budget_ms=HINT_BUDGET_MS, seed=0, cancel=None) -> Hint``;
+  :data:`TEMPLATES` English texts of the reason keys; :data:`HINT_BUDGET_MS` the game's
+  hint budget.
 """
 
 from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, Bot, make_bot
-from .hint import TEMPLATES, Hint, format_reason, hint
+from .hint import HINT_BUDGET_MS, TEMPLATES, Hint, format_reason, hint
 from .marias_bidding import BLIND
 
 __all__ = ["make_bot", "Bot", "LEVELS", "GAME_LEVELS", "MEASURE_LEVELS", "hint", "Hint",
-           "TEMPLATES", "format_reason", "BLIND"]
+           "TEMPLATES", "format_reason", "BLIND", "HINT_BUDGET_MS"]

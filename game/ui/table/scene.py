@@ -466,14 +466,15 @@ class TableScene(Scene):
         self.hint_text = t("table_thinking", "Thinking…")
         german = variant == "marias"
         server = self.bot_server
+        budget = getattr(ai, "HINT_BUDGET_MS", 470)  # the one hint budget of the game
 
         def work() -> None:
             text = None
             try:
                 if server is not None:
-                    action, reason, params, text = server.hint(obs, 600)
+                    action, reason, params, text = server.hint(obs, budget)
                 elif callable(fn):
-                    res = fn(obs, budget_ms=600)
+                    res = fn(obs, budget_ms=budget)
                     action = getattr(res, "action", res)
                     reason, params = getattr(res, "reason", None), getattr(res, "params", {})
                     text = res.text() if hasattr(res, "text") else None
