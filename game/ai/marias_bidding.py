@@ -332,18 +332,22 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
     return {a: t / max(rounds, 1) for a, t in totals.items()}
 
 
-#: Per-round values of the last simulation (paired: same sampled deal for every candidate).
+#: Per-round values of the last simulation (paired: same sampled deal for every candidate);
+#: for tests and measurements — the decisions use their own (``per_round``), so bots and
+#: hints running in threads of one process cannot read each other's.
 _LAST_SAMPLES: dict[str, list[float]] = {}
 
 
-def confident_choice(values: dict[str, float], default: str) -> str:
+def confident_choice(values: dict[str, float], default: str,
+                     rounds: dict[str, list[float]] | None = None) -> str:
     """The best simulated candidate, but the rule-of-thumb ``default`` unless the paired
     difference is clearly (two standard errors) in favour of the other: a short simulation
     must not make the bot worse than its heuristics."""
     best = max(sorted(values), key=lambda a: values[a])
     if default not in values or best == default:
         return best
-    a, b = _LAST_SAMPLES.get(best, []), _LAST_SAMPLES.get(default, [])
+    per = _LAST_SAMPLES if rounds is None else rounds
+    a, b = per.get(best, []), per.get(default, [])
     if min(len(a), len(b)) < 6:
         return default
     return best if clearly_better(a, b, 2.0) else default
@@ -372,12 +376,13 @@ def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
 
     if len(cands) == 1:
         return cands[0], {}
-    values = _simulate(obs, cands, deadline, rng, truth, apply=apply)
+    rounds: dict[str, list[float]] = {}
+    values = _simulate(obs, cands, deadline, rng, truth, apply=apply, per_round=rounds)
     default = _heuristic_trump(hand)
     if default not in cands:
         default = next((a for a in cands if a != BLIND and card(a[6:]) >> 3
                         == card(default[6:]) >> 3), cands[0])
-    return confident_choice(values, default), values
+    return confident_choice(values, default, rounds), values
 
 
 def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
@@ -390,7 +395,8 @@ def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random
     cands = [a for a in legal if a.startswith("contract suit")]
     if len(cands) == 1:
         return cands[0], {}
-    values = _simulate(obs, cands, deadline, rng, truth)
+    rounds: dict[str, list[float]] = {}
+    values = _simulate(obs, cands, deadline, rng, truth, per_round=rounds)
     # Seven and Hundred must beat the plain game clearly: the playouts are optimistic about
     # bringing the trump 7 home, and a lost announcement is expensive
     plain = values.get("contract suit", -1e9)
@@ -399,7 +405,8 @@ def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random
     if best != "contract suit" and "contract suit" in values and adjusted[best] <= plain:
         best = "contract suit"
     if best != "contract suit":
-        best = confident_choice({best: values[best], "contract suit": plain}, "contract suit")
+        best = confident_choice({best: values[best], "contract suit": plain}, "contract suit",
+                                rounds)
     return best, values
 
 
@@ -423,8 +430,9 @@ def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     cands = list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
     if len(cands) == 1:
         return cands[0], {}
-    values = _simulate(obs, cands, deadline, rng, truth)
-    return confident_choice(values, cands[0]), values
+    rounds: dict[str, list[float]] = {}
+    values = _simulate(obs, cands, deadline, rng, truth, per_round=rounds)
+    return confident_choice(values, cands[0], rounds), values
 
 
 def _discard_rank(v: Any, a: str, chooser: Any) -> float:
