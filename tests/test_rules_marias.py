@@ -11,6 +11,7 @@ import pytest
 from test_rules_marias_util import autoplay, avoid, cards, deck_for, mask, new, passes, run
 
 from game.rules import IllegalAction, new_deal
+from game.rules.cards import CARD_STR
 from game.rules.marias import MariasDeal
 from game.rules.marias_scoring import hundred_lost_base, hundred_won_base, pay, suit_components
 
@@ -792,3 +793,22 @@ def test_4_11_silent_seven_beaten_by_the_partner_costs_its_side():
     comps = {c["name"]: c for c in deal.components}
     assert comps["silent seven"]["owner"] == "defenders" and not comps["silent seven"]["won"]
     assert comps["silent seven"]["value"] == 2  # 1 x hearts
+
+
+def test_a_card_picked_up_twice_shows_once_and_never_leaks_its_neighbour():
+    """Found by the random-play property test (seed 8400714): seat 2 took up the talon
+    KC KH, later the talon 7C KH again; its observation listed QH — seat 1's card — because
+    the two masks were added, and KH + KH carried into the next bit."""
+    import random
+
+    from game.rules import random_deck
+
+    rng = random.Random(8400714)
+    deal = new_deal("marias", rng.randrange(3), random_deck("marias", rng), {})
+    for seat, action in [(0, "trump QC"), (0, "contract suit"), (0, "discard KC KH"),
+                         (1, "good"), (2, "bad durch"), (2, "discard JD KH"), (0, "good"),
+                         (1, "bad open-betl"), (1, "discard 7C KH"), (2, "bad open-durch")]:
+        deal.apply(action, seat)
+    assert "QH" in [CARD_STR[c] for c in range(32) if deal.hand(1) >> c & 1]
+    assert deal.observation(2)["picked_up"] == ["7C", "KC", "KH"]
+    assert "QH" not in json.dumps(deal.observation(2))

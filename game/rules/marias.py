@@ -700,6 +700,15 @@ class MariasDeal(Deal):
             raise IllegalAction("the trump card has been chosen already")
         return TRUMP_ACTION[self.deck[17 + i]]
 
+    def _picked_up_by(self, seat: int) -> int:
+        """Every talon card ``seat`` took up after saying bad.  OR, never a sum: the same card
+        can come back to a seat in a later talon (a sum carried it into the next card)."""
+        mask = 0
+        for s, m in self.picked_up:
+            if s == seat:
+                mask |= m
+        return mask
+
     def observation(self, seat: int) -> dict[str, Any]:
         fh = self.forehand
         pre_trump = self.phase is TRUMP
@@ -762,7 +771,7 @@ class MariasDeal(Deal):
             "trump_card": CARD_STR[self.trump_card] if knows_trump_card else None,  # type: ignore[index]
             "talon": _cards(self.talon) if (self.talon and seat == self.talon_by) else None,
             # The talon cards this seat took up after saying "bad" (it saw them).
-            "picked_up": _cards(sum(m for s, m in self.picked_up if s == seat)) or None,
+            "picked_up": _cards(self._picked_up_by(seat)) or None,
             "first_seven": _cards(self.first_seven) if seat == fh else None,
             "blind_trump": 5 if (pre_trump and seat == fh) else 0,
             "reneges": ([{"seat": s, "trick": t, "card": CARD_STR[c]}
