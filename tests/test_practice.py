@@ -130,3 +130,28 @@ def test_texts_in_three_languages():
     assert rule_reason("something new", "french", "ru") == "Something new"
     assert "kule" in rule_reason("you must trump: you hold no diamonds but a trump (hearts)",
                                  "german", "cs")
+
+
+def test_doubling_blunders_are_named_in_the_simulated_odds():
+    """A pass where the re paid off, or a flek that costs on average: the warning says how
+    often the double paid in the hint engine's simulated deals (Mariáš doubling round)."""
+    from game.ui.practice.texts import warning_lines
+
+    obs = {"variant": "marias", "phase": "doubling", "seat": 0, "legal": ["double game", "pass"],
+           "hand": ["AH", "TH"], "trump": "H"}
+    re = Hint("double game", {"double game": 12.0, "pass": 6.0}, "hint.double_odds",
+              {"component": "game", "share": 82})
+    w = assess(obs, "pass", re)
+    assert w is not None and w.key == "warn_skip_double" and w.lost == 6.0
+    assert w.params == {"component": "game", "share": 82}
+    text = " ".join(warning_lines(w, obs, "german", "en"))
+    assert "82%" in text and "Game" in text
+    flek = Hint("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass_odds",
+                {"component": "game", "share": 31})
+    w = assess(obs, "double game", flek)
+    assert w is not None and w.key == "warn_bad_double" and w.params == {"share": 31}
+    for lang in ("cs", "ru"):
+        assert "31" in " ".join(warning_lines(w, obs, "german", lang))
+    # other reasons keep their own words
+    plain = Hint("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass", {})
+    assert assess(obs, "double game", plain).key == "warn_costs"

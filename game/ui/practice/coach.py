@@ -186,8 +186,21 @@ def assess(obs: dict[str, Any], action: str, hint: Any,
     lost = points_lost(hint.action, action, hint.values)
     if lost is None or lost < limit:
         return None
-    key, params = why_weak(obs, action, hint.action)
+    key, params = doubling_odds(action, hint) or why_weak(obs, action, hint.action)
     return PracticeWarning(action, hint.action, lost, key, params)
+
+
+def doubling_odds(action: str, hint: Any) -> tuple[str, dict[str, Any]] | None:
+    """A Mariáš doubling blunder in the odds the hint engine simulated: a pass where a
+    double paid off, or a double that costs on average (None: not such a case)."""
+    params = getattr(hint, "params", None) or {}
+    if "share" not in params or "component" not in params:
+        return None
+    if hint.reason == "hint.double_odds" and action == "pass":
+        return "warn_skip_double", {"component": params["component"], "share": params["share"]}
+    if hint.reason == "hint.pass_odds" and action == "double " + str(params["component"]):
+        return "warn_bad_double", {"share": params["share"]}
+    return None
 
 
 def why_weak(obs: dict[str, Any], action: str, best: str) -> tuple[str, dict[str, Any]]:

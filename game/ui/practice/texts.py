@@ -206,6 +206,8 @@ def warning_lines(warning: Any, obs: dict[str, Any] | None, family: str = "frenc
     p = dict(warning.params)
     if "suit" in p:
         p["suit"] = suit_name(p["suit"], family, lang)
+    if "component" in p:
+        p["component"] = component_text(str(p["component"]), lang)
     lines = [tr("ui." + warning.key, lang, **p)]
     if warning.lost is not None:
         lines.append(tr("ui.practice_warning_cost", lang,
