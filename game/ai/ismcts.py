@@ -365,8 +365,9 @@ class NormalBot(Bot):
     @classmethod
     def search_options(cls, variant: str, phase: str | None = None) -> dict[str, Any]:
         """The level's ``search`` settings in ``variant`` (the hint engine searches as
-        ``hard`` does).  ``prior_z_in`` is for the card play: the Mariáš doubling round,
-        where the units multiply, keeps the level's own guard."""
+        ``hard`` does).  ``prior_z_in`` is for the card play: a searched Mariáš doubling
+        round (``normal``'s; ``hard`` and the hint simulate it) keeps the level's own guard,
+        where the units multiply."""
         z = cls.prior_z if (variant, phase) == ("marias", "doubling") else \
             cls.prior_z_in.get(variant, cls.prior_z)
         return {"solve_leaves": cls.solve_leaves and variant not in cls.playout_leaves_in,
@@ -405,7 +406,8 @@ class HardBot(NormalBot):
     #: and was 2 standard errors sure in a third of those); ``pimc`` always plays its mean.
     #: ``hard@40`` - ``pimc@40`` over the ladder's 667 decks: guard 2 -0.31 +- 1.07, guard 1
     #: -0.17 +- 1.01 (541 decks), no guard +1.46 +- 1.30; no guard on 667 fresh decks
-    #: (seed 2027): +0.14 +- 1.02.  The doubling round keeps the guard (``search_options``).
+    #: (seed 2027): +0.14 +- 1.02.  The doubling round is not searched but simulated
+    #: (``simulate_doubling``; see docs/ai.md, "Mariáš: the doubling round by simulation").
     prior_z_in = {"sixty-six-3": 1.0, "marias": 0.0}
     simulate_doubling = True
     exact_endgame = True

@@ -332,22 +332,22 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
     return {a: t / max(rounds, 1) for a, t in totals.items()}
 
 
-#: Per-round values of the last simulation (paired: same sampled deal for every candidate);
-#: for tests and measurements — the decisions use their own (``per_round``), so bots and
-#: hints running in threads of one process cannot read each other's.
+#: Per-round values of the last simulation (paired: same sampled deal for every candidate),
+#: for tests and measurements only — the decisions read their own (``per_round``), so bots
+#: and hints running in threads of one process cannot read each other's.
 _LAST_SAMPLES: dict[str, list[float]] = {}
 
 
 def confident_choice(values: dict[str, float], default: str,
-                     rounds: dict[str, list[float]] | None = None) -> str:
+                     rounds: dict[str, list[float]]) -> str:
     """The best simulated candidate, but the rule-of-thumb ``default`` unless the paired
     difference is clearly (two standard errors) in favour of the other: a short simulation
-    must not make the bot worse than its heuristics."""
+    must not make the bot worse than its heuristics.  ``rounds``: the simulation's values
+    round by round (``_simulate(per_round=...)``)."""
     best = max(sorted(values), key=lambda a: values[a])
     if default not in values or best == default:
         return best
-    per = _LAST_SAMPLES if rounds is None else rounds
-    a, b = per.get(best, []), per.get(default, [])
+    a, b = rounds.get(best, []), rounds.get(default, [])
     if min(len(a), len(b)) < 6:
         return default
     return best if clearly_better(a, b, 2.0) else default
