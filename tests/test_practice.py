@@ -146,6 +146,7 @@ def test_doubling_blunders_are_named_in_the_simulated_odds():
     assert w.params == {"component": "game", "share": 82}
     text = " ".join(warning_lines(w, obs, "german", "en"))
     assert "82%" in text and "Game" in text
+    assert text.endswith("costs about 6.00 units.")  # Mariáš is paid in units
     flek = Hint("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass_odds",
                 {"component": "game", "share": 31})
     w = assess(obs, "double game", flek)

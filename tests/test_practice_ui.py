@@ -208,3 +208,19 @@ def test_review_stops_when_left_and_resumes_on_return(app):
     scene.wait()
     assert len(scene.items) == scene.total == sum(1 for s, _ in deal.history if s == 0)
     assert [it.index for it in scene.items] == sorted({it.index for it in scene.items})
+
+
+def test_the_values_note_fits_the_hint_panel_in_every_language(app):
+    """The note under the values (points in the King-Queen games, units in Mariáš) is
+    drawn on one line, clipped to the panel: it must fit whole in every language."""
+    from game.ui import i18n
+    from game.ui.practice import panels
+
+    panel = HintPanel(1.0)
+    inner = panel.px(panel.width) - 2 * panel.px(14)
+    for lang in i18n.LANGUAGES:
+        for key in ("ui.practice_values_note", "ui.practice_values_note_marias"):
+            text = i18n.tr(key, lang)
+            assert text != key.split(".", 1)[1], (lang, key)
+            img, _ = panels.font("sans", panel.px(12)).render(text, (255, 255, 255))
+            assert img.get_width() <= inner, (lang, key, img.get_width(), inner)

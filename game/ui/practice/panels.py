@@ -219,7 +219,9 @@ class HintPanel:
             vimg, _ = f.render(signed(value), colour)
             surface.blit(vimg, (val_x - vimg.get_width(), y + (row_h - vimg.get_height()) // 2))
             y += row_h
-        note, _ = font("sans", px(12)).render(tr("ui.practice_values_note"), MUTED)
+        marias = (self.obs or {}).get("variant") == "marias"  # paid in units, not points
+        note, _ = font("sans", px(12)).render(
+            tr("ui.practice_values_note_marias" if marias else "ui.practice_values_note"), MUTED)
         surface.blit(note, (rect.x + pad, y + px(6)), pygame.Rect(0, 0, rect.w - 2 * pad,
                                                                   note.get_height()))
 

@@ -210,7 +210,10 @@ def warning_lines(warning: Any, obs: dict[str, Any] | None, family: str = "frenc
         p["component"] = component_text(str(p["component"]), lang)
     lines = [tr("ui." + warning.key, lang, **p)]
     if warning.lost is not None:
-        lines.append(tr("ui.practice_warning_cost", lang,
+        # Mariáš is paid in units, not in the card points its tricks count
+        key = "ui.practice_warning_cost" + ("_marias" if (obs or {}).get("variant") == "marias"
+                                             else "")
+        lines.append(tr(key, lang,
                         best=action_text(warning.best, obs, family, lang, capital=False),
                         lost=f"{warning.lost:.2f}".replace("-", "−")))
     return lines
