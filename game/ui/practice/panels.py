@@ -18,7 +18,7 @@ import pygame_gui
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font, wrap
 
-from .texts import action_text, reason_text, signed
+from .texts import action_text, in_units_of, reason_text, signed
 
 GOLD = (233, 200, 110)
 GOLD_LIGHT = (246, 214, 120)
@@ -219,9 +219,8 @@ class HintPanel:
             vimg, _ = f.render(signed(value), colour)
             surface.blit(vimg, (val_x - vimg.get_width(), y + (row_h - vimg.get_height()) // 2))
             y += row_h
-        marias = (self.obs or {}).get("variant") == "marias"  # paid in units, not points
         note, _ = font("sans", px(12)).render(
-            tr("ui.practice_values_note_marias" if marias else "ui.practice_values_note"), MUTED)
+            tr(in_units_of(self.obs, "ui.practice_values_note")), MUTED)
         surface.blit(note, (rect.x + pad, y + px(6)), pygame.Rect(0, 0, rect.w - 2 * pad,
                                                                   note.get_height()))
 

@@ -200,6 +200,12 @@ def rule_reason(text: str, family: str = "french", lang: str | None = None) -> s
     return raw[:1].upper() + raw[1:]
 
 
+def in_units_of(obs: dict[str, Any] | None, key: str) -> str:
+    """``key``, or its Mariáš form: Mariáš is paid in units, not in the card points its
+    tricks count, so texts about a deal's value name them."""
+    return key + "_marias" if (obs or {}).get("variant") == "marias" else key
+
+
 def warning_lines(warning: Any, obs: dict[str, Any] | None, family: str = "french",
                   lang: str | None = None) -> list[str]:
     """The sentences of a practice warning: why, then what the best move is and its cost."""
@@ -210,10 +216,7 @@ def warning_lines(warning: Any, obs: dict[str, Any] | None, family: str = "frenc
         p["component"] = component_text(str(p["component"]), lang)
     lines = [tr("ui." + warning.key, lang, **p)]
     if warning.lost is not None:
-        # Mariáš is paid in units, not in the card points its tricks count
-        key = "ui.practice_warning_cost" + ("_marias" if (obs or {}).get("variant") == "marias"
-                                             else "")
-        lines.append(tr(key, lang,
+        lines.append(tr(in_units_of(obs, "ui.practice_warning_cost"), lang,
                         best=action_text(warning.best, obs, family, lang, capital=False),
                         lost=f"{warning.lost:.2f}".replace("-", "−")))
     return lines
