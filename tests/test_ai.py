@@ -454,3 +454,80 @@ def test_only_hard_simulates_the_doubling_round(monkeypatch):
     assert calls == []
     make_bot("hard", "marias", seed=1, iterations=20).choose(obs)
     assert calls == [1]
+
+
+def _deal_66_3(forehand_cards: list[str], trump_card: str):
+    """A Sixty-six-for-three deal (dealer 0) whose forehand (seat 1) holds ``forehand_cards``
+    and whose dealer shows ``trump_card``; the other cards in a fixed order."""
+    from game.rules.cards import CARD_STR
+
+    fixed = [card(c) for c in forehand_cards] + [card(trump_card)]
+    rest = [c for c in range(32) if c & 7 <= 5 and c not in fixed]
+    other = rest[:8]
+    dealer = rest[8:] + [card(trump_card)]
+    fh = [card(c) for c in forehand_cards]
+    deck = fh[:4] + other[:4] + dealer[:4] + fh[4:] + other[4:] + dealer[4:]
+    deal = new_deal("sixty-six-3", 0, deck)
+    assert deal.hand(1) == sum(1 << c for c in fh), [CARD_STR[c] for c in deck]
+    return deal
+
+
+def test_easy_cashes_the_ace_of_its_marriage_suit_before_announcing_in_sixty_six_3():
+    # ace, king and queen of hearts (no ten), spades trump: lead a master first
+    deal = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
+    obs = deal.observation(1)
+    assert "marriage H" in obs["legal"]
+    assert policy_action(obs) == "play AH"
+    # from the fourth trick on, announcing at once is right again
+    late = dict(obs, hand=["AH", "KH", "QH", "9C", "JC"],
+                legal=["marriage H", "play AH", "play KH", "play QH", "play 9C", "play JC"])
+    assert policy_action(late) == "marriage H"
+    # with the ten as well the pair is safe enough: announce at once
+    deal = _deal_66_3(["AH", "TH", "KH", "QH", "JC", "9D", "JD", "9S"], "TS")
+    assert policy_action(deal.observation(1)) == "marriage H"
+    # without the ace the rule of thumb announces at once, as before
+    deal = _deal_66_3(["KH", "QH", "9H", "9C", "JC", "9D", "JD", "9S"], "TS")
+    assert policy_action(deal.observation(1)) == "marriage H"
+    # in Sixty-six (two players) nothing changes
+    rng = random.Random(3)
+    for _ in range(200):
+        d = new_deal("sixty-six", rng.randrange(2), random_deck("sixty-six", rng))
+        o = d.observation(d.to_move())
+        if any(a.startswith("marriage") for a in o["legal"]):
+            assert policy_action(o).startswith("marriage")
+
+
+def test_hard_searches_a_sixty_six_3_marriage_chance_flat_without_guard_or_inference(monkeypatch):
+    import game.ai.ismcts as ismcts
+    from game.ai.ismcts import HardBot, NormalBot
+
+    deal = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
+    chance = deal.observation(1)
+    opts = HardBot.options_for(chance)
+    assert opts["tree"] is False and opts["prior_z"] == 0.0 and opts["infer"] is False
+    # any other decision keeps hard's settings; normal is unchanged
+    deal.apply("play AH", 1)
+    follow = deal.observation(2)
+    assert HardBot.options_for(follow) == HardBot.search_options("sixty-six-3")
+    assert NormalBot.options_for(chance) == NormalBot.search_options("sixty-six-3")
+    # a flat search grows no node below the root actions
+    grown = []
+    real = ismcts.Searcher.run
+
+    def spy(self, source, root_legal, deadline, **kw):
+        res = real(self, source, root_legal, deadline, **kw)
+        grown.append(self.tree)
+        return res
+
+    monkeypatch.setattr(ismcts.Searcher, "run", spy)
+    bot = make_bot("hard", "sixty-six-3", seed=1, iterations=60)
+    assert bot.choose(chance) in chance["legal"]
+    assert grown == [False]
+    flat = ismcts.Searcher(1, random.Random(1), tree=False)
+    d = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
+    child = ismcts.Node()
+    d.apply("play 9C", 1)
+    forever = ismcts.Deadline(float("inf"), None, threading.Event())
+    flat._iterate(d, child, [(child, 1)], 1, ["play 9C"], forever, random.Random(2), 3.0,
+                  None, 0.0)
+    assert child.visits == 1 and not child.children and d.is_over()

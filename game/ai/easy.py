@@ -159,7 +159,7 @@ def choose_kq_extra(v: View, legal: list[str]) -> str | None:
         return "declare"
     if "exchange" in legal:
         return "exchange"
-    marriages = [a for a in legal if a.startswith("marriage ")]
+    marriages = [a for a in legal if a.startswith("marriage ") and not _cash_ace_first(v, a)]
     if marriages:
         trump = v.obs.get("trump")
         marriages.sort(key=lambda a: a[-1] != trump)
@@ -167,6 +167,23 @@ def choose_kq_extra(v: View, legal: list[str]) -> str | None:
     if "close" in legal and _should_close(v):
         return "close"
     return None
+
+
+def _cash_ace_first(v: View, marriage: str) -> bool:
+    """Sixty-six for three: hold the ace of the marriage suit (not the ten) in the first three
+    tricks?  Then lead a master first and announce later.
+
+    Strict rules from the first trick make the others beat a led king or queen if they can:
+    with the ten out, the announced card is often lost, and with no trick yet the marriage
+    does not even count.  The ace takes a trick safely, and the pair can still be announced
+    on a later lead.  Measured on 767 marriage chances of ``pimc`` games, each played on
+    both ways by the bots (docs/ai.md): announcing at once lost 0.09 ± 0.03 match points per
+    chance against this rule; later in the deal announcing at once is right.
+    """
+    if v.variant != "sixty-six-3" or v.hand.bit_count() <= 5:
+        return False
+    s8 = suit_index(marriage[-1]) * 8
+    return bool(v.hand >> s8 & 1) and not v.hand >> (s8 + 1) & 1
 
 
 def _should_close(v: View) -> bool:

@@ -125,8 +125,7 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
         from .ismcts import HardBot, search
 
         res = search(observation, deadline, rng, legal=legal, pool_size=HardBot.pool_size,
-                     **HardBot.search_options(observation["variant"],
-                                                observation.get("phase")))
+                     **HardBot.options_for(observation))
         action = res.best
         allowed = candidates(observation)
         if action not in allowed:
