@@ -531,3 +531,18 @@ def test_hard_searches_a_sixty_six_3_marriage_chance_flat_without_guard_or_infer
     flat._iterate(d, child, [(child, 1)], 1, ["play 9C"], forever, random.Random(2), 3.0,
                   None, 0.0)
     assert child.visits == 1 and not child.children and d.is_over()
+
+
+def test_a_marriage_kept_for_later_is_explained():
+    from game.ai.hint import explain
+
+    deal = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
+    obs = deal.observation(1)
+    key, params = explain(obs, "play AH", {}, False)
+    assert key == "hint.marriage_later" and params == {"card": "AH", "suit": "H", "points": 20}
+    assert explain(obs, "marriage H", {}, False)[0] == "hint.marriage"
+    deal.apply("play AH", 1)
+    assert explain(deal.observation(2), deal.observation(2)["legal"][0], {}, False)[0] != \
+        "hint.marriage_later"
+    h = hint(obs, iterations=20)
+    assert h.reason == ("hint.marriage_later" if h.action.startswith("play") else "hint.marriage")

@@ -33,6 +33,8 @@ TEMPLATES: dict[str, str] = {
     "hint.duck": "Give this trick away cheaply with {card}.",
     "hint.smear": "Your partner is winning the trick: add points with {card}.",
     "hint.lead": "Lead {card}.",
+    "hint.marriage_later": "Lead {card} first; keep the marriage in {suit_name} for a later "
+                           "lead.",
     "hint.trump_card": "Choose {card}: {suit_name} is your strongest suit.",
     "hint.trump_blind": "Choose the trump card blindly: none of your seven cards makes a good "
                         "trump suit.",
@@ -210,6 +212,13 @@ def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
         v = view_of(obs)
         c = card(rest)
         if not v.trick:
+            pairs = [a[-1] for a in obs["legal"] if a.startswith("marriage ")]
+            if pairs:
+                # the search keeps a marriage for later (Sixty-six for three: the others
+                # must beat a led king or queen, and the pair counts after a first trick)
+                suit = obs.get("trump") if obs.get("trump") in pairs else pairs[0]
+                return "hint.marriage_later", {"card": rest, "suit": suit,
+                                               "points": 40 if suit == obs.get("trump") else 20}
             return "hint.lead", {"card": rest}
         winner = v.trick_winner()
         if winner is not None and v.side(winner) == v.side(v.seat) and winner != v.seat:

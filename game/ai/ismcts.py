@@ -428,8 +428,8 @@ class HardBot(NormalBot):
     prior_z_in = {"sixty-six-3": 1.0, "marias": 0.0}
     #: Sixty-six for three, announce a marriage now or later: the guard (the rule of thumb
     #: announces), the tree and the inference each pushed ``hard`` towards announcing (65%
-    #: of 775 marriage chances, ``pimc`` 48%).  Each chance was played on both ways by the
-    #: bots: flat, without guard and inference, ``hard`` scores +0.026 +- 0.030 more per
+    #: of 775 marriage chances, ``pimc`` 47%).  Each chance was played on both ways by the
+    #: bots: flat, without guard and inference, ``hard`` scores +0.035 +- 0.032 more per
     #: chance, level with ``pimc`` (+0.003 +- 0.020); see docs/ai.md.
     flat_marriage_in = frozenset({"sixty-six-3"})
     simulate_doubling = True
