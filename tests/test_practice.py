@@ -77,6 +77,18 @@ def test_skipping_a_marriage_and_a_false_declaration_are_named():
     assert w is not None and w.key == "warn_false_declaration" and w.params["points"] == 30
 
 
+def test_a_marriage_announced_too_early_in_sixty_six_3_is_named():
+    h = Hint("play AH", {"play AH": 0.9, "marriage H": 0.1, "play 9C": 0.0},
+             "hint.marriage_later", {"card": "AH", "suit": "H", "points": 20})
+    obs = obs_with(list(h.values), variant="sixty-six-3", points=[0, 0, 0], trump="S",
+                   hand=["AH", "KH", "QH", "9C"])
+    w = assess(obs, "marriage H", h)
+    assert w is not None and w.key == "warn_marriage_early" and w.params == {"suit": "H"}
+    # in Sixty-six (no duty to beat in the open phase) the general warning stays
+    w = assess(dict(obs, variant="sixty-six", points=[0, 0]), "marriage H", h)
+    assert w is not None and w.key == "warn_costs"
+
+
 def test_tips_name_new_possibilities_and_are_remembered(tmp_path):
     obs = obs_with(["close", "declare", "exchange", "marriage S", "play 7H"])
     keys = tips_for(obs)

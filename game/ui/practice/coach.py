@@ -213,6 +213,9 @@ def why_weak(obs: dict[str, Any], action: str, best: str) -> tuple[str, dict[str
         return "warn_skip_declare", {"points": _own_points(obs)}
     if bverb == "marriage" and verb != "marriage":
         return "warn_skip_marriage", {"suit": brest, "points": _marriage_points(obs, brest)}
+    if verb == "marriage" and bverb == "play" and variant == "sixty-six-3":
+        # strict rules from the first trick: the led king or queen must be beaten if it can
+        return "warn_marriage_early", {"suit": rest}
     if verb == "close":
         return "warn_risky_close", {}
     if verb == "play" and len(rest) == 2:
