@@ -89,6 +89,15 @@ def test_a_marriage_announced_too_early_in_sixty_six_3_is_named():
     assert w is not None and w.key == "warn_costs"
 
 
+def test_the_sixty_six_3_marriage_tip_teaches_to_cash_the_ace_first():
+    from game.ui.i18n import tr
+
+    obs = obs_with(["marriage H", "play AH"], variant="sixty-six-3")
+    assert tips_for(obs)[0] == "tip_marriage_sixty_six_3"
+    assert tips_for(dict(obs, variant="sixty-six"))[0] == "tip_marriage_sixty_six"
+    assert "ace first" in tr("ui.tip_marriage_sixty_six_3", "en")
+
+
 def test_tips_name_new_possibilities_and_are_remembered(tmp_path):
     obs = obs_with(["close", "declare", "exchange", "marriage S", "play 7H"])
     keys = tips_for(obs)

@@ -259,7 +259,8 @@ def tips_for(obs: dict[str, Any]) -> list[str]:
     if "exchange" in verbs:
         add("tip_exchange_marriage" if variant == "marriage" else "tip_exchange_sixty_six")
     if "marriage" in verbs:
-        add("tip_marriage_marriage" if variant == "marriage" else "tip_marriage_sixty_six")
+        add({"marriage": "tip_marriage_marriage",
+             "sixty-six-3": "tip_marriage_sixty_six_3"}.get(variant, "tip_marriage_sixty_six"))
     if "close" in verbs:
         add("tip_close_marriage" if variant == "marriage" else "tip_close_sixty_six")
     if "declare" in verbs and variant == "marriage":
