@@ -235,7 +235,21 @@ def test_marias_suit_discard_never_ace_or_ten():
         assert a.startswith("discard") and not any(x[0] in "AT" for x in a.split()[1:])
 
 
-def test_marias_bidding_simulation_is_sized_by_the_budget_not_the_clock():
+def _simulation_rounds(monkeypatch, mb) -> list[dict[str, list[float]]]:
+    """Every Mariáš simulation's values round by round, as the decisions read them."""
+    seen: list[dict[str, list[float]]] = []
+    real = mb._simulate
+
+    def spy(*args, **kwargs):
+        out = real(*args, **kwargs)
+        seen.append(kwargs["per_round"])
+        return out
+
+    monkeypatch.setattr(mb, "_simulate", spy)
+    return seen
+
+
+def test_marias_bidding_simulation_is_sized_by_the_budget_not_the_clock(monkeypatch):
     """Same seed, same position, same budget: the same simulated values and contract, however
     fast the machine happens to be at that moment; the deadline still stops it."""
     import math
@@ -246,19 +260,20 @@ def test_marias_bidding_simulation_is_sized_by_the_budget_not_the_clock():
     deal = position("marias", 3, 0)
     obs = deal.observation(deal.to_move())
     assert obs["phase"] == "trump"
+    sims = _simulation_rounds(monkeypatch, mb)
     ev = threading.Event()
     runs = []
     for _ in range(2):
         far = Deadline(time.perf_counter() + 60.0, None, ev, 40.0)  # the clock never stops it
         best, values = mb.bidding_values(obs, far, random.Random(5))
-        n = len(next(iter(mb._LAST_SAMPLES.values())))
+        n = len(next(iter(sims[-1].values())))
         runs.append((best, values, n))
     assert runs[0] == runs[1]
     assert runs[0][2] == mb.planned_rounds(far, "trump", len(runs[0][1])) < mb.MAX_ROUNDS
     # the clock still stops a simulation (a slower machine): after the minimum of rounds
     late = Deadline(time.perf_counter(), None, ev, 40.0)
     mb.bidding_values(obs, late, random.Random(5))
-    assert len(next(iter(mb._LAST_SAMPLES.values()))) == 4
+    assert len(next(iter(sims[-1].values()))) == 4
     # a fixed iteration cap (tests) keeps its meaning
     assert mb.planned_rounds(Deadline(math.inf, 50, ev), "trump", 5) == mb.MAX_ROUNDS
     # a bigger budget plans more rounds
@@ -397,7 +412,7 @@ def _soloist_facing_a_flek(cards12: list[str]):
     return obs
 
 
-def test_marias_doubling_round_is_simulated_by_hard_and_the_hint():
+def test_marias_doubling_round_is_simulated_by_hard_and_the_hint(monkeypatch):
     """``hard`` re's a flek on a hand that wins and passes on one that loses, by a
     simulation whose candidates share their playouts (a re changes the stakes, not the
     cards: each round compares one game at two stakes, so a won game is worth more re'd)."""
@@ -410,6 +425,7 @@ def test_marias_doubling_round_is_simulated_by_hard_and_the_hint():
         ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "AC", "AD", "AS", "TC", "TD"])
     weak = _soloist_facing_a_flek(
         ["7H", "8H", "9H", "JC", "9C", "8C", "7C", "JD", "9D", "8D", "7S", "8S"])
+    sims = _simulation_rounds(monkeypatch, mb)
     for obs, want in ((strong, "double game"), (weak, "pass")):
         assert make_bot("hard", "marias", seed=1, iterations=60).choose(obs) == want
         h = hint(obs, iterations=60)
@@ -428,7 +444,7 @@ def test_marias_doubling_round_is_simulated_by_hard_and_the_hint():
     far = Deadline(time.perf_counter() + 60.0, None, ev, 40.0)
     runs = [mb.doubling_values(strong, far, random.Random(9)) for _ in range(2)]
     assert runs[0] == runs[1]
-    rounds = len(mb._LAST_SAMPLES["pass"])
+    rounds = len(sims[-1]["pass"])
     assert rounds == mb.planned_rounds(far, "doubling", 2) < mb.MAX_ROUNDS
     # outside the doubling round, and where a rule of thumb decides, it steps aside
     assert mb.doubling_values(dict(strong, phase="play"), far, random.Random(9)) is None

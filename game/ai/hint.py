@@ -169,6 +169,10 @@ def _decorate(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _marriage_points(obs: dict[str, Any], suit: str) -> int:
+    return 40 if suit == obs.get("trump") else 20
+
+
 def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
             exact: bool) -> tuple[str, dict[str, Any]]:
     """A short reason for ``action`` as (message key, parameters)."""
@@ -177,8 +181,7 @@ def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
         return "hint.exact", {"value": round(value, 2), "action": action}
     verb, _, rest = action.partition(" ")
     if verb == "marriage":
-        pts = 40 if rest == obs.get("trump") else 20
-        return "hint.marriage", {"suit": rest, "points": pts}
+        return "hint.marriage", {"suit": rest, "points": _marriage_points(obs, rest)}
     if verb == "exchange":
         ind = obs.get("indicator") or ""
         rank = "7" if obs["variant"] == "marriage" else "9"
@@ -218,7 +221,7 @@ def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
                 # must beat a led king or queen, and the pair counts after a first trick)
                 suit = obs.get("trump") if obs.get("trump") in pairs else pairs[0]
                 return "hint.marriage_later", {"card": rest, "suit": suit,
-                                               "points": 40 if suit == obs.get("trump") else 20}
+                                               "points": _marriage_points(obs, suit)}
             return "hint.lead", {"card": rest}
         winner = v.trick_winner()
         if winner is not None and v.side(winner) == v.side(v.seat) and winner != v.seat:

@@ -325,17 +325,9 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
             break
         if rounds >= target:
             break
-    _LAST_SAMPLES.clear()
-    _LAST_SAMPLES.update(samples)
     if per_round is not None:
         per_round.update(samples)
     return {a: t / max(rounds, 1) for a, t in totals.items()}
-
-
-#: Per-round values of the last simulation (paired: same sampled deal for every candidate),
-#: for tests and measurements only — the decisions read their own (``per_round``), so bots
-#: and hints running in threads of one process cannot read each other's.
-_LAST_SAMPLES: dict[str, list[float]] = {}
 
 
 def confident_choice(values: dict[str, float], default: str,
