@@ -436,7 +436,7 @@ class HardBot(NormalBot):
     #: chance, level with ``pimc`` (+0.003 +- 0.020); see docs/ai.md.
     flat_marriage_in = frozenset({"sixty-six-3"})
     #: Sixty-six for three: no reading of the others' plays.  All 24 cards are dealt, so
-    #: the reading places few cards better (the right owner for 60.9% of the hidden cards
+    #: the reading places few cards better (the right owner for 61.2% of the hidden cards
     #: at 12 samples, uniform 59.1%) but makes the few samples at the ladder's budget less
     #: diverse (8.1 different deals of 12, uniform 10.5).  A sharper reading (a fitted
     #: model of the bots' card play: 62.7%, 7.7 deals) made ``hard@40`` lose to ``pimc@40``
