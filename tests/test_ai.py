@@ -513,43 +513,6 @@ def test_easy_cashes_the_ace_of_its_marriage_suit_before_announcing_in_sixty_six
             assert policy_action(o).startswith("marriage")
 
 
-def test_hard_samples_uniformly_in_sixty_six_3_and_reads_the_plays_elsewhere():
-    from game.ai.ismcts import HardBot
-    from game.ai.sampler import SamplePool
-
-    assert HardBot.search_options("sixty-six-3")["infer"] is False
-    for variant in ("marriage", "sixty-six", "marias"):
-        assert HardBot.search_options(variant)["infer"] is True
-    # and the searches really build their pools that way (the hint searches as hard does)
-    made = []
-
-    class Spy(SamplePool):
-        def __init__(self, obs, rng, size=24, infer=False):
-            made.append((obs["variant"], infer))
-            super().__init__(obs, rng, size=size, infer=infer)
-
-    import game.ai.ismcts as ismcts
-
-    old = ismcts.SamplePool
-    ismcts.SamplePool = Spy
-    try:
-        for variant in ("sixty-six-3", "sixty-six"):
-            rng = random.Random(5)
-            d = new_deal(variant, 0, random_deck(variant, rng))
-            while True:
-                o = d.observation(d.to_move())
-                if len(o["legal"]) > 1 and not any(a.startswith("marriage") for a in o["legal"]) \
-                        and (variant != "sixty-six" or o.get("stock_size")):
-                    break
-                d.apply(o["legal"][0])
-            HardBot(variant, seed=1, iterations=8).choose(o)
-            hint(o, iterations=8)
-    finally:
-        ismcts.SamplePool = old
-    assert ("sixty-six-3", False) in made and ("sixty-six-3", True) not in made
-    assert ("sixty-six", True) in made
-
-
 def test_hard_searches_a_sixty_six_3_marriage_chance_flat_without_guard_or_inference(monkeypatch):
     import game.ai.ismcts as ismcts
     from game.ai.ismcts import HardBot, NormalBot

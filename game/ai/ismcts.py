@@ -355,8 +355,6 @@ class NormalBot(Bot):
     #: games where a marriage chance (announce now or later) is searched flat, with no
     #: guard and no inference (``options_for``)
     flat_marriage_in: frozenset[str] = frozenset()
-    #: games where ``infer`` is off: the samples are uniform among the consistent deals
-    uniform_samples_in: frozenset[str] = frozenset()
 
     def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
         from .marias_bidding import before_search, doubling_values
@@ -390,8 +388,7 @@ class NormalBot(Bot):
         z = cls.prior_z if (variant, phase) == ("marias", "doubling") else \
             cls.prior_z_in.get(variant, cls.prior_z)
         return {"solve_leaves": cls.solve_leaves and variant not in cls.playout_leaves_in,
-                "exact_endgame": cls.exact_endgame,
-                "infer": cls.infer and variant not in cls.uniform_samples_in, "race": cls.race,
+                "exact_endgame": cls.exact_endgame, "infer": cls.infer, "race": cls.race,
                 "prior_z": z}
 
     def pool_for(self, deadline: Deadline) -> int:
@@ -435,13 +432,6 @@ class HardBot(NormalBot):
     #: bots: flat, without guard and inference, ``hard`` scores +0.035 +- 0.032 more per
     #: chance, level with ``pimc`` (+0.003 +- 0.020); see docs/ai.md.
     flat_marriage_in = frozenset({"sixty-six-3"})
-    #: Sixty-six for three: no reading of the others' plays.  All 24 cards are dealt, so
-    #: the reading places few cards better (the right owner for 61.2% of the hidden cards
-    #: at 12 samples, uniform 59.1%) but makes the few samples at the ladder's budget less
-    #: diverse (8.1 different deals of 12, uniform 10.5).  A sharper reading (a fitted
-    #: model of the bots' card play: 62.7%, 7.7 deals) made ``hard@40`` lose to ``pimc@40``
-    #: (-0.022 +- 0.015 over 1,334 decks); without any, +0.017 +- 0.024 (667 decks).
-    uniform_samples_in = frozenset({"sixty-six-3"})
     simulate_doubling = True
     exact_endgame = True
     infer = True
