@@ -15,10 +15,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.rules.cards import card
+from game.rules.cards import card, marriage_points
 
 from .bot import Deadline
-from .tactics import candidates, forced
+from .tactics import candidates, forced, marriage_gain
 from .view import view_of
 
 #: English templates of the reason keys (the UI translates the keys).
@@ -169,10 +169,6 @@ def _decorate(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _marriage_points(obs: dict[str, Any], suit: str) -> int:
-    return 40 if suit == obs.get("trump") else 20
-
-
 def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
             exact: bool) -> tuple[str, dict[str, Any]]:
     """A short reason for ``action`` as (message key, parameters)."""
@@ -181,7 +177,7 @@ def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
         return "hint.exact", {"value": round(value, 2), "action": action}
     verb, _, rest = action.partition(" ")
     if verb == "marriage":
-        return "hint.marriage", {"suit": rest, "points": _marriage_points(obs, rest)}
+        return "hint.marriage", {"suit": rest, "points": marriage_gain(obs, action)}
     if verb == "exchange":
         ind = obs.get("indicator") or ""
         rank = "7" if obs["variant"] == "marriage" else "9"
@@ -221,7 +217,7 @@ def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
                 # must beat a led king or queen, and the pair counts after a first trick)
                 suit = obs.get("trump") if obs.get("trump") in pairs else pairs[0]
                 return "hint.marriage_later", {"card": rest, "suit": suit,
-                                               "points": _marriage_points(obs, suit)}
+                                               "points": marriage_points(suit == obs.get("trump"))}
             return "hint.lead", {"card": rest}
         winner = v.trick_winner()
         if winner is not None and v.side(winner) == v.side(v.seat) and winner != v.seat:

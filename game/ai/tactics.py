@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.cards import marriage_points
+
 
 def own_points(obs: dict[str, Any]) -> int:
     pts = obs.get("points") or []
@@ -23,8 +25,8 @@ def own_points(obs: dict[str, Any]) -> int:
 
 
 def marriage_gain(obs: dict[str, Any], action: str) -> int:
-    suit = action[-1]
-    return 40 if suit == obs.get("trump") else 20
+    """The points of the marriage ``action`` ("marriage H") announces."""
+    return marriage_points(action[-1] == obs.get("trump"))
 
 
 def against_announcement(obs: dict[str, Any]) -> str | None:

@@ -44,6 +44,7 @@ from .cards import (
     SEVEN,
     SUITS,
     cards_of,
+    marriage_points,
 )
 from .tricks import SUIT_WORDS, beats, strict_legal, strict_reason
 
@@ -190,7 +191,7 @@ class KingQueenFamily(Deal):
     def _announce_marriage(self, suit: int) -> int:
         """Record the marriage of the player on lead (20, 40 in trumps); return the seat."""
         s = self.turn
-        pts = 40 if suit == self.trump_suit else 20
+        pts = marriage_points(suit == self.trump_suit)
         self.announced |= 1 << suit
         self.marriages = self.marriages + ((s, suit, pts),)
         self.mar_pts[s] += pts

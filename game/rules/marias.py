@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from .actions import PLAY, normalize
 from .base import Deal
-from .cards import CARD_STR, HEARTS, QUEEN, SEVEN, SUIT_MASK, SUITS, TEN
+from .cards import CARD_STR, HEARTS, QUEEN, SEVEN, SUIT_MASK, SUITS, TEN, marriage_points
 from .errors import IllegalAction
 from .marias_scoring import (
     CONTRACT_BASE,
@@ -537,7 +537,7 @@ class MariasDeal(Deal):
         hand = self.hands[seat]
         trump = self.trump_suit
         if trump is not None and c & 7 == QUEEN and hand >> (c - 1) & 1:  # K = Q - 1
-            pts = 40 if c >> 3 == trump else 20
+            pts = marriage_points(c >> 3 == trump)
             self.marriages.append((seat, c >> 3, pts))
             self.events.append(f"seat {seat} announces {pts} in {SUITS[c >> 3]}")
         self.hands[seat] = hand & ~(1 << c)

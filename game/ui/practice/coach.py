@@ -39,7 +39,9 @@ from typing import Any
 
 from game.ai.hint import HINT_BUDGET_MS
 from game.ai.review import points_lost
+from game.ai.tactics import marriage_gain
 from game.rules.base import Deal
+from game.rules.cards import marriage_points
 from game.rules.variants import new_deal
 
 log = logging.getLogger(__name__)
@@ -169,10 +171,6 @@ def _announced(obs: dict[str, Any], suit: str) -> bool:
                for m in obs.get("marriages") or [])
 
 
-def _marriage_points(obs: dict[str, Any], suit: str) -> int:
-    return 40 if obs.get("trump") == suit else 20
-
-
 def assess(obs: dict[str, Any], action: str, hint: Any,
            threshold: float | None = None) -> PracticeWarning | None:
     """A warning if ``action`` is clearly worse than the hint's best move, else None."""
@@ -212,7 +210,7 @@ def why_weak(obs: dict[str, Any], action: str, best: str) -> tuple[str, dict[str
     if bverb == "declare":
         return "warn_skip_declare", {"points": _own_points(obs)}
     if bverb == "marriage" and verb != "marriage":
-        return "warn_skip_marriage", {"suit": brest, "points": _marriage_points(obs, brest)}
+        return "warn_skip_marriage", {"suit": brest, "points": marriage_gain(obs, best)}
     if verb == "marriage" and bverb == "play" and variant == "sixty-six-3":
         # strict rules from the first trick: the led king or queen must be beaten if it can
         return "warn_marriage_early", {"suit": rest}
@@ -224,7 +222,7 @@ def why_weak(obs: dict[str, Any], action: str, best: str) -> tuple[str, dict[str
             # King-Queen games: a marriage is shown on lead; Mariáš: by the Q with the K in hand
             if variant in _KQ or (variant == "marias" and rank == "K" and obs.get("trump")):
                 return "warn_breaks_marriage", {"suit": suit,
-                                                "points": _marriage_points(obs, suit)}
+                                                "points": marriage_points(obs.get("trump") == suit)}
         if obs.get("trick") and bverb == "play":
             try:
                 from game.ai.view import view_of

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.rules.cards import marriage_points
 from game.ui.i18n import card_name, rank_name, suit_name, tr
 
 SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S",
@@ -72,7 +73,7 @@ def action_text(action: str, obs: dict[str, Any] | None = None, family: str = "f
                 return rest
         return card_text(rest, family, lang)
     if verb == "marriage" and rest:
-        points = 40 if obs.get("trump") == rest and obs.get("variant") != "marias" else 20
+        points = marriage_points(obs.get("trump") == rest and obs.get("variant") != "marias")
         return tr("ui.practice_act_marriage", lang, suit=suit_name(rest, family, lang),
                   points=points)
     if verb == "exchange":

@@ -12,6 +12,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.rules.cards import marriage_points
+
 from .text import suit as _suit
 from .text import t
 
@@ -63,8 +65,8 @@ def action_label(action: str, obs: dict[str, Any], german: bool | None = None) -
     if verb == "declare":
         return t("table_declare_66", "Declare 66!")
     if verb == "marriage":
-        trump = obs.get("trump") == rest
-        return f"{t('act_marriage', 'Marriage')} {suit_name(rest, german)} ({40 if trump else 20})"
+        pts = marriage_points(obs.get("trump") == rest)
+        return f"{t('act_marriage', 'Marriage')} {suit_name(rest, german)} ({pts})"
     if verb == "contract":
         return contract_label(rest)
     if verb == "good":

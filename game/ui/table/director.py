@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.rules.cards import marriage_points
+
 from ..flow import FlowEvent
 from . import text
 from .animation import Animator, ease_in_out_cubic
@@ -267,7 +269,7 @@ class Director:
         if verb == "play":
             self._play(seat, before, after)
         elif verb == "marriage":
-            pts = 40 if before.get("trump") == rest else 20
+            pts = marriage_points(before.get("trump") == rest)
             self.bubble(Bubble(f"{pts}!", anchor, suit=rest, big=True, ttl=1.8))
             self._flash_marriage(seat, rest, after)
         elif verb == "close":
