@@ -13,7 +13,7 @@ import pytest
 
 from game.ai import make_bot
 from game.ai.bot import Deadline
-from game.ai.ismcts import RACE_Z, _race, search
+from game.ai.ismcts import RACE_Z, HardBot, _race, search
 from game.ai.pimc import solvable
 from game.ai.sampler import SamplePool, _determinize, knowledge, missed_chances, surprise
 from game.rules.variants import new_deal, random_deck
@@ -96,6 +96,11 @@ def test_hard_sizes_its_pool_to_the_budget():
     assert bot.pool_for(long) == 32
     assert bot.pool_for(fixed) == 32
     assert make_bot("normal", "sixty-six").pool_for(long) == 12
+    # Sixty-six for three: 64 distinct samples at any budget (made only as they are used)
+    three = make_bot("hard", "sixty-six-3", seed=1)
+    assert three.pool_for(short) == three.pool_for(long) == three.pool_for(fixed) == 64
+    assert HardBot.pool_size_for("sixty-six-3") == 64
+    assert HardBot.pool_size_for("marriage") == HardBot.pool_size == 32
 
 
 @pytest.mark.parametrize("variant", ["marriage", "sixty-six"])

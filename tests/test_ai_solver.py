@@ -69,13 +69,13 @@ def test_search_leaves_of_sixty_six_three_are_maxn():
 
 
 def test_per_game_settings_of_the_levels():
-    """hard: playout leaves in Sixty-six (measured: exact leaves cost there), a looser guard
-    in Sixty-six for three, none in the Mariáš card play but the full guard in its doubling
+    """hard: playout leaves in Sixty-six (measured: exact leaves cost there), no guard in
+    Sixty-six for three and in the Mariáš card play but the full guard in its doubling
     round; normal is the same everywhere."""
     assert HardBot.search_options("sixty-six")["solve_leaves"] is False
     assert HardBot.search_options("marriage")["solve_leaves"] is True
-    assert HardBot.search_options("sixty-six-3")["prior_z"] < HardBot.search_options(
-        "marriage")["prior_z"]
+    assert HardBot.search_options("sixty-six-3")["prior_z"] == 0.0
+    assert HardBot.search_options("marriage")["prior_z"] == 2.0
     assert HardBot.search_options("marias", "play")["prior_z"] == 0.0
     assert HardBot.search_options("marias", "doubling")["prior_z"] == HardBot.prior_z == 2.0
     base = NormalBot.search_options("marriage")

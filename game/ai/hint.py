@@ -126,7 +126,8 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     else:
         from .ismcts import HardBot, search
 
-        res = search(observation, deadline, rng, legal=legal, pool_size=HardBot.pool_size,
+        res = search(observation, deadline, rng, legal=legal,
+                     pool_size=HardBot.pool_size_for(observation["variant"]),
                      **HardBot.options_for(observation))
         action = res.best
         allowed = candidates(observation)

@@ -391,9 +391,21 @@ class NormalBot(Bot):
                 "exact_endgame": cls.exact_endgame, "infer": cls.infer, "race": cls.race,
                 "prior_z": z}
 
+    #: games where every decision gets this many distinct samples, whatever the budget
+    #: (the samples are made lazily, so a short budget simply uses fewer of them)
+    pool_size_in: dict[str, int] = {}
+
+    @classmethod
+    def pool_size_for(cls, variant: str) -> int:
+        """The largest pool of samples a decision in ``variant`` may draw."""
+        return cls.pool_size_in.get(variant, cls.pool_size)
+
     def pool_for(self, deadline: Deadline) -> int:
         """Samples per decision: ``pool_size``, fewer on a short budget (about one per
-        14 ms, at least 12), so that making them never eats most of the time."""
+        14 ms, at least 12), so that making them never eats most of the time; a game of
+        ``pool_size_in`` keeps its own size."""
+        if self.variant in self.pool_size_in:
+            return self.pool_size_in[self.variant]
         if deadline.max_iterations is not None or math.isinf(deadline.end):
             return self.pool_size
         ms = (deadline.end - time.perf_counter()) * 1000.0
@@ -416,8 +428,11 @@ class HardBot(NormalBot):
     #: solved exactly (``exact_endgame``).
     playout_leaves_in = frozenset({"sixty-six"})
     #: Sixty-six for three: the rules of thumb are weaker with two opponents, so the search
-    #: may overrule them at one standard error.  On the ladder's first 200 decks
-    #: (``hard@40`` - ``pimc@40``): -0.067 +- 0.047 at 2, +0.015 +- 0.046 at 1.
+    #: overrules them whenever its mean says so (no guard), as ``pimc`` does.  On the
+    #: ladder's first 200 decks (``hard@40`` - ``pimc@40``): -0.067 +- 0.047 at 2,
+    #: +0.015 +- 0.046 at 1; on the 1,334 screening decks (seeds 2029/2030, with the
+    #: 64 samples of ``pool_size_in``): +0.005 +- 0.015 with no guard, -0.005 +- 0.015
+    #: at 1 (docs/ai.md, "Sixty-six for three: no guard and 64 samples").
     #: Mariáš card play: the search's best card, no guard.  With the guard at 2, ``hard``
     #: kept the rule-of-thumb card in 85% of its card plays (the search disagreed in 45%,
     #: and was 2 standard errors sure in a third of those); ``pimc`` always plays its mean.
@@ -425,7 +440,7 @@ class HardBot(NormalBot):
     #: -0.17 +- 1.01 (541 decks), no guard +1.46 +- 1.30; no guard on 667 fresh decks
     #: (seed 2027): +0.14 +- 1.02.  The doubling round is not searched but simulated
     #: (``simulate_doubling``; see docs/ai.md, "Mariáš: the doubling round by simulation").
-    prior_z_in = {"sixty-six-3": 1.0, "marias": 0.0}
+    prior_z_in = {"sixty-six-3": 0.0, "marias": 0.0}
     #: Sixty-six for three, announce a marriage now or later: the guard (the rule of thumb
     #: announces), the tree and the inference each pushed ``hard`` towards announcing (65%
     #: of 775 marriage chances, ``pimc`` 47%).  Each chance was played on both ways by the
@@ -437,6 +452,9 @@ class HardBot(NormalBot):
     infer = True
     race = True
     pool_size = 32
+    #: Sixty-six for three: a fresh sample for every sweep of the root (at 40 ms about 40
+    #: sweeps; the cut to 12 would cycle each sample three times), as ``pimc`` has.
+    pool_size_in = {"sixty-six-3": 64}
 
 
 class CheatBot(HardBot):
