@@ -405,7 +405,7 @@ class NormalBot(Bot):
         14 ms, at least 12), so that making them never eats most of the time; a game of
         ``pool_size_in`` keeps its own size."""
         if self.variant in self.pool_size_in:
-            return self.pool_size_in[self.variant]
+            return self.pool_size_for(self.variant)
         if deadline.max_iterations is not None or math.isinf(deadline.end):
             return self.pool_size
         ms = (deadline.end - time.perf_counter()) * 1000.0

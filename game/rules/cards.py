@@ -30,6 +30,7 @@ FULL_32 = (1 << 32) - 1
 #: The 24-card Sixty-six deck: A T K Q J 9 of each suit.
 FULL_24 = sum(0x3F << (8 * s) for s in range(4))
 
+
 def marriage_points(in_trumps: bool) -> int:
     """A marriage (king and queen of one suit) is worth 20, or 40 in trumps — in all
     four games (RULES.md 1.6, 2.5 and 4.8)."""
