@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from game import __version__
@@ -20,6 +21,12 @@ def build_parser() -> argparse.ArgumentParser:
                              "print frame timings as JSON, exit 0 if all worked")
     parser.add_argument("--screenshots", metavar="DIR",
                         help="with --selftest: save PNG screenshots of the key moments in DIR")
+    parser.add_argument("--bench-frames", action="store_true",
+                        help="open the program as a player does and measure it in a real "
+                             "window (start time, idle CPU, frame times per scene and phase, "
+                             "memory); print JSON with the targets met; exit 1 if a deal failed")
+    parser.add_argument("--idle-seconds", metavar="S", type=float, default=10.0,
+                        help="with --bench-frames: how long to measure each idle screen")
     parser.add_argument("--render-decks", metavar="DIR",
                         help="write one PNG sheet per deck artwork to DIR and exit")
     parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x720")
@@ -41,10 +48,18 @@ def _size(text: str) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # pygame's greeting on stdout would spoil the JSON of --selftest and --bench-frames.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.render_decks:
         from game.ui.decks.render_sheets import cli_render_decks
 
         return cli_render_decks(args.render_decks)
+    if args.bench_frames:
+        from game.ui.bench_frames import run_bench
+
+        result = run_bench(size=args.size or (1280, 720), idle_s=args.idle_seconds)
+        print(json.dumps(result, indent=2))
+        return 0 if result.get("ok") else 1
     if args.selftest:
         from game.ui.selftest import run_selftest
 

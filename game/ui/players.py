@@ -206,10 +206,40 @@ class BotServer:
         self._keys = 0
         self.closed = False
 
+    #: A process started ahead of time (behind the menu) for the next table: starting
+    #: one costs ~60 ms of the main thread, a visible hitch as the first deal begins.
+    _spare: BotServer | None = None
+    _spare_lock = threading.Lock()
+
+    @classmethod
+    def prestart(cls) -> None:
+        """Start the next table's bot process now (call from a worker thread)."""
+        if os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
+            return
+        with cls._spare_lock:
+            if cls._spare is not None and cls._spare.proc.is_alive():
+                return
+        try:
+            server = cls()
+        except Exception as exc:  # noqa: BLE001 - the table starts one itself
+            log.info("no spare bot process (%s)", exc)
+            return
+        with cls._spare_lock:
+            if cls._spare is None:
+                cls._spare = server
+                return
+        server.close()
+
     @classmethod
     def try_start(cls) -> BotServer | None:
         if os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
             return None
+        with cls._spare_lock:
+            spare, cls._spare = cls._spare, None
+        if spare is not None and spare.proc.is_alive():
+            # Have the one after this ready too (the next match, a new table).
+            threading.Thread(target=cls.prestart, daemon=True, name="bots-prestart").start()
+            return spare
         try:
             return cls()
         except Exception as exc:  # noqa: BLE001

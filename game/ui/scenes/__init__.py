@@ -3,14 +3,15 @@
 Names other code switches to: ``menu``, ``setup``, ``settings``, ``rules``, ``stats``,
 ``replay``, ``score`` (match, setup, return_to), ``match_result`` (match, setup) and
 ``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
-the last three registered when importable.
+the last three imported when first opened (or behind the menu).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -31,15 +32,27 @@ def register_all(app: App) -> None:
     for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
                   ReplayScene, ScoreScene, MatchResultScene):
         app.register(scene.name, scene)
-    optional = {  # colleagues' scenes: registered when importable, never fatal
+    # The table (with the bots), the tutorial and the review are imported when first
+    # opened — or earlier, behind the menu (game.ui.preload) — not before the first
+    # frame: importing them took a fifth of the start-up time.
+    lazy = {
         "table": ("game.ui.table", "TableScene"),
         "tutorial": ("game.ui.practice.tutorial_scene", "TutorialScene"),
         "review": ("game.ui.practice.review_scene", "ReviewScene"),
     }
-    for name, (module, cls) in optional.items():
-        try:
-            scene = getattr(importlib.import_module(module), cls)
-        except Exception as exc:  # noqa: BLE001 - a broken module must not take the menus down
-            log.warning("no %s scene (%s)", name, exc)
-        else:
-            app.register(name, scene)
+    for name, (module, cls) in lazy.items():
+        if importlib.util.find_spec(module) is None:
+            log.warning("no %s scene (%s is missing)", name, module)
+            continue
+        app.register(name, _Lazy(module, cls))
+
+
+class _Lazy:
+    """A scene factory that imports its module on first use (``module`` says which)."""
+
+    def __init__(self, module: str, cls: str):
+        self.module = module
+        self.cls = cls
+
+    def __call__(self, app: App) -> Any:
+        return getattr(importlib.import_module(self.module), self.cls)(app)

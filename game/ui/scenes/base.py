@@ -50,7 +50,13 @@ def services(app: Any) -> dict[str, Any]:
 
 
 class MenuScene(Scene):
-    """Base class of the menu-like screens (not the table)."""
+    """Base class of the menu-like screens (not the table).
+
+    Redraws (see :class:`game.ui.scene.Scene`): a menu screen's picture changes only
+    through input (every input event redraws it), :meth:`rebuild` and :meth:`enter`;
+    a screen that changes by itself (a timer, a thread's result) calls
+    :meth:`invalidate` and, from a thread, :meth:`wake`.
+    """
 
     name = "menu-base"
     #: Translation key of the big title drawn on the felt; None for no title.
@@ -103,6 +109,7 @@ class MenuScene(Scene):
         self.focus = FocusRing()
         self.fit_fonts()
         self.build(**params)
+        self.invalidate()  # a new picture (also when rebuilt in place)
 
     def fit_fonts(self) -> None:
         """Fonts follow the UI scale and the window: they shrink with a window smaller
@@ -128,11 +135,18 @@ class MenuScene(Scene):
             element.kill()
         self.widgets, self.elements, self.button_keys = [], [], {}
 
-    def rebuild(self) -> None:
-        """Rebuild the widgets in place (language, scale or data changed)."""
+    def rebuild(self, between: Any = None) -> None:
+        """Rebuild the widgets in place (language, scale or data changed).
+
+        ``between`` runs after the old widgets are gone and before the new ones are
+        made: switching the language there spares pygame-gui re-rendering every old
+        widget in the new language just before it is thrown away (half the cost).
+        """
         current = self.focus.index
         visible = self.focus.visible
         self.leave()
+        if between is not None:
+            between()
         self.enter(**self.params)
         if current is not None and self.focus.items:
             self.focus.index = min(current, len(self.focus.items) - 1)

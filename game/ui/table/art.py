@@ -10,8 +10,9 @@ variant, because rotating or scaling a card per frame costs ~1 ms each
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
@@ -75,15 +76,34 @@ class PlaceholderRenderer:
         return s
 
 
+_SHARED: Any = None
+#: The renderer keeps the plain faces and backs: a deck at the hand and table heights is
+#: ~9 MB at 1920x1080, so 40 MB holds the deck in play, another one after a switch and
+#: the odd size (the LRU drops the oldest beyond that).
+RENDERER_ENTRIES = 400
+RENDERER_BYTES = 40 * 1024 * 1024
+MB = 1024 * 1024
+#: CardArt's budgets at 1280x720 (grown with the window's area).  What a deal shows at
+#: once — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
+#: the opponents' rotated backs and a few shadows — is ~4 MB at 720p.
+PICTURES_MB = 16
+MOVING_MB = 4
+
+
 def make_renderer() -> Any:
-    """The colleague's DeckRenderer, or the placeholder if it cannot be imported."""
+    """The table's DeckRenderer (one for the program, so faces rendered ahead of time —
+    see :mod:`.preload` — serve every table), or the placeholder if it cannot be imported."""
+    global _SHARED
+    if _SHARED is not None:
+        return _SHARED
     try:
         from game.ui.decks import DeckRenderer
 
-        return DeckRenderer(max_entries=600)
+        _SHARED = DeckRenderer(max_entries=RENDERER_ENTRIES, max_bytes=RENDERER_BYTES)
     except Exception as exc:  # noqa: BLE001 - keep the table usable
         log.warning("deck renderer unavailable (%s): placeholder cards", exc)
         return PlaceholderRenderer()
+    return _SHARED
 
 
 class _LRU:
@@ -121,12 +141,31 @@ def _nbytes(s: pygame.Surface) -> int:
 class CardArt:
     """Every card picture the table draws, cached by (card, height, angle, look)."""
 
-    def __init__(self, renderer: Any, artwork: str, back: str):
+    def __init__(self, renderer: Any, artwork: str, back: str,
+                 window: tuple[int, int] = (1280, 720)):
         self.renderer = renderer
         self.artwork = artwork
         self.back_id = BACK_IDS.get(back, back)
-        self._cache = _LRU(1500)
+        self._scale = 1.0
+        self.set_window(window)
+        self._new_caches()
+        self._warm_gen = 0
         self._check_ids()
+
+    def set_window(self, size: tuple[int, int]) -> None:
+        """Cache budgets follow the window (a 4K card weighs nine times a 720p one)."""
+        scale = max(1.0, size[0] * size[1] / (1280 * 720))
+        if scale != self._scale:
+            self._scale = scale
+            if hasattr(self, "_cache"):
+                self._cache.max_bytes = round(PICTURES_MB * scale * MB)
+                self._moving.max_bytes = round(MOVING_MB * scale * MB)
+
+    def _new_caches(self) -> None:
+        #: Finished pictures at rest (rotated, dimmed, glowing), shadows, suit signs.
+        self._cache = _LRU(1500, round(PICTURES_MB * self._scale * MB))
+        #: Cards in flight at in-between heights: many sizes, each used a few frames.
+        self._moving = _LRU(400, round(MOVING_MB * self._scale * MB))
 
     def _check_ids(self) -> None:
         try:
@@ -143,7 +182,7 @@ class CardArt:
         if (artwork, back) != (self.artwork, self.back_id):
             self.artwork, self.back_id = artwork, back
             self._check_ids()
-            self._cache = _LRU(1500)
+            self._new_caches()
 
     def size(self, height: int) -> tuple[int, int]:
         return self.renderer.card_size(height)
@@ -191,7 +230,7 @@ class CardArt:
                squeeze: int = 10) -> pygame.Surface:
         """A card at an in-between height (during a move), downscaled from a crisp larger one."""
         key = ("scaled", card, height, from_height, angle, squeeze)
-        s = self._cache.get(key)
+        s = self._moving.get(key)
         if s is not None:
             return s
         src = self.base(card, from_height)
@@ -200,7 +239,7 @@ class CardArt:
         s = pygame.transform.smoothscale(src, (w, h))
         if angle:
             s = pygame.transform.rotate(s, angle)
-        return self._cache.put(key, s)
+        return self._moving.put(key, s)
 
     def shadow(self, w: int, h: int, angle: int = 0) -> pygame.Surface:
         """A soft shadow for a card of ``w``×``h``: blurred once per size, rotated copies cached.
@@ -241,9 +280,56 @@ class CardArt:
             s = self._cache.put(key, s)
         return s
 
-    def warm(self, cards: list[str], heights: list[int]) -> None:
-        """Render faces in advance so the first frames of a deal do not stall."""
-        for h in heights:
-            self.renderer.back(h, self.back_id)
-            for c in cards:
-                self.renderer.face(c, h, self.artwork)
+    def prepare(self, artwork: str, faces: list[tuple[str, int]],
+                done: Callable[[], None]) -> None:
+        """Render ``faces`` (card, height) of ``artwork`` on a worker, then call ``done``
+        (from the worker: hand it to the main thread).  Nothing here changes the deck
+        shown until the caller switches to it."""
+        self._warm_gen += 1
+        gen = self._warm_gen
+
+        def work() -> None:
+            for card, h in faces:
+                if gen != self._warm_gen:
+                    return
+                try:
+                    self.renderer.face(card, h, artwork)
+                except Exception:  # noqa: BLE001 - drawn on demand after the switch
+                    log.exception("preparing the deck failed")
+                    break
+            done()
+
+        threading.Thread(target=work, daemon=True, name="card-prepare").start()
+
+    def warm(self, cards: list[str], heights: list[int], background: bool = True) -> None:
+        """Render the faces of a deck in advance so no frame of a deal stalls on them.
+
+        Rendering a deck at two heights takes ~0.3 s of CPU (nanosvg): on a worker
+        thread it overlaps the shuffle and the deal (the rasteriser runs without the
+        GIL), and the table never waits for it — a face needed before the worker got
+        to it is drawn on the spot, as without warming.  A newer call (another deck,
+        another size) makes the older worker stop.
+        """
+        self._warm_gen += 1
+        gen = self._warm_gen
+        artwork, back = self.artwork, self.back_id
+        jobs: list[tuple[str | None, int]] = [(None, h) for h in heights]
+        jobs += [(c, h) for h in heights for c in cards]
+
+        def work() -> None:
+            for card, h in jobs:
+                if gen != self._warm_gen:
+                    return
+                try:
+                    if card is None:
+                        self.renderer.back(h, back)
+                    else:
+                        self.renderer.face(card, h, artwork)
+                except Exception:  # noqa: BLE001 - the table draws it on demand instead
+                    log.exception("warming the deck failed")
+                    return
+
+        if not background or not hasattr(self.renderer, "has_face"):
+            work()
+            return
+        threading.Thread(target=work, daemon=True, name="card-warm").start()

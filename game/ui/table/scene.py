@@ -23,6 +23,7 @@ from game.ui.widgets.scaling import ensure_font_scale
 
 from ..flow import FlowEvent, Phase, TurnFlow
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
+from ..redraw import DisplayList
 from ..scene import Scene
 from ..session import GameSetup
 from ..settings import Settings
@@ -42,6 +43,12 @@ from .text import t
 log = logging.getLogger(__name__)
 
 
+def deck_cards(variant: str) -> list[str]:
+    """The cards a game is played with (Sixty-six drops the sevens and eights)."""
+    return [CARD_STR[c] for c in sorted(range(32))
+            if not (variant.startswith("sixty") and (c & 7) >= 6)]
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -52,7 +59,7 @@ class TableScene(Scene):
         self.view_seat = 0
         self.human: HumanInput | None = None
         self.anim = Animator()
-        self.fonts = Fonts()
+        self.fonts: Fonts = app.services.setdefault("table_fonts", Fonts())
         self.renderer = make_renderer()
         self.art: CardArt | None = None
         self.layout: TableLayout = compute_layout(app.size, 2)
@@ -75,6 +82,13 @@ class TableScene(Scene):
         self._base: pygame.Surface | None = None
         self._base_sig: tuple[Any, ...] | None = None
         self._base_items: dict[str, tuple[object, ...]] = {}
+        #: What the last frame drew (redraw protocol): the layer's items and the live ones.
+        self._base_list = DisplayList()
+        self._live = DisplayList()
+        #: An input or a thread asked for a look at the picture (see animating()).
+        self._redraw = False
+        #: The hand's hover lift is still moving towards its target.
+        self._lifting = False
         self.clock = 0.0
         self.panels = Panels(self)
         #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
@@ -227,9 +241,10 @@ class TableScene(Scene):
         s = self.settings
         variant = self.setup.variant if self.setup else "marriage"
         if self.art is None:
-            self.art = CardArt(self.renderer, s.deck_for(variant), s.card_back)
+            self.art = CardArt(self.renderer, s.deck_for(variant), s.card_back, self.app.size)
         else:
             self.art.set_style(s.deck_for(variant), s.card_back)
+            self.art.set_window(self.app.size)
         if self.stage is None:
             self.stage = Stage(self.art, self.layout, self.anim)
             self.director = Director(self.stage, self.anim, self.view_seat, self._add_bubble)
@@ -252,11 +267,9 @@ class TableScene(Scene):
         L = self.layout
         # The widgets' text follows the table's text size (17 px at 720 p = the theme's 1.0).
         ensure_font_scale(self.app, L.font / 17)
-        # Warm the faces at this size so the first moves do not stall on rendering.
+        # Warm the faces at this size (on a worker) so the moves do not stall on rendering.
         variant = self.flow.match.variant if self.flow else "marriage"
-        deck = [CARD_STR[c] for c in sorted(range(32))
-                if not (variant.startswith("sixty") and (c & 7) >= 6)]
-        self.art.warm(deck, [L.hand_h, L.table_h])
+        self.art.warm(deck_cards(variant), [L.hand_h, L.table_h])
         for w in self.widgets.values():
             w.kill()
         self.widgets = {}
@@ -489,10 +502,14 @@ class TableScene(Scene):
             if self.human is not None and self.human.pending is asked:
                 self.hint_action = str(action)
                 self.hint_text = text
+                self._redraw = True  # the table may be asleep: show the hint now
+                self.wake()
         threading.Thread(target=work, daemon=True, name="hint").start()
 
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        # Hover, drag and tooltips follow the pointer: look at the picture again.
+        self._redraw = True
         if self.layer is not None and self.layer.handle_event(event):
             return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -533,8 +550,28 @@ class TableScene(Scene):
         storage = self.app.services.get("storage")
         if storage is not None and hasattr(storage, "save_settings"):
             storage.save_settings(s)
-        self._build()
+        self._switch_deck_soon()
         return new
+
+    def _switch_deck_soon(self) -> None:
+        """Show the deck of the settings as soon as its visible faces are drawn.
+
+        Drawing the faces on the table (a dozen or more, ~5 ms each) in one frame
+        would freeze the animation; a worker draws them while the old deck stays on
+        the table, then the next frame shows the new one — all cards at once.
+        """
+        assert self.art is not None and self.stage is not None
+        variant = self.setup.variant if self.setup else "marriage"
+        artwork = self.settings.deck_for(variant)
+        L = self.layout
+        needed = sorted({(s.card, h) for s in self.stage.sprites.values()
+                         if s.card and s.flip > 0 for h in {s.home_h, L.hand_h, L.table_h}})
+
+        def ready() -> None:
+            if self.art is not None and self.settings.deck_for(variant) == artwork:
+                self._build()
+                self._redraw = True
+        self.art.prepare(artwork, needed, lambda: self.app.call_soon(ready))
 
     def _button(self, element: Any) -> None:
         action = self.buttons.action_of(element)
@@ -609,14 +646,21 @@ class TableScene(Scene):
                 for c in rest.split():
                     stage.glow[c] = GLOW_HINT
         if self.anim.busy():
+            self._lifting = False
             return
         k = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
         waiting = waiting and any(a.startswith(("play ", "trump ", "discard ")) for a in legal)
+        lifting = False
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
             s.lift += (want - s.lift) * k
+            if abs(want - s.lift) < 0.4:
+                s.lift = want  # settled: no endless approach, no endless frames
+            else:
+                lifting = True
+        self._lifting = lifting
 
     def _sync_buttons(self) -> None:
         L = self.layout
@@ -636,12 +680,42 @@ class TableScene(Scene):
         self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
 
     # --- drawing ------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def animating(self) -> bool:
+        """Whether the table needs frames now (see the redraw protocol on Scene).
+
+        It does while cards move, bubbles fade, the hand's hover lift settles, a bot
+        thinks or pauses (its dots pulse; the flow polls for its answer), a hint is
+        being searched, or an input asked for a look at the picture.  At rest — the
+        player's turn with nothing moving, or the deal's result on the table — it
+        does not, and the app sleeps until the next event.
+        """
+        if self._redraw:
+            return True
+        if self.flow is None:
+            return False
+        if self.anim.busy() or self.bubbles or self._lifting:
+            return True
+        if not self.flow.settled():
+            return True
+        if self.layer is not None and self.layer.busy():
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Compose the table; returns the areas that changed since the last frame.
+
+        Two display lists (see :class:`game.ui.redraw.DisplayList`): the cached
+        background layer (felt, plates, boxes, cards at rest) is compared when it is
+        rebuilt, the live part (moving cards, the hand, bubbles, panels) every frame.
+        """
+        self._redraw = False
         if self.felt is None or self.felt.get_size() != surface.get_size():
             self.felt = make_felt(surface.get_size())
         if self.flow is None or self.stage is None:
             surface.blit(self.felt, (0, 0))
-            return
+            self._live = DisplayList()
+            self._base_list = DisplayList()
+            return None
         static, active = self.stage.split()
         hud = (surface.get_size(), id(self.director.displayed) if self.director else 0,
                self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
@@ -659,35 +733,50 @@ class TableScene(Scene):
         stale = hud != self._base_sig or any(
             looks.get(k) != v for k, v in self._base_items.items())
         pending = [s for s in static if self._base_items.get(s.key) != looks[s.key]]
+        damage: list[pygame.Rect] = []
         if stale or (pending and not self.anim.moving()):
-            self._base.blit(self.felt, (0, 0))
-            self.panels.draw_plates(self._base)
-            self.panels.draw_info(self._base)
-            self.panels.draw_scores(self._base)
+            base = DisplayList()
+            base.add("felt", self._base.blit(self.felt, (0, 0)), self.felt)
+            for i, r in enumerate(self.panels.draw_plates(self._base)):
+                base.add(("plate", i), r, hud)
+            base.add("info", self.panels.draw_info(self._base), hud)
+            base.add("scores", self.panels.draw_scores(self._base), hud)
             settled = static if not self.anim.moving() else \
                 [s for s in static if s not in pending]
-            self.stage.draw(self._base, settled)
+            self.stage.draw(self._base, settled, display=base)
             self._base_items = {s.key: looks[s.key] for s in settled}
             self._base_sig = hud
             pending = [s for s in static if s.key not in self._base_items]
+            damage = base.damage(self._base_list)
+            self._base_list = base
         active = active + pending
         surface.blit(self._base, (0, 0))
-        self.panels.draw_thinking(surface)
-        self.panels.draw_effect(surface)
-        self.stage.draw(surface, active)
-        self.panels.draw_cursor(surface)
+        live = DisplayList()
+        dots = self.panels.draw_thinking(surface)
+        if dots is not None:
+            live.add("dots", *dots)
+        live.add("effect", self.panels.draw_effect(surface), self.anim.clock)
+        self.stage.draw(surface, active, display=live)
+        live.add("cursor", self.panels.draw_cursor(surface))
         for b in self.bubbles:
             icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
-            draw_bubble(surface, self.fonts, b, self.layout.font, icon)
-        self.panels.draw_hint(surface)
+            live.add(("bubble", id(b)), draw_bubble(surface, self.fonts, b, self.layout.font,
+                                                    icon), (b.picture[1] if b.picture else None,
+                                                            b.alpha))
+        live.add("hint", self.panels.draw_hint(surface), (self.hint_text, self.hint_action))
         if self.result is not None:
-            self.panels.draw_result(surface)
+            live.add("result", self.panels.draw_result(surface), (id(self.result), hud))
         if self.input.tooltip:
             text, pos = self.input.tooltip
-            draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
+            live.add("tooltip", draw_tooltip(surface, self.fonts, text, pos,
+                                             round(self.layout.font * 0.85)), (text, pos))
         if self.layer is not None:
-            self.layer.draw(surface)
+            for key, rect, look in self.layer.draw(surface) or ():
+                live.add(key, rect, look)
+        damage += live.damage(self._live)
+        self._live = live
+        return damage
 
     def seat_name(self, seat: int) -> str:
         """"You" (the player's name), or where a computer sits and its level."""
