@@ -216,7 +216,7 @@ def _worker_pids(table: Any) -> tuple[int, ...]:
 
 
 def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
-              variants: tuple[str, ...] = VARIANTS) -> dict[str, Any]:
+              variants: tuple[str, ...] = VARIANTS, normal_phase: bool = True) -> dict[str, Any]:
     """Open the program as a player does and measure (see the module docstring)."""
     age_at_call = process_age_s()
     started = time.perf_counter()
@@ -264,7 +264,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     settings = app.services["settings"]
     settings.bot_pause_ms = 0
     deals = []
-    plan = [(v, "fast") for v in variants] + [(variants[0], "normal")]
+    plan = [(v, "fast") for v in variants] + ([(variants[0], "normal")] if normal_phase else [])
     last_table = None
     for i, (variant, speed) in enumerate(plan):
         settings = _tune(app, settings, speed)

@@ -77,12 +77,13 @@ class PlaceholderRenderer:
 
 
 _SHARED: Any = None
-#: The renderer keeps the plain faces and backs: a deck at the hand and table heights is
-#: ~9 MB at 1920x1080, so 40 MB holds the deck in play, another one after a switch and
-#: the odd size (the LRU drops the oldest beyond that).
-RENDERER_ENTRIES = 400
-RENDERER_BYTES = 40 * 1024 * 1024
 MB = 1024 * 1024
+#: The renderer keeps the plain faces and backs: a deck at the hand and table heights is
+#: ~4 MB at 1280x720 (~9 MB at 1920x1080), so this holds the deck in play, another one
+#: after a switch and the odd size; the LRU drops the oldest beyond that.  Grown with
+#: the window's area by :func:`fit_renderer`.
+RENDERER_ENTRIES = 400
+RENDERER_MB = 16
 #: CardArt's budgets at 1280x720 (grown with the window's area).  What a deal shows at
 #: once — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
 #: the opponents' rotated backs and a few shadows — is ~4 MB at 720p.
@@ -99,11 +100,18 @@ def make_renderer() -> Any:
     try:
         from game.ui.decks import DeckRenderer
 
-        _SHARED = DeckRenderer(max_entries=RENDERER_ENTRIES, max_bytes=RENDERER_BYTES)
+        _SHARED = DeckRenderer(max_entries=RENDERER_ENTRIES, max_bytes=RENDERER_MB * MB)
     except Exception as exc:  # noqa: BLE001 - keep the table usable
         log.warning("deck renderer unavailable (%s): placeholder cards", exc)
         return PlaceholderRenderer()
     return _SHARED
+
+
+def fit_renderer(renderer: Any, window: tuple[int, int]) -> None:
+    """Give the shared renderer a budget for this window (area-proportional)."""
+    if hasattr(renderer, "max_bytes"):
+        scale = max(1.0, window[0] * window[1] / (1280 * 720))
+        renderer.max_bytes = round(RENDERER_MB * scale * MB)
 
 
 class _LRU:
@@ -154,6 +162,7 @@ class CardArt:
 
     def set_window(self, size: tuple[int, int]) -> None:
         """Cache budgets follow the window (a 4K card weighs nine times a 720p one)."""
+        fit_renderer(self.renderer, size)
         scale = max(1.0, size[0] * size[1] / (1280 * 720))
         if scale != self._scale:
             self._scale = scale

@@ -1,0 +1,218 @@
+"""The redraw protocol: nothing is drawn while nothing changes, and a change is presented
+where it happened (issue "light on the machine")."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.ui.redraw import Damage, DisplayList, UISnapshot
+from game.ui.scene import Scene
+from game.ui.session import GameSetup
+from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - fixture
+
+
+@pytest.fixture
+def menu_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
+    from game.ui import i18n
+    from game.ui.app import App, install_services
+    from game.ui.scenes import register_all
+
+    app = App(size=(1280, 720), lang="en")
+    install_services(app)
+    register_all(app)
+    yield app
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def settle(app, frames: int = 10) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def presented(app) -> tuple[int, bool]:
+    f = app.frames[-1]
+    return f.presented_px, f.full
+
+
+# --- the pieces ------------------------------------------------------------------------------
+def test_display_list_damages_only_what_changed() -> None:
+    a, b = pygame.Surface((10, 10)), pygame.Surface((10, 10))
+    before = DisplayList()
+    before.add("still", (0, 0, 10, 10), a)
+    before.add("moving", (50, 0, 10, 10), a)
+    before.add("going", (100, 0, 10, 10), a)
+    before.add("new look", (150, 0, 10, 10), a)
+    now = DisplayList()
+    now.add("still", (0, 0, 10, 10), a)
+    now.add("moving", (60, 0, 10, 10), a)
+    now.add("new look", (150, 0, 10, 10), b)
+    now.add("coming", (200, 0, 10, 10), a)
+    damage = {tuple(r) for r in now.damage(before)}
+    assert damage == {(50, 0, 10, 10), (60, 0, 10, 10), (100, 0, 10, 10), (150, 0, 10, 10),
+                      (200, 0, 10, 10)}
+    assert now.damage(now) == []
+
+
+def test_damage_merges_neighbours_and_clips_to_the_window() -> None:
+    d = Damage()
+    d.add((0, 0, 10, 10))
+    d.add((5, 5, 10, 10))
+    d.add((500, 500, 10, 10))
+    d.add((1270, 710, 50, 50))
+    merged = d.merged(pygame.Rect(0, 0, 1280, 720))
+    assert pygame.Rect(0, 0, 15, 15) in merged and pygame.Rect(500, 500, 10, 10) in merged
+    assert pygame.Rect(1270, 710, 10, 10) in merged and len(merged) == 3
+    d.add(None)
+    assert d.full
+
+
+def test_ui_snapshot_sees_a_widget_change_its_look(menu_app) -> None:
+    app = menu_app
+    app.switch("menu")
+    settle(app)
+    before = UISnapshot(app.manager)
+    assert UISnapshot(app.manager).damage(before) == []
+    button = app.scene.menu_buttons["rules"]
+    button.disable()
+    app.manager.update(1 / 60)
+    assert UISnapshot(app.manager).damage(before) == [pygame.Rect(button.rect)] * 2
+
+
+# --- the loop --------------------------------------------------------------------------------
+def test_an_idle_menu_draws_nothing_and_a_change_is_presented_where_it_is(menu_app) -> None:
+    app = menu_app
+    app.switch("menu")
+    settle(app)
+    drawn = len(app.frames)
+    for _ in range(30):
+        assert not app.step(1 / 60)
+    assert len(app.frames) == drawn
+    # A widget that changes its look is presented alone, not the whole window.
+    button = app.scene.menu_buttons["rules"]
+    button.disable()
+    assert app.step(1 / 60)
+    area, full = presented(app)
+    assert not full and area <= pygame.Rect(button.rect).inflate(8, 8).w * \
+        pygame.Rect(button.rect).inflate(8, 8).h
+    # A key is input: the screen is drawn again (the focus frame may move anywhere).
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                         unicode="", scancode=0))
+    assert app.step(1 / 60)
+    assert presented(app)[1]
+    # Mouse motion alone redraws nothing of the menu itself.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    settle(app, 3)
+    drawn = len(app.frames)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(6, 6), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    assert not app.step(1 / 60) and len(app.frames) == drawn
+
+
+def test_invalidate_and_call_soon_ask_for_a_frame(menu_app) -> None:
+    app = menu_app
+    app.switch("menu")
+    settle(app)
+    app.scene.invalidate((10, 10, 20, 20))
+    assert app.step(1 / 60)
+    assert presented(app) == (400, False)
+    calls = []
+    app.call_soon(lambda: calls.append(1))
+    assert app.step(1 / 60) and calls == [1]
+    assert not app.step(1 / 60)
+
+
+def test_the_loop_sleeps_as_long_as_nothing_is_due(menu_app) -> None:
+    from game.ui import app as app_module
+
+    app = menu_app
+    app.switch("settings")
+    settle(app)
+    app._settle_until = 0.0
+    assert not app.awake()
+    assert app._sleep_limit() == app_module.IDLE_WAKE_S
+
+    class Timer(Scene):
+        name = "timer"
+
+        def wake_in(self) -> float:
+            return 0.25
+
+    app.register("timer", Timer)
+    app.switch("timer")
+    settle(app)
+    app._settle_until = 0.0
+    assert app._sleep_limit() == 0.25
+    # A focused text field blinks its caret: the loop looks in at the caret's pace.
+    app.switch("settings")
+    settle(app)
+    app._settle_until = 0.0
+    app.manager.set_focus_set(app.scene.name_entry)
+    assert app._sleep_limit() == app_module.CARET_WAKE_S
+    assert isinstance(app.scene.name_entry, pygame_gui.elements.UITextEntryLine)
+
+
+def test_the_idle_wait_returns_for_a_queued_event() -> None:
+    from game.ui import idle_wait
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+    start = time.perf_counter()
+    idle_wait.wait(5.0)
+    assert time.perf_counter() - start < 2.0  # returned for the event, not the timeout
+    assert pygame.event.get(pygame.USEREVENT)
+    pygame.quit()
+
+
+# --- the table -------------------------------------------------------------------------------
+def test_the_table_sleeps_on_the_players_turn_and_presents_only_what_moves() -> None:
+    app = make_app(speed="fast")
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=4),
+                       bot_budget_ms=0)
+    assert scene.animating()  # the shuffle and the deal
+    for _ in range(600):
+        app.step(1 / 60)
+        if scene.flow.waiting_for_human() and not scene.animating():
+            break
+    assert scene.flow.settled() and not scene.animating()
+    settle(app, 3)
+    drawn = len(app.frames)
+    for _ in range(20):
+        assert not app.step(1 / 60)
+    assert len(app.frames) == drawn
+    # The player plays a card: it flies to the trick; only the areas it crosses (and the
+    # hand it left) are presented, never the whole window.
+    card = next(a for a in scene.input.legal() if a.startswith("play "))
+    scene.submit(card)
+    areas = []
+    for _ in range(20):
+        if app.step(1 / 60):
+            areas.append(app.frames[-1])
+    assert areas and all(not f.full for f in areas)
+    assert max(f.presented_px for f in areas) < 1280 * 720 * 0.7
+
+
+def test_the_bot_process_is_started_ahead_and_handed_to_the_next_table() -> None:
+    from game.ui.players import BotServer
+
+    BotServer.prestart()
+    spare = BotServer._spare
+    assert spare is not None and spare.proc.is_alive()
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=1))
+    assert scene.bot_server is spare
+    scene.shutdown()
+    deadline = time.perf_counter() + 10
+    while BotServer._spare is None and time.perf_counter() < deadline:
+        time.sleep(0.05)  # the next one is started behind the table
+    assert BotServer._spare is not None
+    BotServer._spare.close()
+    BotServer._spare = None
