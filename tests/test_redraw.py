@@ -3,6 +3,7 @@ where it happened (issue "light on the machine")."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -216,3 +217,90 @@ def test_the_bot_process_is_started_ahead_and_handed_to_the_next_table() -> None
     assert BotServer._spare is not None
     BotServer._spare.close()
     BotServer._spare = None
+
+
+# --- nothing stale on screen -------------------------------------------------------------
+class FrontBuffer:
+    """What a player's screen shows: only what was presented (flip / update of rects)."""
+
+    def __init__(self, monkeypatch, app) -> None:
+        self.app = app
+        self.front = pygame.Surface(app.screen.get_size())
+        real_update = pygame.display.update
+
+        def flip() -> None:
+            self.front.blit(app.screen, (0, 0))
+
+        def update(rects=None) -> None:
+            if rects is None:
+                flip()
+                return
+            for r in rects if isinstance(rects, list) else [rects]:
+                r = pygame.Rect(r)
+                self.front.blit(app.screen, r, r)
+            real_update(rects)
+
+        monkeypatch.setattr(pygame.display, "flip", flip)
+        monkeypatch.setattr(pygame.display, "update", update)
+
+    def stale(self) -> bool:
+        return pygame.image.tobytes(self.front, "RGB") != pygame.image.tobytes(
+            self.app.screen, "RGB")
+
+    def redrawn_in_full_differs(self) -> bool:
+        """Draw the same moment again from scratch (no update): must equal what the window
+        shows."""
+        shown = pygame.image.tobytes(self.front, "RGB")
+        app = self.app
+        app.kept_picture = False
+        app.screen.fill((255, 0, 255))
+        app.scene.draw(app.screen)
+        app.manager.draw_ui(app.screen)
+        overlay = getattr(app.scene, "draw_overlay", None)
+        if overlay is not None:
+            overlay(app.screen)
+        differs = pygame.image.tobytes(app.screen, "RGB") != shown
+        if differs and os.environ.get("REDRAW_DEBUG"):
+            pygame.image.save(self.front, "/tmp/redraw-front.png")
+            pygame.image.save(app.screen, "/tmp/redraw-full.png")
+        return differs
+
+
+def test_a_deal_leaves_nothing_stale_on_screen(monkeypatch) -> None:
+    """Every presented frame of a whole deal equals the picture drawn in full: the partial
+    redraws and the damage rectangles miss nothing (cards, bubbles, panels, the result)."""
+    app = make_app(speed="fast")
+    app.services["table_autoplay"] = "easy"
+    scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=9),
+                       bot_budget_ms=0)
+    screen = FrontBuffer(monkeypatch, app)
+    checked = 0
+    for i in range(3000):
+        drawn = app.step(1 / 60)
+        if drawn:
+            assert not screen.stale(), f"frame {i}: presented picture differs from drawn"
+            # (A bot that is thinking may answer any moment, from its thread: its dots
+            # would go before the next frame; compare only pictures nothing can change.)
+            if i % 7 == 0 and "dots" not in scene._live.items and \
+                    scene.flow.thinking_seat() is None:
+                assert not screen.redrawn_in_full_differs(), f"frame {i}: partial redraw"
+                checked += 1
+        if scene.result is not None and not scene.animating():
+            break
+    assert scene.result is not None and checked > 10
+    assert not screen.redrawn_in_full_differs()
+
+
+def test_menus_leave_nothing_stale_on_screen(menu_app, monkeypatch) -> None:
+    app = menu_app
+    screen = FrontBuffer(monkeypatch, app)
+    for name in ("menu", "setup", "settings", "menu"):
+        app.switch(name)
+        settle(app)
+        assert not screen.stale()
+    button = app.scene.menu_buttons["rules"]
+    for change in (button.disable, button.enable, button.select, button.unselect):
+        change()
+        settle(app, 3)
+        assert not screen.stale()
+        assert not screen.redrawn_in_full_differs()

@@ -123,11 +123,15 @@ class App:
         self.idle_tasks: deque[Callable[[], bool]] = deque()
         self._damage = Damage()
         self._damage.full = True
-        self._ui = UISnapshot()
+        self._ui = self._ui_before = UISnapshot()
         self._presented_on: pygame.Surface | None = None
+        #: During ``Scene.draw``: the window holds the last drawn frame everywhere (no
+        #: resize, expose, new surface or full invalidation since), see TableScene.draw.
+        self.kept_picture = False
         self._settle_until = 0.0
         self._keys_down: set[int] = set()
         self._scene_touched = False
+        self._moved_last = False
         self._calls: deque[Callable[[], Any]] = deque()
         self._last_update = time.perf_counter()
         if fullscreen:
@@ -242,13 +246,20 @@ class App:
         self._last_update = time.perf_counter()
         ui = UISnapshot(self.manager)
         ui_damage = ui.damage(self._ui)
-        self._ui = ui
-        animating = scene is not None and scene.animating()
+        self._ui_before, self._ui = self._ui, ui
+        moving = scene is not None and scene.animating()
+        # One frame more after the motion stops: what ended in the last update (a bubble
+        # faded out, a card came to rest) is drawn in its final state.
+        animating = moving or self._moved_last
+        self._moved_last = moving
         if self.screen is not self._presented_on:
             self._damage.full = True  # a new window surface (resize, tests, full screen)
         if not (self._damage or ui_damage or animating or self._scene_touched):
             return False
         damage, self._damage = self._damage, Damage()
+        # Whether the window still shows the last frame everywhere: a scene may then
+        # redraw only what changes (the table does); otherwise it must draw it all.
+        self.kept_picture = not damage.full
         live: list[pygame.Rect] | None = []
         if scene is not None:
             live = scene.draw(self.screen)
@@ -282,10 +293,17 @@ class App:
                                  damage.full, start))
         return True
 
+    def widget_rects(self) -> list[pygame.Rect]:
+        """Where pygame-gui's visible widgets lie now and lay in the last frame."""
+        rects = {rect for _image, rect, _area in self._ui.items}
+        rects.update(rect for _image, rect, _area in self._ui_before.items)
+        return [pygame.Rect(rect) for rect in rects]
+
     def awake(self) -> bool:
         """Whether the next frame must come at full rate (else the loop may sleep)."""
         scene = self.scene
-        return bool(self._damage or (scene is not None and scene.animating()))
+        return bool(self._damage or self._moved_last or self._calls
+                    or (scene is not None and scene.animating()))
 
     def _sleep_limit(self) -> float:
         """How long the loop may sleep waiting for an event."""

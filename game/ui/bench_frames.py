@@ -259,6 +259,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     bench.run_for(2.0)
     idle: dict[str, Any] = {"menu": bench.idle_cpu(idle_s)}
     memory: dict[str, Any] = {"menu_mb": rss_mb()}
+    timeline: list[tuple[str, float | None]] = [("menu", memory["menu_mb"])]
 
     # 2. The scripted deals, all seats bots, through the real menu and setup screens.
     settings = app.services["settings"]
@@ -293,6 +294,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         deals.append({"variant": variant, "speed": speed, "ok": ok and not errors,
                       "seconds": round(time.perf_counter() - t0, 1)})
         memory["table_mb"] = max(memory.get("table_mb") or 0, rss_mb() or 0)
+        timeline.append((f"{variant} {speed}", rss_mb()))
         last_table = table
     if last_table is not None:
         last_table.shutdown()
@@ -310,6 +312,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     workers = [rss_mb(p) or 0 for p in _worker_pids(table)]
     memory["table_mb"] = max(memory.get("table_mb") or 0, rss_mb() or 0)
     memory["table_workers_mb"] = round(sum(workers), 1)
+    timeline.append(("table, the player's turn", rss_mb()))
 
     # 4. Comforts mid-deal: the next deck (D), then Russian and back (settings screen).
     bench.label = "deck switch"
@@ -329,7 +332,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         app.scene.shutdown()
     i18n.apply_language(app, "en")
 
+    timeline.append(("after the comforts", rss_mb()))
     memory["peak_mb"] = peak_rss_mb()
+    memory["timeline_mb"] = timeline
     table_frames = bench.by_scene.get("table", [])
     limit = TARGETS["moving_p95_ms_720p"] if size[0] * size[1] <= 1280 * 720 else \
         TARGETS["moving_p95_ms_1080p"]

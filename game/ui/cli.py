@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # pygame's greeting on stdout would spoil the JSON of --selftest and --bench-frames.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.memory import tune_malloc
+
+    tune_malloc()  # before the first picture is made
     if args.render_decks:
         from game.ui.decks.render_sheets import cli_render_decks
 

@@ -152,6 +152,10 @@ class DisplayList:
             look = (old_look, look)
         self.items[key] = ((r.x, r.y, r.w, r.h), look)
 
+    def rects(self) -> list[pygame.Rect]:
+        """Where the items lie (to erase them next frame)."""
+        return [pygame.Rect(rect) for rect, _look in self.items.values()]
+
     def damage(self, before: DisplayList) -> list[pygame.Rect]:
         rects = []
         for key, (rect, look) in self.items.items():

@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.ui.scene import Scene
 from game.ui.settings import Settings
+from game.ui.widgets.boxes import draw_box
 from game.ui.widgets.choice import Choice, Toggle
 from game.ui.widgets.felt import felt, ornament, title_surface
 from game.ui.widgets.focus import FocusRing
@@ -68,6 +69,8 @@ class MenuScene(Scene):
         super().__init__(app)
         self.elements: list[Any] = []
         self.widgets: list[Choice | Toggle] = []
+        #: Widgets whose rounded box this screen draws under them (see widgets.boxes).
+        self.boxes: list[tuple[Any, str]] = []
         self.button_keys: dict[Any, str] = {}
         self.focus = FocusRing()
         self.params: dict[str, Any] = {}
@@ -134,6 +137,7 @@ class MenuScene(Scene):
         for element in self.elements:
             element.kill()
         self.widgets, self.elements, self.button_keys = [], [], {}
+        self.boxes = []
 
     def rebuild(self, between: Any = None) -> None:
         """Rebuild the widgets in place (language, scale or data changed).
@@ -156,6 +160,13 @@ class MenuScene(Scene):
     def add(self, element: Any) -> Any:
         self.elements.append(element)
         return element
+
+    def boxed(self, element: Any, style: str) -> Any:
+        """Add ``element`` (a text box themed transparent) over a rounded box of ``style``
+        drawn by the screen: pygame-gui's own rounded shapes of that size cost hundreds of
+        megabytes for an instant (game.ui.widgets.boxes)."""
+        self.boxes.append((element, style))
+        return self.add(element)
 
     def button(self, key: str, rect: pygame.Rect, text: str, object_id: str | None = None,
                container: Any = None, tooltip: str | None = None, enabled: bool = True,
@@ -239,6 +250,9 @@ class MenuScene(Scene):
         surface.blit(felt(surface.get_size()), (0, 0))
         if self.title_key:
             self.draw_title(surface, self.title_key, self.px(58), self.px(40))
+        for element, style in self.boxes:
+            if element.alive() and element.visible:
+                draw_box(surface, pygame.Rect(element.rect), style)
         self.draw_content(surface)
 
     def draw_title(self, surface: pygame.Surface, key: str, centre_y: int, size: int) -> int:

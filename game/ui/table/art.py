@@ -83,12 +83,12 @@ MB = 1024 * 1024
 #: after a switch and the odd size; the LRU drops the oldest beyond that.  Grown with
 #: the window's area by :func:`fit_renderer`.
 RENDERER_ENTRIES = 400
-RENDERER_MB = 16
+RENDERER_MB = 12
 #: CardArt's budgets at 1280x720 (grown with the window's area).  What a deal shows at
 #: once — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
 #: the opponents' rotated backs and a few shadows — is ~4 MB at 720p.
-PICTURES_MB = 16
-MOVING_MB = 4
+PICTURES_MB = 12
+MOVING_MB = 3
 
 
 def make_renderer() -> Any:

@@ -74,7 +74,7 @@ class Fonts:
         if t is None:
             t = self.font(size, bold).render(s, True, colour)
             self._text[key] = t
-            if len(self._text) > 600:
+            if len(self._text) > 300:
                 self._text.popitem(last=False)
         else:
             self._text.move_to_end(key)
@@ -95,7 +95,7 @@ def panel(size: tuple[int, int], colour: tuple[int, ...] = PANEL, radius: int = 
         if border:
             pygame.draw.rect(s, border, s.get_rect(), 1, border_radius=radius)
         _PANELS[key] = s
-        if len(_PANELS) > 200:
+        if len(_PANELS) > 64:
             _PANELS.popitem(last=False)
     return s
 

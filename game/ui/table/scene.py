@@ -85,6 +85,8 @@ class TableScene(Scene):
         #: What the last frame drew (redraw protocol): the layer's items and the live ones.
         self._base_list = DisplayList()
         self._live = DisplayList()
+        #: The surface the last live items were drawn on (a new window: draw it all).
+        self._live_on: pygame.Surface | None = None
         #: An input or a thread asked for a look at the picture (see animating()).
         self._redraw = False
         #: The hand's hover lift is still moving towards its target.
@@ -750,7 +752,15 @@ class TableScene(Scene):
             damage = base.damage(self._base_list)
             self._base_list = base
         active = active + pending
-        surface.blit(self._base, (0, 0))
+        if damage or not self.app.kept_picture or self._live_on is not surface:
+            surface.blit(self._base, (0, 0))
+        else:
+            # The window still shows the last frame: put the layer back only where the
+            # last frame drew over it (its live items and the widgets, which are drawn
+            # again on top), not the whole window (8 MB a frame at 1920x1080).
+            for rect in self._live.rects() + self.app.widget_rects():
+                surface.blit(self._base, rect, rect)
+        self._live_on = surface
         live = DisplayList()
         dots = self.panels.draw_thinking(surface)
         if dots is not None:

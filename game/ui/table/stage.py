@@ -225,8 +225,11 @@ class Stage:
         rect = surface.blit(img, (round(x - w / 2), round(y - h / 2)))
         if display is not None:
             # An alpha-faded copy is new every frame: its alpha, not the copy, is the look.
+            # The stacking order is part of it: a card that goes under its neighbour
+            # (its move ends, its z drops) changes the pixels where they overlap.
             display.add(("card", s.key, id(s)), rect.union(area) if area else rect,
-                        (picture, sh, rect.topleft, area.topleft if area else None, alpha))
+                        (picture, sh, rect.topleft, area.topleft if area else None, alpha,
+                         s.z, lifted))
 
 
 def _setter(obj: object, name: str, value: float) -> Callable[[], None]:
