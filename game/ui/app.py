@@ -131,6 +131,7 @@ class App:
         self._settle_until = 0.0
         self._keys_down: set[int] = set()
         self._scene_touched = False
+        self._scene_redraw = False
         self._moved_last = False
         self._calls: deque[Callable[[], Any]] = deque()
         self._last_update = time.perf_counter()
@@ -158,6 +159,10 @@ class App:
     def invalidate(self, rect: Any = None) -> None:
         """Draw a frame soon and present ``rect`` (None: the whole window)."""
         self._damage.add(rect)
+
+    def redraw_scene(self) -> None:
+        """Have the scene draw again and present what it reports changed (any thread)."""
+        self._scene_redraw = True
 
     def call_soon(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` on the main thread at the start of the next frame (from any thread:
@@ -254,6 +259,9 @@ class App:
         self._moved_last = moving
         if self.screen is not self._presented_on:
             self._damage.full = True  # a new window surface (resize, tests, full screen)
+        if self._scene_redraw:
+            self._scene_redraw = False
+            self._scene_touched = True
         if not (self._damage or ui_damage or animating or self._scene_touched):
             return False
         damage, self._damage = self._damage, Damage()
@@ -302,7 +310,7 @@ class App:
     def awake(self) -> bool:
         """Whether the next frame must come at full rate (else the loop may sleep)."""
         scene = self.scene
-        return bool(self._damage or self._moved_last or self._calls
+        return bool(self._damage or self._moved_last or self._calls or self._scene_redraw
                     or (scene is not None and scene.animating()))
 
     def _sleep_limit(self) -> float:

@@ -328,10 +328,13 @@ class BotInput:
     kind = "bot"
 
     def __init__(self, engine: Any, pause_ms: Callable[[], float] | float = 0.0,
-                 level: str = "bot"):
+                 level: str = "bot", on_ready: Callable[[], None] | None = None):
         self.engine = engine
         self.level = level
         self._pause = pause_ms
+        #: Called from the worker thread once the answer is there (the table sleeps
+        #: between frames while a bot thinks: this wakes it).
+        self.on_ready = on_ready
         self.pending: Pending | None = None
         self._thread: threading.Thread | None = None
 
@@ -368,6 +371,8 @@ class BotInput:
             log.warning("bot chose illegal %r; playing the first legal action", action)
             action = pending.observation["legal"][0]
         pending.resolve(action)
+        if self.on_ready is not None:
+            self.on_ready()
 
     @property
     def thinking(self) -> bool:

@@ -15,16 +15,21 @@ A frame is drawn when:
    not redraw the scene: pygame-gui's hover looks are picked up by comparing
    the widgets' pictures, and a scene that reacts to the pointer itself calls
    :meth:`invalidate` (the table's hover lift does);
-2. **the scene called** :meth:`invalidate` — anything that changes the
-   picture outside an input event: a timer that fired, a result from a thread
-   (call :meth:`wake` too, so a sleeping app looks at once);
+2. **the scene called** :meth:`invalidate` (an area, or everything) or
+   :meth:`redraw` (draw again, present what ``draw`` reports changed) —
+   anything that changes the picture outside an input event: a timer that
+   fired, a result from a thread (call :meth:`wake` too, so a sleeping app
+   looks at once);
 3. **the scene is** :meth:`animating` — something moves by itself; the app then
    draws at full frame rate until it returns False;
 4. a widget of pygame-gui changed its look (hover, a tooltip, a caret);
 5. the window was resized, exposed or switched to full screen.
 
-:meth:`wake_in` lets a scene with a timer (a pause before a scripted move)
-sleep until the timer is due instead of animating through it.
+:meth:`wake_in` lets a scene with a timer (a pause before a scripted move, a
+bot's answer to poll for) sleep until the timer is due instead of animating
+through it; ``update`` then runs, and the scene asks for a frame if the timer
+changed the picture.  After motion stops the app draws one more frame, so what
+ended in the last update (a faded bubble) is drawn in its final state.
 
 :meth:`draw` composes the whole picture under the widgets every drawn frame
 (cheap: cached layers and pictures); what reaches the screen is limited to the
@@ -91,6 +96,11 @@ class Scene:
     def invalidate(self, rect: pygame.Rect | tuple[int, int, int, int] | None = None) -> None:
         """Ask for a redraw of ``rect`` (None: the whole window) in the next frame."""
         self.app.invalidate(rect)
+
+    def redraw(self) -> None:
+        """Draw this scene again next frame and present what its :meth:`draw` reports as
+        changed (the whole window if it reports None).  Any thread; add :meth:`wake`."""
+        self.app.redraw_scene()
 
     def wake(self) -> None:
         """Make a sleeping app run a frame now (safe to call from any thread)."""

@@ -134,9 +134,9 @@ class Panels:
             return None
         f = sc.layout.font
         # Three dots pulsing in turn: language-free and small enough for any plate.
-        # The glow moves in 20 steps a second: smooth to the eye, and a frame in
-        # between changes no pixel (the redraw protocol presents nothing for it).
-        clock = int(sc.clock * 20) / 20
+        # The glow moves in steps (DOTS_HZ a second): smooth to the eye, and the table
+        # wakes only for the next step while a bot thinks.
+        clock = int(sc.clock * sc.DOTS_HZ) / sc.DOTS_HZ
         colours = []
         area = None
         for i in range(3):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 
 import pygame
@@ -87,10 +88,10 @@ class TableScene(Scene):
         self._live = DisplayList()
         #: The surface the last live items were drawn on (a new window: draw it all).
         self._live_on: pygame.Surface | None = None
-        #: An input or a thread asked for a look at the picture (see animating()).
-        self._redraw = False
         #: The hand's hover lift is still moving towards its target.
         self._lifting = False
+        #: The thinking dots' seat and step, as last drawn.
+        self._dots: tuple[int, int] | None = None
         self.clock = 0.0
         self.panels = Panels(self)
         #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
@@ -175,7 +176,8 @@ class TableScene(Scene):
                 level = kind if kind != "human" else "normal"
                 engine = make_engine(level, setup.variant, base * 7 + seat, self.bot_budget_ms,
                                      self.bot_server)
-                inputs.append(BotInput(engine, lambda: self.settings.bot_pause_ms, level))
+                inputs.append(BotInput(engine, lambda: self.settings.bot_pause_ms, level,
+                                       on_ready=self.wake))
         return inputs
 
     def _new_match(self, setup: GameSetup) -> None:
@@ -504,14 +506,14 @@ class TableScene(Scene):
             if self.human is not None and self.human.pending is asked:
                 self.hint_action = str(action)
                 self.hint_text = text
-                self._redraw = True  # the table may be asleep: show the hint now
+                self.redraw()  # the table may be asleep: show the hint now
                 self.wake()
         threading.Thread(target=work, daemon=True, name="hint").start()
 
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         # Hover, drag and tooltips follow the pointer: look at the picture again.
-        self._redraw = True
+        self.redraw()
         if self.layer is not None and self.layer.handle_event(event):
             return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -572,7 +574,7 @@ class TableScene(Scene):
         def ready() -> None:
             if self.art is not None and self.settings.deck_for(variant) == artwork:
                 self._build()
-                self._redraw = True
+                self.redraw()
         self.art.prepare(artwork, needed, lambda: self.app.call_soon(ready))
 
     def _button(self, element: Any) -> None:
@@ -614,6 +616,12 @@ class TableScene(Scene):
         self.input.update()
         self._update_hand_looks(dt)
         self._sync_buttons()
+        # The thinking dots step DOTS_HZ times a second: draw when they do.
+        seat = self.flow.thinking_seat()
+        dots = None if seat is None else (seat, int(self.clock * self.DOTS_HZ))
+        if dots != self._dots:
+            self._dots = dots
+            self.redraw()
 
     def _update_hand_looks(self, dt: float) -> None:
         stage = self.stage
@@ -682,26 +690,36 @@ class TableScene(Scene):
         self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
 
     # --- drawing ------------------------------------------------------------------------
-    def animating(self) -> bool:
-        """Whether the table needs frames now (see the redraw protocol on Scene).
+    #: Steps a second of the thinking dots' pulse (and of polling a thinking bot).
+    DOTS_HZ = 20
 
-        It does while cards move, bubbles fade, the hand's hover lift settles, a bot
-        thinks or pauses (its dots pulse; the flow polls for its answer), a hint is
-        being searched, or an input asked for a look at the picture.  At rest — the
-        player's turn with nothing moving, or the deal's result on the table — it
-        does not, and the app sleeps until the next event.
+    def animating(self) -> bool:
+        """Whether the table needs frames at full rate now (the redraw protocol, Scene).
+
+        It does while cards move, bubbles fade, the hand's hover lift settles or a
+        hint is being searched.  While a bot thinks or pauses the table only wakes
+        for the dots' next step and the bot's answer (:meth:`wake_in`, the bot's
+        ``on_ready``); at rest — the player's turn, the deal's result — it sleeps
+        until the next event.
         """
-        if self._redraw:
-            return True
         if self.flow is None:
             return False
         if self.anim.busy() or self.bubbles or self._lifting:
             return True
-        if not self.flow.settled():
-            return True
         if self.layer is not None and self.layer.busy():
             return True
         return False
+
+    def wake_in(self) -> float | None:
+        flow = self.flow
+        if flow is None or flow.settled():
+            return None
+        pending = flow.pending
+        if pending is not None and pending.thinking:
+            return 1.0 / self.DOTS_HZ  # the dots' next step; the answer wakes us anyway
+        if pending is not None and not pending.cancelled:
+            return max(0.0, pending.not_before - time.perf_counter())  # a bot's pause
+        return 0.0  # a deal starting, a phase changing: the next frame
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Compose the table; returns the areas that changed since the last frame.
@@ -710,7 +728,6 @@ class TableScene(Scene):
         background layer (felt, plates, boxes, cards at rest) is compared when it is
         rebuilt, the live part (moving cards, the hand, bubbles, panels) every frame.
         """
-        self._redraw = False
         if self.felt is None or self.felt.get_size() != surface.get_size():
             self.felt = make_felt(surface.get_size())
         if self.flow is None or self.stage is None:
