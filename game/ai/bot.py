@@ -25,6 +25,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .budget import check_budget_ms, parse_budget_ms
+
 #: Levels offered in the game.
 GAME_LEVELS = ("easy", "normal", "hard")
 #: Levels for measurement only (arena, tests); never offered to players.
@@ -81,6 +83,7 @@ class Bot(ABC):
     ):
         self.variant = variant
         self.seed = seed if seed is not None else random.randrange(2**31)
+        budget_ms = check_budget_ms(budget_ms)  # nan/inf/negative: ValueError; capped
         self.budget_ms = budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS.get(
             self.level, 300)
         self.iterations = iterations
@@ -95,7 +98,7 @@ class Bot(ABC):
         self.cancel_event.clear()
         if len(legal) == 1:
             return legal[0]
-        ms = self.budget_ms if budget_ms is None else budget_ms
+        ms = self.budget_ms if budget_ms is None else check_budget_ms(budget_ms)
         deadline = Deadline(
             time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
             self.iterations,
@@ -180,15 +183,37 @@ def bot_class(level: str) -> type[Bot]:
 def load_player(spec: str, variant: str, seed: int | None = None,
                 budget_ms: float | None = None) -> Any:
     """A level name (``hard`` or ``hard@100`` for a 100 ms budget), or ``module:Class``
-    (constructed with ``variant``/``seed`` when it accepts them, else with no arguments)."""
+    (constructed with ``variant``/``seed`` when it accepts them, else with no arguments).
+
+    Every mistake in ``spec`` is a ``ValueError`` with a message for the person who typed it.
+    """
     if ":" not in spec:
-        level, _, ms = spec.partition("@")
-        return make_bot(level, variant, seed=seed, budget_ms=float(ms) if ms else budget_ms)
+        level, at, ms = spec.partition("@")
+        if level not in LEVELS:
+            raise ValueError(f"unknown player '{spec}': a level ({', '.join(LEVELS)}),"
+                             " level@milliseconds, or module:Class")
+        budget = parse_budget_ms(ms, f"the budget in '{spec}'") if at else budget_ms
+        return make_bot(level, variant, seed=seed, budget_ms=budget)
     module, _, name = spec.partition(":")
-    cls = getattr(importlib.import_module(module), name)
+    if not module or not name or not all(p.isidentifier() for p in module.split(".")) \
+            or not name.isidentifier():
+        raise ValueError(f"'{spec}' is not module:Class (e.g. mybots.greedy:Greedy)")
+    try:
+        mod = importlib.import_module(module)
+    except Exception as exc:  # noqa: BLE001 - any failure to import is the user's module
+        raise ValueError(f"cannot import {module} for '{spec}': {type(exc).__name__}: {exc}"
+                         ) from None
+    cls = getattr(mod, name, None)
+    if cls is None or not callable(cls):
+        raise ValueError(f"{module} has no class {name} (for '{spec}')")
     for kwargs in ({"variant": variant, "seed": seed}, {}):
         try:
-            return cls(**kwargs)
+            bot = cls(**kwargs)
         except TypeError:
             continue
-    raise ValueError(f"cannot construct {spec}")
+        except Exception as exc:  # noqa: BLE001 - a third party's constructor
+            raise ValueError(f"cannot construct {spec}: {type(exc).__name__}: {exc}") from None
+        if not callable(getattr(bot, "choose", None)):
+            raise ValueError(f"{spec} has no choose(observation) method")
+        return bot
+    raise ValueError(f"cannot construct {spec}: it takes neither (variant, seed) nor nothing")

@@ -18,6 +18,7 @@ from typing import Any
 from game.rules.cards import card, marriage_points
 
 from .bot import Deadline
+from .budget import check_budget_ms
 from .tactics import candidates, forced, marriage_gain
 from .view import view_of
 
@@ -105,6 +106,7 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     legal = list(observation["legal"])
     if not legal:
         raise ValueError("the seat of this observation has no action to take now")
+    budget_ms = check_budget_ms(budget_ms) or 0.0  # nan/inf/negative: ValueError; capped
     if len(legal) == 1:
         return Hint(legal[0], {legal[0]: None}, "hint.only_action", {})
     deadline = Deadline(time.perf_counter() + budget_ms / 1000.0, iterations,
