@@ -299,9 +299,10 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
 def read_log(path: str, missing_ok: bool = True) -> list[GameResult]:
     """The games of a ``--log`` file.
 
-    A torn last line (a run killed while writing it) is skipped; any other line that
-    is not a game is a :class:`CliError` naming the file and the line, so a damaged
-    log is noticed instead of silently changing a ladder's result.
+    A line that is not a game (a torn line of a killed run, a line damaged by hand, text
+    that is not UTF-8) is skipped with a one-line warning naming the file and the line:
+    the log stays usable (a resumed run plays that game again) and nothing is changed.
+    A missing file is no games (``missing_ok``) or a :class:`CliError`; so is a folder.
     """
     if os.path.isdir(path):
         raise CliError(f"cannot read {path}: it is a folder")
@@ -322,11 +323,11 @@ def read_log(path: str, missing_ok: bool = True) -> list[GameResult]:
         try:
             out.append(GameResult.from_json(json.loads(raw.decode("utf-8"))))
         except (ValueError, RecursionError) as exc:
-            if n == last:
-                continue  # the torn last line of a killed run: that game is played again
-            why = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else echo(str(exc))
-            raise CliError(f"{path} line {n}: not a game of an arena log ({why});"
-                           " fix or remove that line") from None
+            torn = n == last  # no newline after it: a run killed while writing it
+            why = ("cut short" if torn else "not UTF-8 text"
+                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
+            print(f"arena: {echo(path)} line {n}: not a game ({why}); skipped",
+                  file=sys.stderr)
     return out
 
 
@@ -342,11 +343,9 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
                    if (j.deck_index, j.seating_index) in done]
         todo = [j for j in todo if (j.deck_index, j.seating_index) not in done]
     work = [(variant, budget_ms, seed, j, timeout_s) for j in todo]
+    if log:
+        _cut_torn_line(log)
     sink = _open_log(log) if log else None
-    if sink is not None and sink.tell():
-        sink.seek(sink.tell() - 1)
-        if sink.read(1) != "\n":
-            sink.write("\n")  # end a torn line left by a killed run
     try:
         if jobs > 1:
             import multiprocessing
@@ -364,6 +363,27 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
     out.update({"variant": variant, "seed": seed, "duplicate": duplicate,
                 "budget_ms": budget_ms})
     return out
+
+
+def _cut_torn_line(path: str) -> None:
+    """Remove the unfinished last line a killed run left (its game is played again)."""
+    try:
+        with open(path, "rb+") as f:
+            size = f.seek(0, os.SEEK_END)
+            if not size:
+                return
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return
+            back = min(size, 1 << 20)
+            f.seek(size - back)
+            tail = f.read(back)
+            cut = tail.rfind(b"\n")
+            f.truncate(size - back + cut + 1 if cut >= 0 else (0 if back == size else size))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
 
 
 def _open_log(path: str) -> Any:
@@ -385,6 +405,8 @@ def _keep(r: GameResult, sink: Any) -> GameResult:
 def pool_logs(paths: list[str]) -> dict[str, Any]:
     """One summary over several ``--log`` files (players in order of first appearance)."""
     results = [r for p in paths for r in read_log(p, missing_ok=False)]
+    if not results:
+        raise CliError(f"no games in {', '.join(echo(p) for p in paths)}")
     players = list(dict.fromkeys(p for r in results for p in r.seats))
     out = summarize(results, players)
     out.update({"logs": paths})

@@ -20,6 +20,32 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (1024, 640)
 TITLE = "Marriage Table — Sixty-six & Mariáš"
+#: Room kept free on the desktop for a title bar and a task bar.
+DESKTOP_MARGIN = (0, 48)
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the (first) desktop, or None where SDL cannot tell (pygame initialised)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` clamped to the desktop (less :data:`DESKTOP_MARGIN`), never below
+    :data:`MIN_SIZE` unless the desktop itself is smaller.  A window larger than the
+    screen hides its title and buttons; a huge one costs gigabytes of memory."""
+    w, h = int(size[0]), int(size[1])
+    if desktop is not None:
+        room_w = max(320, desktop[0] - DESKTOP_MARGIN[0])
+        room_h = max(240, desktop[1] - DESKTOP_MARGIN[1])
+        w = min(w, room_w)
+        h = min(h, room_h)
+        w = max(w, min(MIN_SIZE[0], room_w))
+        h = max(h, min(MIN_SIZE[1], room_h))
+    return w, h
 
 
 class App:
@@ -30,9 +56,14 @@ class App:
         size: tuple[int, int] | None = None,
         fullscreen: bool = False,
         lang: str = "en",
+        clamp_to_desktop: bool = False,
     ):
         pygame.init()
-        self.windowed_size = size or DEFAULT_SIZE
+        #: Where the window may grow to (None: unknown, e.g. headless): sizes are clamped to it.
+        self.desktop = desktop_size() if clamp_to_desktop else None
+        self.windowed_size = fit_window(size or DEFAULT_SIZE, self.desktop)
+        #: True once the player changed the window size (drag, Settings): then it is remembered.
+        self.user_sized = False
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
@@ -73,6 +104,15 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    def set_window_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Resize the window (clamped to the desktop); returns the size it got."""
+        self.windowed_size = fit_window(size, self.desktop)
+        self.user_sized = True
+        if not self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._resized()
+        return self.windowed_size
+
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
@@ -93,6 +133,8 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
+            if (w, h) != tuple(self.windowed_size):
+                self.user_sized = True
             self.windowed_size = (w, h)
             if (w, h) != (event.w, event.h):
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
@@ -161,7 +203,9 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     """Open the window on the main menu and run until the player quits.
 
     Settings are loaded before the window opens (its size, full screen, language and
-    interface scale come from them); the window size is remembered on the way out.
+    interface scale come from them).  The window is clamped to the desktop.  A size
+    given on the command line is for this run only; the size is remembered on the way
+    out only when the player changed it (by dragging the window or in Settings).
     """
     from .scenes import register_all
     from .storage import Storage
@@ -175,7 +219,8 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
 
         settings.language = system_language()
     app = App(size=size or tuple(settings.window_size),
-              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
+              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
+              clamp_to_desktop=True)
     install_services(app, storage, settings)
     app.services["sound"].preload_async()
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
@@ -186,7 +231,8 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
         return app.run()
     finally:
         settings.fullscreen = app.fullscreen  # F11 is remembered too
-        settings.window_size = tuple(app.windowed_size)
+        if app.user_sized:
+            settings.window_size = tuple(app.windowed_size)
         storage.save_settings(settings)
         storage.flush()
         pygame.quit()

@@ -447,6 +447,8 @@ class Storage:
             return False
         try:
             self.file_finished(record_text, setup)
+        except ValueError as exc:  # a record the rules refuse: saved as it is, filed never
+            log.warning("could not file the finished deals: %s", exc)
         except Exception:  # noqa: BLE001 - statistics are a comfort, never a failed save
             log.exception("could not file the finished deals")
         return True

@@ -1,7 +1,8 @@
 """All scenes of the program, registered with the app by name.
 
-Names other code switches to: ``menu``, ``setup``, ``settings``, ``rules``, ``stats``,
-``replay``, ``score`` (match, setup, return_to), ``match_result`` (match, setup) and
+Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setup``,
+``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
+``match_result`` (match, setup) and
 ``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
 the last three registered when importable.
 """
@@ -19,6 +20,7 @@ log = logging.getLogger(__name__)
 
 
 def register_all(app: App) -> None:
+    from .continue_scene import ContinueScene
     from .match_result import MatchResultScene
     from .menu import MainMenuScene
     from .replay import ReplayScene
@@ -29,7 +31,7 @@ def register_all(app: App) -> None:
     from .stats_scene import StatsScene
 
     for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
-                  ReplayScene, ScoreScene, MatchResultScene):
+                  ReplayScene, ScoreScene, MatchResultScene, ContinueScene):
         app.register(scene.name, scene)
     optional = {  # colleagues' scenes: registered when importable, never fatal
         "table": ("game.ui.table", "TableScene"),

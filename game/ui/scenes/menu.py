@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 from functools import cache
 from typing import Any
@@ -61,14 +62,43 @@ def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pyg
     return out
 
 
+def match_summary(saved: Any) -> dict[str, str]:
+    """The words that describe a saved match (``game.ui.storage.SavedMatch``) to a player."""
+    state = saved.state
+    return {"game": variant_name(saved.variant), "deal": str(state.deals),
+            "score": " : ".join(str(t) for t in state.totals)}
+
+
+def notice_text(key: str, params: dict[str, str]) -> str:
+    """A storage notice in the player's language (game ids become game names)."""
+    params = dict(params)
+    variant = params.pop("variant", None)
+    if key == "ui.notice_save_corrupt" and not variant:
+        key = "ui.notice_save_corrupt_unknown"
+    if variant:
+        try:
+            params["game"] = variant_name(variant)
+        except Exception:  # noqa: BLE001 - an unknown id is shown as it is
+            params["game"] = variant
+    return tr(key, **params)
+
+
 class MainMenuScene(MenuScene):
     name = "menu"
     back_to = None
 
     def build(self, **params: Any) -> None:
         storage = self.storage
-        notices: list[tuple[str, str]] = services(self.app).setdefault("notices", [])
+        #: Saved matches that replay (damaged ones are repaired or moved aside right here,
+        #: so their notices are among the reports taken below).
+        self.saved = storage.saved_matches()
+        notices: list[tuple[str, Any]] = services(self.app).setdefault("notices", [])
         notices.extend(storage.take_reports())
+        self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.notice_label = None
+        if notices:
+            self._show_notice(notices[0])
+            return
         w, h = self.app.size
         # The tutorial is a colleague's scene: offered when it is there.
         keys = [k for k in BUTTONS if k != "tutorial" or "tutorial" in self.app.scene_factories]
@@ -76,8 +106,7 @@ class MainMenuScene(MenuScene):
         room = h - self.px(74) - top  # down to the footer
         step = min(self.px(56), room // len(keys))
         bw, bh, gap = self.px(320), step - max(6, step // 6), max(6, step // 6)
-        self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        has_save = storage.has_match()
+        has_save = bool(self.saved)
         for i, key in enumerate(keys):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
@@ -92,36 +121,33 @@ class MainMenuScene(MenuScene):
                    object_id="#subtitle")
         self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)), "ui.app_footer",
                    object_id="#footer")
-        self.notice_label = None
-        if notices:
-            self._show_notice(notices[0])
-        items = list(self.menu_buttons.values())
-        if self.notice_label is not None:
-            items.append(self.dismiss_button)
-        self.focus.set_items(items)
+        self.focus.set_items(list(self.menu_buttons.values()))
         first = "continue" if has_save else "new"
         self.focus.focus(self.menu_buttons[first])
 
     def _continue_hint(self) -> str | None:
-        """The saved match in a few words, read without replaying it (cheap)."""
-        try:
-            text = self.storage.match_path.read_text("utf-8")
-            variant = next(line.split(":", 1)[1].strip() for line in text.splitlines()
-                           if line.startswith("variant:"))
-            deals = sum(1 for line in text.splitlines() if line.startswith("variant:"))
-            return tr("ui.menu_continue_hint", game=variant_name(variant), n=str(deals))
-        except (OSError, StopIteration):
-            return None
+        """What Continue offers, in a few words (the matches were replayed by the storage)."""
+        if len(self.saved) > 1:
+            return tr("ui.menu_continue_many", n=str(len(self.saved)))
+        return tr("ui.continue_row", **match_summary(self.saved[0]))
 
-    def _show_notice(self, notice: tuple[str, str]) -> None:
-        key, detail = notice
-        w = self.app.size[0]
-        rect = pygame.Rect(0, 0, min(w - self.px(80), self.px(980)), self.px(44))
-        rect.midtop = (w // 2, self.px(26))
-        self.notice_label = self.label(rect, key, object_id="#notice", detail=detail)
-        ok = pygame.Rect(0, 0, self.px(70), self.px(34))
-        ok.midleft = (rect.right + self.px(8), rect.centery)
-        self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss", object_id="#small")
+    def _show_notice(self, notice: tuple[str, Any]) -> None:
+        """A notice about a file takes the middle of the screen until the player presses OK."""
+        key, params = notice
+        if not isinstance(params, dict):
+            params = {"detail": str(params)}
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, min(w - self.px(120), self.px(760)), self.px(190))
+        box.midtop = (w // 2, int(h * 0.34))
+        text = html.escape(notice_text(key, params))
+        self.notice_label = self.add(pygame_gui.elements.UITextBox(
+            text, box, self.manager, object_id="#notice_box"))
+        ok = pygame.Rect(0, 0, self.px(160), self.px(48))
+        ok.midtop = (w // 2, box.bottom + self.px(18))
+        self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss",
+                                          object_id="#primary")
+        self.focus.set_items([self.dismiss_button])
+        self.focus.focus(self.dismiss_button)
 
     def on_button(self, key: str) -> None:
         if key == "dismiss":
@@ -132,13 +158,17 @@ class MainMenuScene(MenuScene):
         elif key == "quit":
             self.app.quit()
         elif key == "continue":
-            self.resume()
+            if len(self.saved) > 1 and "continue" in self.app.scene_factories:
+                self.app.switch("continue")
+            else:
+                self.resume()
         elif key in TARGETS and TARGETS[key] in self.app.scene_factories:
             self.app.switch(TARGETS[key])
 
-    def resume(self) -> None:
-        loaded = self.storage.load_match()
-        if loaded is None:  # unreadable: reported, moved aside; show why
+    def resume(self, slot: str | None = None) -> None:
+        """Continue the match of ``slot`` (None: the newest) at the table."""
+        loaded = self.storage.load_match(slot)
+        if loaded is None:  # damaged beyond repair: reported, moved aside; show why
             self.rebuild()
             return
         text, setup = loaded
@@ -153,6 +183,8 @@ class MainMenuScene(MenuScene):
         from game.ui.widgets.felt import ornament
 
         ornament(surface, (w // 2, int(h * 0.245)), max(rect.width, self.px(300)))
+        if self.notice_label is not None:
+            return
         card_h = self.px(160)
         settings = self.settings
         for cards, mirror, cx in ((FAN_LEFT, False, int(w * 0.2)), (FAN_RIGHT, True, int(w * 0.8))):

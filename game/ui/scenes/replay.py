@@ -36,8 +36,8 @@ def sort_hand(cards: list[str]) -> list[str]:
 
 def history_label(path: Path) -> str:
     """``20261129-134500-marriage-ab12.txt`` → ``29.11.2026 13:45 · Marriage``."""
-    m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([a-z0-9-]+?)(?:-[0-9a-f]{8})?$",
-                 path.stem)
+    m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([a-z0-9-]+?)(?:-[0-9a-f]{8})?"
+                 r"(?:-\d+)?$", path.stem)
     if not m:
         return path.name
     y, mo, d, hh, mm, variant = m.groups()
@@ -46,6 +46,21 @@ def history_label(path: Path) -> str:
     except Exception:  # noqa: BLE001
         name = variant
     return f"{d}.{mo}.{y} {hh}:{mm} · {name}"
+
+
+def history_labels(paths: list[Path]) -> dict[str, Path]:
+    """One distinct label per file (the list widget keys entries by their text): deals
+    of the same minute are numbered, oldest first, so every stored deal is listed."""
+    labels = [history_label(p) for p in paths]
+    total = {lab: labels.count(lab) for lab in labels}
+    seen: dict[str, int] = {}
+    out: dict[str, Path] = {}
+    for path, lab in zip(paths, labels):
+        if total[lab] > 1:
+            seen[lab] = seen.get(lab, 0) + 1
+            lab = f"{lab} ({total[lab] - seen[lab] + 1})"  # newest first: (3), (2), (1)
+        out[lab] = path
+    return out
 
 
 @dataclass
@@ -127,6 +142,8 @@ class ReplayScene(MenuScene):
         self.error: str | None = None
         self.dialog: Any = None
         self.source: str | None = None
+        #: A notice in the player's words (a damaged file), shown in the view.
+        self.notice: str | None = None
 
     def build(self, record: str | None = None, path: str | None = None, **params: Any) -> None:
         if record is not None and record != self.source:
@@ -141,7 +158,7 @@ class ReplayScene(MenuScene):
         self.view_rect = pygame.Rect(margin + side + px(24), top,
                                      w - 2 * margin - side - px(24), h - top - px(40))
         files = self.storage.list_history()[:200]
-        self.file_labels = {history_label(p): p for p in files}
+        self.file_labels = history_labels(files)
         if self.file_labels:
             self.history = self.add(pygame_gui.elements.UISelectionList(
                 pygame.Rect(margin, top, side, h - top - px(210)),
@@ -214,11 +231,19 @@ class ReplayScene(MenuScene):
             return False
 
     def load_path(self, path: Path) -> bool:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.replay, self.error = None, str(exc)
+        """A record file: the storage checks it first (a damaged one of the history is
+        moved aside and reported, and the viewer says so in the player's words)."""
+        text = self.storage.read_history(path)
+        if text is None:
+            reports = self.storage.take_reports()
+            from .menu import notice_text
+
+            self.replay = None
+            self.notice = notice_text(*reports[-1]) if reports else tr("ui.replay_choose")
+            self.error = self.notice
+            self.source = str(path)
             return False
+        self.notice = None
         ok = self.load_text(text)
         self.source = str(path)
         return ok
@@ -295,10 +320,16 @@ class ReplayScene(MenuScene):
         pygame.draw.rect(surface, (120, 98, 40), view, 1, border_radius=16)
         f = font("sans", self.px(16))
         if self.replay is None:
-            text = (tr("ui.replay_error", detail=self.error) if self.error
-                    else tr("ui.replay_choose"))
-            img, _ = f.render(text[:120], IVORY)
-            surface.blit(img, img.get_rect(center=view.center))
+            from game.ui.widgets.fonts import wrap
+
+            text = self.notice or (tr("ui.replay_error", detail=self.error) if self.error
+                                   else tr("ui.replay_choose"))
+            lines = wrap(text, f, view.w - self.px(60))[:8]
+            y = view.centery - len(lines) * self.px(22) // 2
+            for line in lines:
+                img, _ = f.render(line, IVORY)
+                surface.blit(img, img.get_rect(midtop=(view.centerx, y)))
+                y += self.px(22)
             return
         try:
             pos = self.replay.position()

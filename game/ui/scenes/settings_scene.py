@@ -61,6 +61,9 @@ class SettingsScene(MenuScene):
         y += step
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
             row(x, y, "ui.set_player_name"), self.manager, initial_text=s.player_name))
+        from game.ui.settings import NAME_MAX
+
+        self.name_entry.set_text_length_limit(NAME_MAX)
         self.name_entry.set_text_length_limit(24)
         focus.append(self.name_entry)
         y += step
@@ -109,10 +112,16 @@ class SettingsScene(MenuScene):
         x, y = margin + col_w + px(60), px(112)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_display", object_id="#section")
         y += px(38)
-        sizes = [(f"{a} × {b}", (a, b)) for a, b in WINDOW_SIZES]
-        current = tuple(s.window_size)
-        if current not in WINDOW_SIZES:
-            sizes.append((f"{current[0]} × {current[1]}", current))
+        # Only sizes that fit the desktop, and the window's real size (which may be a
+        # clamped one, or one the player dragged): the setting always shows the truth.
+        from game.ui.app import fit_window
+
+        desktop = getattr(self.app, "desktop", None)
+        fitting = [(a, b) for a, b in WINDOW_SIZES if fit_window((a, b), desktop) == (a, b)]
+        current = tuple(getattr(self.app, "windowed_size", s.window_size))
+        if current not in fitting:
+            fitting.append(current)
+        sizes = [(f"{a} × {b}", (a, b)) for a, b in sorted(fitting)]
         focus.append(self.choice(row(x, y, "ui.set_window"), sizes, current, self._set_window))
         y += step
         focus.append(self.toggle(row(x, y, "ui.set_fullscreen"), self.app.fullscreen,
@@ -166,12 +175,13 @@ class SettingsScene(MenuScene):
         self.rebuild()
 
     def _set_window(self, size: tuple[int, int]) -> None:
-        self.settings.window_size = tuple(size)
+        from game.ui.app import fit_window
+
+        real = fit_window(tuple(size), getattr(self.app, "desktop", None))
+        self.settings.window_size = real
         self.save()
-        if not self.app.fullscreen:
-            self.app.windowed_size = tuple(size)
-            self.app.screen = pygame.display.set_mode(tuple(size), pygame.RESIZABLE)
-            self.app._resized()  # rebuilds this scene at the new size
+        if hasattr(self.app, "set_window_size"):
+            self.app.set_window_size(real)  # rebuilds this scene at the new size
 
     def _set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
@@ -190,7 +200,9 @@ class SettingsScene(MenuScene):
             self.save()
         elif (event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
               and event.ui_element is self.name_entry):
-            name = self.name_entry.get_text().strip()
+            from game.ui.settings import clean_player_name
+
+            name = clean_player_name(self.name_entry.get_text(), "")
             if name:
                 self.settings.player_name = name
                 self.save()
