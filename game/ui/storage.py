@@ -275,7 +275,8 @@ class Storage:
         #: Save the match on a writer thread: an fsync costs ~10 ms, a frame only has 16.
         self.background = background
         self._lock = threading.RLock()
-        self._pending: tuple[str, GameSetup] | None = None
+        #: slot -> the newest state not yet written (per slot: newest wins).
+        self._pending: dict[str, tuple[str, GameSetup]] = {}
         self._wake = threading.Condition()
         self._busy = False
         self._writer: threading.Thread | None = None
@@ -402,11 +403,11 @@ class Storage:
         With ``background`` the write happens on the writer thread (newest state wins;
         :meth:`flush` waits for it); every reader here flushes first.
         """
-        self.active_slot = slot_for(setup)
+        slot = self.active_slot = slot_for(setup)
         if not self.background:
             return self._save_match_now(record_text, setup)
         with self._wake:
-            self._pending = (record_text, setup)
+            self._pending[slot] = (record_text, setup)
             if self._writer is None or not self._writer.is_alive():
                 self._writer = threading.Thread(target=self._write_loop, daemon=True,
                                                 name="match-writer")
@@ -417,12 +418,13 @@ class Storage:
     def _write_loop(self) -> None:
         while True:
             with self._wake:
-                while self._pending is None:
+                while not self._pending:
                     self._busy = False
                     self._wake.notify_all()
-                    if not self._wake.wait(timeout=5.0) and self._pending is None:
+                    if not self._wake.wait(timeout=5.0) and not self._pending:
                         return  # idle: the next save starts a new writer
-                job, self._pending = self._pending, None
+                slot = next(iter(self._pending))
+                job = self._pending.pop(slot)
                 self._busy = True
             self._save_match_now(*job)
 
@@ -430,7 +432,7 @@ class Storage:
         """Wait until the last requested match save is on disk."""
         deadline = time.monotonic() + timeout
         with self._wake:
-            while (self._pending is not None or self._busy) and self._writer is not None \
+            while (self._pending or self._busy) and self._writer is not None \
                     and self._writer.is_alive():
                 if not self._wake.wait(timeout=max(0.0, deadline - time.monotonic())):
                     break
