@@ -10,8 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.paths import assets_dir
-
+from .i18n import translation_dir
 from .scene import Scene
 from .theme import load_theme
 
@@ -71,7 +70,7 @@ class App:
             self.screen.get_size(),
             theme_path=load_theme(),
             starting_language=lang,
-            translation_directory_paths=[str(assets_dir() / "translations")],
+            translation_directory_paths=[translation_dir()],
         )
         self.clock = pygame.time.Clock()
         self.scene_factories: dict[str, Callable[[App], Scene]] = {}

@@ -631,8 +631,8 @@ class Storage:
                 replay_state(lines)
             except Exception as exc:  # noqa: BLE001 - the reason, for the log and the notice
                 problems.append(f"record: {exc}")
-        elif state is None and lines:
-            problems.append("record: no deal of it replays")
+        elif state is None:
+            problems.append("record: no deal of it replays" if lines else "record: empty")
         if state is not None and setup is not None and (
                 setup.variant != state.variant or len(setup.seats) != state.players):
             problems.append("setup: it is of another game than the record")
