@@ -105,10 +105,46 @@ def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[]
         if shot is not None:
             shot("02-new-game")
         setup_screen.on_button("start")
+        if getattr(setup_screen, "replace_pending", None) is not None:
+            frame()  # "a match of this game is in progress": start a new one, as asked
+            setup_screen.on_button("replace_start")
         return getattr(setup_screen, "last_setup", None)
     except Exception as exc:  # noqa: BLE001 - report, then take the direct way
         errors.append(f"menu/new-game screens: {exc!r}")
         return None
+
+
+def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
+    """Issue 21.2: New game of a game with a match in progress asks first and keeps it."""
+    from .session import GameSetup
+
+    storage = app.services["storage"]
+    storage.save_match(_started_record("sixty-six"), GameSetup("sixty-six"))
+    before = storage.load_match("sixty-six")
+    app.switch("setup")
+    frame()
+    screen = app.scene
+    screen.select_variant("sixty-six")
+    asked = screen.start() is None and screen.replace_pending is not None
+    frame()
+    screen.on_button("replace_cancel")
+    kept = storage.load_match("sixty-six") == before and app.scene is screen
+    storage.clear_match("sixty-six")
+    app.switch("menu")
+    frame()
+    return bool(asked and kept and before is not None)
+
+
+def _started_record(variant: str) -> str:
+    """A deal of ``variant`` two actions in (a match in progress)."""
+    import random
+
+    from game.rules import new_deal, random_deck, write_deal
+
+    deal = new_deal(variant, 0, random_deck(variant, random.Random(5)))
+    for _ in range(2):
+        deal.apply(deal.legal_actions()[0])
+    return write_deal(deal)
 
 
 def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
@@ -127,6 +163,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
 
     checks: dict[str, Any] = {}
     storage = app.services["storage"]
+    checks["new_game_keeps_match"] = _new_game_keeps_match(app, frame)
     app.services["table_autoplay"] = "easy"
     table = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=77))
     deadline = time.perf_counter() + DEAL_TIMEOUT_S

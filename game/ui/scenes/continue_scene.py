@@ -34,18 +34,20 @@ class ContinueScene(MenuScene):
         x = (w - width) // 2
         top = px(120)
         room = h - top - px(110)
-        row_h = px(64)
-        rows = max(1, min(len(self.saved), room // (row_h + px(12))))
+        row_h, when_h, gap = px(60), px(24), px(14)
+        rows = max(1, min(len(self.saved), room // (row_h + when_h + gap)))
         self.slot_buttons = {}
         items = []
         for i, saved in enumerate(self.saved[:rows]):
-            y = top + i * (row_h + px(12))
+            y = top + i * (row_h + when_h + gap)
             text = tr("ui.continue_row", **match_summary(saved))
             if saved.setup.practice:
                 text += f" · {tr('ui.continue_practice')}"
             b = self.button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,
-                            object_id="#menu_button",
-                            tooltip=tr("ui.continue_saved", when=saved_when(saved.modified)))
+                            object_id="#menu_button")
+            self.label(pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
+                       tr("ui.continue_saved", when=saved_when(saved.modified)),
+                       object_id="#footer")
             self.slot_buttons[saved.slot] = b
             items.append(b)
         back = self.button("back", pygame.Rect(x, h - px(92), px(180), px(50)),

@@ -137,13 +137,13 @@ class MainMenuScene(MenuScene):
         if not isinstance(params, dict):
             params = {"detail": str(params)}
         w, h = self.app.size
-        box = pygame.Rect(0, 0, min(w - self.px(120), self.px(760)), self.px(190))
-        box.midtop = (w // 2, int(h * 0.34))
+        width = min(w - self.px(120), self.px(760))
+        box = pygame.Rect((w - width) // 2, int(h * 0.34), width, -1)  # -1: as tall as the text
         text = html.escape(notice_text(key, params))
         self.notice_label = self.add(pygame_gui.elements.UITextBox(
             text, box, self.manager, object_id="#notice_box"))
         ok = pygame.Rect(0, 0, self.px(160), self.px(48))
-        ok.midtop = (w // 2, box.bottom + self.px(18))
+        ok.midtop = (w // 2, self.notice_label.rect.bottom + self.px(22))
         self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss",
                                           object_id="#primary")
         self.focus.set_items([self.dismiss_button])

@@ -208,15 +208,15 @@ class SetupScene(MenuScene):
         w, h = self.app.size
         px = self.px
         saved = self.replace_pending
-        box = pygame.Rect(0, 0, min(w - px(120), px(700)), px(150))
-        box.midtop = (w // 2, int(h * 0.26))
+        width = min(w - px(120), px(700))
+        box = pygame.Rect((w - width) // 2, int(h * 0.26), width, -1)  # -1: as tall as the text
         self.label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
                    "ui.newgame_replace_title", object_id="#section")
-        self.add(pygame_gui.elements.UITextBox(
+        text_box = self.add(pygame_gui.elements.UITextBox(
             html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
             self.manager, object_id="#notice_box"))
         bw, bh, gap = px(300), px(50), px(14)
-        y = box.bottom + px(26)
+        y = text_box.rect.bottom + px(26)
         buttons = []
         for i, (key, text, oid) in enumerate((
                 ("replace_start", "ui.newgame_replace_start", "#primary"),
