@@ -79,9 +79,9 @@ def test_killed_match_continues_from_the_last_completed_action(variant, backgrou
             lines.append(line.decode().split())
         time.sleep(rng.random() * 0.01)
         proc.send_signal(signal.SIGKILL)
-        rest = proc.communicate(timeout=30)[0].decode().splitlines()
-        lines += [r.split() for r in rest]
-        assert proc.returncode == -signal.SIGKILL
+        rest = proc.stdout.read().decode().splitlines()  # (communicate() would skip the
+        lines += [r.split() for r in rest]              # lines readline() buffered already)
+        assert proc.wait(timeout=30) == -signal.SIGKILL
         done = [ln for ln in lines if len(ln) == 3 and ln[0] == "saved"]  # a torn print: none
         pending = [ln for ln in lines if len(ln) == 2 and ln[0] == "saving"]
         saved = int(done[-1][1]) if done else 0

@@ -21,4 +21,5 @@ def test_selftest_runs_headless(tmp_path) -> None:
     assert result["comforts"] == {
         "deck_switched": True, "russian_ui": True, "continued_same_deal": True,
         "resumed_after_quit": True, "finished_after_continue": True,
+        "new_game_keeps_match": True,  # issue 21.2: New game asks before replacing a match
     }
