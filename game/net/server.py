@@ -87,6 +87,7 @@ class Connection:
         self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.bucket = Bucket(server.limits.rate, server.limits.burst)
         self.strikes = 0
+        self.flooded = 0
         self.closed = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
@@ -147,6 +148,7 @@ class TableServer:
         self._thinking: Any = None
         self._last_change = time.monotonic()
         self._done: asyncio.Event | None = None
+        self._handlers: set[asyncio.Task[Any]] = set()
         self.errors: list[str] = []
         table.send = self._deliver
 
@@ -175,6 +177,8 @@ class TableServer:
             self._cancel_turn()
         for conn in list(self.connections):
             conn.close(P.error(P.HOST_CLOSED))
+        if self._handlers:
+            await asyncio.wait(list(self._handlers), timeout=2.0)
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -184,6 +188,10 @@ class TableServer:
     # --- connections ---------------------------------------------------------------------
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
+        me = asyncio.current_task()
+        if me is not None:
+            self._handlers.add(me)
+            me.add_done_callback(self._handlers.discard)
         writer_task = asyncio.create_task(conn.write_loop())
         if len(self.connections) >= self.limits.max_connections:
             conn.close(P.error(P.TABLE_FULL, "too many connections"))
@@ -220,6 +228,9 @@ class TableServer:
             if not line:
                 return
             if not conn.bucket.take():
+                conn.flooded += 1
+                if conn.flooded == 1 or conn.flooded % 50 == 0:
+                    conn.send(P.refused(P.FLOOD, "too many messages: some were dropped"))
                 if self._strike(conn, P.FLOOD):
                     return
                 continue
@@ -238,8 +249,6 @@ class TableServer:
     def _strike(self, conn: Connection, code: str) -> bool:
         """Count a refused message; True when the line was closed for too many."""
         conn.strikes += 1
-        if conn.strikes == 1 or conn.strikes % 50 == 0:
-            conn.send(P.refused(code))
         if conn.strikes >= self.limits.strikes:
             conn.close(P.error(code, "too many refused messages"))
             return True
