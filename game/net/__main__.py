@@ -112,14 +112,9 @@ async def serve(args: argparse.Namespace) -> int:
     save_to = args.save or args.resume
     if save_to is not None:
         table.on_save = lambda t: atomic_write(save_to, t.record_text())
-    server = TableServer(table, args.bind, args.port, bot_pause_s=args.bot_pause)
+    server = TableServer(table, args.bind, args.port, bot_pause_s=args.bot_pause,
+                         announce=args.lan)
     port = await server.start()
-    beacon = None
-    if args.lan:
-        from .discovery import Beacon
-
-        beacon = Beacon(lambda: table_info(table, port))
-        await beacon.start()
     print(json.dumps({"listening": port, "variant": table.variant, "seats": table.seat_kinds,
                       "protocol": P.PROTOCOL_VERSION}), flush=True)
     loop = asyncio.get_running_loop()
@@ -127,20 +122,9 @@ async def serve(args: argparse.Namespace) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, server.stop)
     await server.serve()
-    if beacon is not None:
-        beacon.close()
     print(json.dumps({"over": table.match_over(), "totals": table.match.totals,
                       "winners": table.match.winners(), "errors": server.errors}), flush=True)
     return 0
-
-
-def table_info(table: Table, port: int) -> dict[str, Any]:
-    """What a LAN announcement says about the table."""
-    host = next((s.name for s in table.seats if s.host), "") or next(
-        (s.name for s in table.seats if s.person and s.name), "")
-    return {"port": port, "variant": table.variant, "host": host,
-            "free": sum(1 for s in table.seats if s.person and not s.taken),
-            "started": table.started}
 
 
 async def play(args: argparse.Namespace) -> int:

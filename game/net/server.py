@@ -130,7 +130,8 @@ class TableServer:
 
     def __init__(self, table: Table, host: str = "0.0.0.0", port: int = 0,
                  engine_factory: EngineFactory | None = None, bot_pause_s: float = 0.6,
-                 limits: Limits | None = None, linger_s: float = 1.0):
+                 limits: Limits | None = None, linger_s: float = 1.0,
+                 announce: bool = False):
         self.table = table
         self.host = host
         self.port = port
@@ -139,6 +140,9 @@ class TableServer:
         self.limits = limits or Limits()
         #: After the match ends, how long the server stays for the last messages to go out.
         self.linger_s = linger_s
+        #: Announce the table on the LAN (game.net.discovery) while it is open.
+        self.announce = announce
+        self.beacon: Any = None
         self.connections: set[Connection] = set()
         self.by_seat: dict[int, Connection] = {}
         self.engines: dict[tuple[int, str], Any] = {}
@@ -148,6 +152,7 @@ class TableServer:
         self._thinking: Any = None
         self._last_change = time.monotonic()
         self._done: asyncio.Event | None = None
+        self._closing = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self.errors: list[str] = []
         table.send = self._deliver
@@ -159,8 +164,22 @@ class TableServer:
         self._server = await asyncio.start_server(self._handle, self.host, self.port,
                                                   limit=P.MAX_CLIENT_MESSAGE)
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.announce:
+            from .discovery import Beacon
+
+            self.beacon = Beacon(self.lan_info)
+            await self.beacon.start()
         self._reschedule()
         return self.port
+
+    def lan_info(self) -> dict[str, Any]:
+        """What the LAN announcement says about the table."""
+        seats = self.table.seats
+        host = next((s.name for s in seats if s.host), "") or next(
+            (s.name for s in seats if s.person and s.name), "")
+        return {"port": self.port, "variant": self.table.variant, "host": host,
+                "free": sum(1 for s in seats if s.person and not s.connected),
+                "started": self.table.started}
 
     async def serve(self) -> None:
         """Run until the match is over (and the last messages are out) or :meth:`stop`."""
@@ -173,8 +192,15 @@ class TableServer:
             self._done.set()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._cancel_turn()
+        self._closing = True
+        task = self._task
+        self._cancel_turn()
+        if task is not None and task is not asyncio.current_task():
+            with contextlib.suppress(BaseException):
+                await task
+        if self.beacon is not None:
+            self.beacon.close()
+            self.beacon = None
         for conn in list(self.connections):
             conn.close(P.error(P.HOST_CLOSED))
         if self._handlers:
@@ -343,7 +369,7 @@ class TableServer:
         return None
 
     def _reschedule(self) -> None:
-        if self._done is None:
+        if self._done is None or self._closing:
             return
         key = self._decision()
         if key == self._task_key and self._task is not None and not self._task.done():
