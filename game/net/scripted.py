@@ -73,6 +73,7 @@ class ScriptedClient:
         if self._writer is None:
             await self.connect()
         variant = None
+        pinger = asyncio.create_task(self._ping())
         try:
             while True:
                 line = await self._reader.readline()
@@ -111,10 +112,18 @@ class ScriptedClient:
         except (ConnectionError, OSError):
             self.outcome = self.outcome or "closed"
         finally:
+            pinger.cancel()
             if self.outcome != "dropped":
                 with contextlib.suppress(Exception):
                     self._writer.close()
         return self.outcome or "closed"
+
+    async def _ping(self, every: float = 5.0) -> None:
+        """Keep the line alive while others think (the host drops silent lines)."""
+        with contextlib.suppress(Exception):
+            while True:
+                await asyncio.sleep(every)
+                await self.send({"type": "ping"})
 
     async def _maybe_act(self, msg: dict[str, Any], variant: str) -> None:
         obs = msg["obs"]

@@ -182,6 +182,8 @@ class Table:
             return Turn(self.version, mover, "computer", seat.computer)
         if seat.connected:
             return Turn(self.version, mover, "person", None)
+        if not seat.taken:  # nobody ever sat here (the host dealt at once): a computer plays
+            return Turn(self.version, mover, "away", self.away.level or "normal")
         return Turn(self.version, mover, "away", self.away.level)
 
     def all_ready(self) -> bool:

@@ -4,7 +4,8 @@ Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setu
 ``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
 ``match_result`` (match, setup) and
 ``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
-the last three registered when importable.
+``net``, ``net_host``, ``net_join``, ``net_lobby``, ``net_table`` (:mod:`game.ui.netplay`),
+the table and the later ones registered when importable.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ def register_all(app: App) -> None:
         "table": ("game.ui.table", "TableScene"),
         "tutorial": ("game.ui.practice.tutorial_scene", "TutorialScene"),
         "review": ("game.ui.practice.review_scene", "ReviewScene"),
+        "net": ("game.ui.netplay.scenes", "NetMenuScene"),
+        "net_host": ("game.ui.netplay.scenes", "HostScene"),
+        "net_join": ("game.ui.netplay.scenes", "JoinScene"),
+        "net_lobby": ("game.ui.netplay.scenes", "LobbyScene"),
+        "net_table": ("game.ui.netplay.table", "NetTableScene"),
     }
     for name, (module, cls) in optional.items():
         try:

@@ -17,12 +17,15 @@ from .base import MenuScene, services
 
 log = logging.getLogger(__name__)
 
-BUTTONS = ("new", "continue", "tutorial", "rules", "stats", "history", "settings", "quit")
+BUTTONS = ("new", "continue", "network", "tutorial", "rules", "stats", "history", "settings",
+           "quit")
 LABELS = {"new": "ui.menu_new", "continue": "ui.menu_continue", "rules": "ui.menu_rules",
+          "network": "ui.menu_network",
           "tutorial": "ui.menu_tutorial",
           "stats": "ui.menu_stats", "history": "ui.menu_history",
           "settings": "ui.menu_settings", "quit": "ui.menu_quit"}
 TARGETS = {"new": "setup", "rules": "rules", "stats": "stats", "history": "replay",
+           "network": "net",
            "settings": "settings", "tutorial": "tutorial"}
 #: The two fans beside the buttons: a marriage in hearts and the Mariáš seven of trumps.
 FAN_LEFT = ("AS", "TS", "KH", "QH")
@@ -101,19 +104,24 @@ class MainMenuScene(MenuScene):
             return
         w, h = self.app.size
         # The tutorial is a colleague's scene: offered when it is there.
-        keys = [k for k in BUTTONS if k != "tutorial" or "tutorial" in self.app.scene_factories]
+        keys = [k for k in BUTTONS if (k != "tutorial" or "tutorial" in self.app.scene_factories)
+                and (k != "network" or "net" in self.app.scene_factories)]
         top = int(h * 0.335)
         room = h - self.px(74) - top  # down to the footer
         step = min(self.px(56), room // len(keys))
         bw, bh, gap = self.px(320), step - max(6, step // 6), max(6, step // 6)
-        has_save = bool(self.saved)
+        at_table = self.app.services.get("net") is not None  # a network table left open
+        has_save = at_table or bool(self.saved)
         for i, key in enumerate(keys):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             text = LABELS[key]
             tooltip = None
             if key == "continue":
-                tooltip = self._continue_hint() if has_save else "ui.menu_continue_none"
+                if at_table:
+                    text = "ui.net_back_to_table"
+                else:
+                    tooltip = self._continue_hint() if has_save else "ui.menu_continue_none"
             self.menu_buttons[key] = self.button(
                 key, rect, text, object_id="#menu_button", tooltip=tooltip,
                 enabled=(key != "continue" or has_save))
@@ -158,7 +166,8 @@ class MainMenuScene(MenuScene):
         elif key == "quit":
             self.app.quit()
         elif key == "continue":
-            if len(self.saved) > 1 and "continue" in self.app.scene_factories:
+            at_table = self.app.services.get("net") is not None
+            if not at_table and len(self.saved) > 1 and "continue" in self.app.scene_factories:
                 self.app.switch("continue")
             else:
                 self.resume()
@@ -167,11 +176,17 @@ class MainMenuScene(MenuScene):
 
     def resume(self, slot: str | None = None) -> None:
         """Continue the match of ``slot`` (None: the newest) at the table."""
+        if self.app.services.get("net") is not None and "net_table" in self.app.scene_factories:
+            self.app.switch("net_table")  # back to the network table left with Esc
+            return
         loaded = self.storage.load_match(slot)
         if loaded is None:  # damaged beyond repair: reported, moved aside; show why
             self.rebuild()
             return
         text, setup = loaded
+        if setup.network and "net_host" in self.app.scene_factories:
+            self.app.switch("net_host", resume=text, setup=setup)  # host the table again
+            return
         if "table" in self.app.scene_factories:
             self.app.switch("table", resume_record=text, setup=setup)
 

@@ -1,0 +1,404 @@
+"""The turn flow of a networked table, seen from one seat: the host's messages become
+the table's flow events.
+
+:class:`ClientFlow` stands where :class:`~game.ui.flow.TurnFlow` stands for a local
+match, with the same face towards the table scene (``state``, ``match``, ``deal``,
+``pending``, ``update()`` …), so the table draws, animates and takes clicks the same
+way.  The difference: nothing is decided here.  The person's choice goes to the
+host; the host's answer — an ``action`` with the seat's new observation — is what
+moves the cards.  Messages are handed to the table one at a time, each after the
+previous animation has finished (``busy``), exactly as the local flow waits.
+
+The client never holds a deal: :class:`DealView` and :class:`MatchView` answer the
+few questions the table asks (history, why a card is refused, the deal's score)
+from what the host sent for this seat.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.net import protocol as P
+from game.net.client import CLOSED, CONNECTED, NetClient
+
+from ..flow import ASKING, FlowEvent, Listener, Phase, phase_of
+from ..players import HumanInput, Pending
+
+log = logging.getLogger(__name__)
+
+#: Messages that change the cards on the table (handed over one at a time).
+GAME_TYPES = ("sync", "deal", "action", "deal_end", "match_end", "refused")
+#: The prefix of the blind trump pick on the table ("trump blind 3": the 4th face-down card).
+BLIND_PREFIX = "trump blind"
+
+
+@dataclass
+class SeatInfo:
+    """Who sits at a seat, for the name plates (the table reads ``kind`` and ``level``)."""
+
+    kind: str  # "human" (this window), "remote" (a person elsewhere), "bot"
+    level: str = "bot"
+    name: str = ""
+    connected: bool = True
+    taken: bool = True
+    host: bool = False
+    ready: bool = False
+
+
+class DealView:
+    """The deal as this seat knows it (answers the table's few questions)."""
+
+    def __init__(self, obs: dict[str, Any], deal_no: int):
+        self.obs = obs
+        self.deal_no = deal_no
+        self.summary: dict[str, Any] | None = None
+        self.why: dict[str, str] = {}
+
+    @property
+    def variant(self) -> str:
+        return str(self.obs.get("variant"))
+
+    @property
+    def players(self) -> int:
+        return int(self.obs.get("players") or len(self.obs.get("hand_sizes") or [0, 0]))
+
+    @property
+    def dealer(self) -> int:
+        return int(self.obs.get("dealer") or 0)
+
+    @property
+    def history(self) -> list[tuple[int, str]]:
+        return [(int(s), str(a)) for s, a in self.obs.get("history") or []]
+
+    def is_over(self) -> bool:
+        return bool(self.obs.get("over"))
+
+    def to_move(self) -> int | None:
+        return self.obs.get("to_move")
+
+    def legal_actions(self) -> list[str]:
+        return list(self.obs.get("legal") or [])
+
+    def check(self, action: str, seat: int | None = None) -> str | None:
+        """Why the host's engine would refuse ``action`` (it sent the reasons with the turn)."""
+        if action in self.legal_actions() or action.startswith(BLIND_PREFIX):
+            return None
+        return self.why.get(action) or "not allowed now"
+
+    def blind_trump_action(self, i: int) -> str:
+        return f"{BLIND_PREFIX} {i}"
+
+    def result_summary(self) -> dict[str, Any]:
+        return dict(self.summary or {"text": ""})
+
+    def hand(self, seat: int) -> int:
+        raise LookupError("a networked table never sees another seat's hand")
+
+
+class MatchView:
+    """The match as the host reports it: the game, the options, the totals, the deals."""
+
+    def __init__(self, variant: str, options: dict[str, Any], players: int):
+        self.variant = variant
+        self.options = dict(options)
+        self.players = players
+        self.totals = [0] * players
+        self.deals: list[DealView] = []
+        self.over = False
+        self.winners: list[int] = []
+        self.seed = 0
+
+    @property
+    def current(self) -> DealView | None:
+        return self.deals[-1] if self.deals else None
+
+    def is_over(self) -> bool:
+        return self.over
+
+
+class ClientFlow:
+    """The table's flow for a seat at a networked table (see the module docstring)."""
+
+    networked = True
+
+    def __init__(self, client: NetClient, variant: str = "marriage",
+                 options: dict[str, Any] | None = None, players: int = 2):
+        self.client = client
+        self.match = MatchView(variant, options or {}, players)
+        self.view_seat = 0
+        self.human = HumanInput()
+        self.inputs: list[SeatInfo] = [SeatInfo("human")] + \
+            [SeatInfo("remote") for _ in range(players - 1)]
+        self.listener: Listener = lambda e: None
+        self.busy: Callable[[], bool] = lambda: False
+        self.state = Phase.NEXT_DEAL
+        self.pending: Pending | None = None
+        self.pending_seat: int | None = None
+        self.obs: dict[str, Any] | None = None
+        self.version: int | None = None
+        self.queue: deque[dict[str, Any]] = deque()
+        self.started = False
+        self.welcomed = False
+        self.host = False
+        self.away: dict[str, Any] = {}
+        self.ready_sent = False
+        self.ready_seats: list[int] = []
+        self.status = client.status
+        self.failure: dict[str, Any] | None = None
+        self.chat: list[tuple[str, str]] = []
+        self.errors: list[str] = []
+        self.history: list[tuple[Phase, Phase]] = []
+        self.actions_applied = 0
+        self.auto_next = False
+        self._sent: int | None = None
+
+    # --- what the table asks ---------------------------------------------------------------
+    @property
+    def deal(self) -> DealView | None:
+        return self.match.current
+
+    def observation(self, seat: int | None = None) -> dict[str, Any] | None:
+        return self.obs
+
+    def record_text(self) -> str:
+        return ""  # the host keeps the record; nothing is saved here
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose turn it is elsewhere (a computer or a person): dots on its plate."""
+        if self.state not in ASKING or self.obs is None or self.busy():
+            return None
+        mover = self.obs.get("to_move")
+        return mover if mover is not None and mover != self.view_seat else None
+
+    def waiting_for_human(self) -> bool:
+        return self.state in ASKING and self.pending is not None and self.pending.thinking
+
+    def connected(self) -> bool:
+        return self.status == CONNECTED
+
+    # --- messages from the host --------------------------------------------------------------
+    def receive(self) -> None:
+        """Take what arrived: table facts at once, game messages into the queue."""
+        for msg in self.client.poll():
+            kind = msg["type"]
+            if kind in GAME_TYPES:
+                self.queue.append(msg)
+                self.started = True
+            else:
+                self._fact(msg)
+
+    def _fact(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "welcome":
+            self.welcomed = True
+            self.view_seat = int(msg["seat"])
+            self.host = bool(msg.get("host"))
+            players = int(msg["players"])
+            if self.match.variant != msg["variant"] or self.match.players != players:
+                self.match = MatchView(str(msg["variant"]), msg.get("options") or {}, players)
+            self.match.options = dict(msg.get("options") or {})
+        elif kind == "table":
+            self._roster(msg)
+        elif kind == "_status":
+            self.status = str(msg["status"])
+            if self.status == CLOSED and self.client.failure:
+                self.failure = {"code": self.client.failure, **self.client.failure_detail}
+        elif kind == "error":
+            self.failure = dict(msg)
+        elif kind == "ready":
+            self.ready_seats = [int(s) for s in msg.get("seats") or []]
+            for i, info in enumerate(self.inputs):
+                info.ready = i in self.ready_seats
+        elif kind == "chat":
+            self.chat.append((str(msg.get("name", "")), str(msg.get("text", ""))))
+            self.chat = self.chat[-20:]
+
+    def _roster(self, msg: dict[str, Any]) -> None:
+        self.away = dict(msg.get("away") or {})
+        inputs = []
+        for seat in msg.get("seats") or []:
+            i = int(seat["seat"])
+            if seat["kind"] == "computer":
+                info = SeatInfo("bot", str(seat.get("level") or "normal"))
+            else:
+                info = SeatInfo("human" if i == self.view_seat else "remote",
+                                str(self.away.get("level") or "normal"))
+            info.name = str(seat.get("name") or "")
+            info.connected = bool(seat.get("connected"))
+            info.taken = bool(seat.get("taken"))
+            info.host = bool(seat.get("host"))
+            info.ready = bool(seat.get("ready"))
+            inputs.append(info)
+        if inputs:
+            self.inputs = inputs
+        if msg.get("started"):
+            self.started = True
+
+    # --- the frame -------------------------------------------------------------------------------
+    def start(self) -> None:
+        """The table is ready to show the game: it gets everything from now on in order."""
+        self.receive()
+
+    def catch_up(self) -> None:
+        """Back at the table after a while: jump to the newest position without replaying."""
+        self.receive()
+        last = None
+        keep: deque[dict[str, Any]] = deque()
+        for msg in self.queue:
+            if msg["type"] in ("action", "deal", "sync"):
+                last = msg
+            else:
+                keep.append(msg)
+        if last is not None and len(self.queue) > 2:
+            self.queue = deque([{**last, "type": "sync"}, *[m for m in keep
+                                                            if m["type"] != "refused"]])
+
+    def update(self) -> None:
+        self._send_choice()
+        self.receive()
+        while self.queue and not self.busy():
+            self._game(self.queue.popleft())
+            self._send_choice()
+        if not self.queue and not self.busy() and self.state not in (
+                Phase.DEAL_END, Phase.MATCH_END, Phase.NEXT_DEAL):
+            self._settle()
+
+    def _send_choice(self) -> None:
+        pending = self.pending
+        if pending is None or not pending.ready():
+            return
+        self.pending = None
+        try:
+            action = pending.result()
+        except Exception as exc:  # noqa: BLE001
+            self.errors.append(str(exc))
+            return
+        msg: dict[str, Any] = {"type": "act", "action": action, "seq": self.version}
+        if action.startswith(BLIND_PREFIX):
+            rest = action[len(BLIND_PREFIX):].strip()
+            msg["action"] = BLIND_PREFIX
+            if rest.isdigit():
+                msg["blind"] = int(rest)
+        self._sent = self.version
+        self.client.send(msg)
+
+    def _game(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "refused":
+            self._refused(msg)
+            return
+        if kind == "match_end":
+            self.match.over = True
+            self.match.totals = list(msg.get("totals") or self.match.totals)
+            self.match.winners = list(msg.get("winners") or [])
+            self._go(Phase.MATCH_END)
+            self.listener(FlowEvent("match_end", extra={"totals": list(self.match.totals)}))
+            return
+        obs = msg.get("obs")
+        before = self.obs
+        self.version = msg.get("v", self.version)
+        if "totals" in msg and kind != "deal_end":
+            self.match.totals = list(msg["totals"])
+        if kind == "deal" or (kind == "sync" and obs is not None and
+                              msg.get("deal_no") != len(self.match.deals)):
+            self.match.deals.append(DealView(obs or {}, int(msg.get("deal_no") or 1)))
+            while len(self.match.deals) < int(msg.get("deal_no") or 1):
+                self.match.deals.insert(0, DealView({}, 0))
+        deal = self.deal
+        if deal is not None and obs is not None:
+            deal.obs = obs
+            deal.why = dict(msg.get("why") or {})
+        self.obs = obs
+        self.ready_sent = False if kind in ("deal", "sync") else self.ready_sent
+        if kind == "deal":
+            self._go(Phase.DEALING)
+            self.listener(FlowEvent("deal_start", after=obs))
+        elif kind == "sync":
+            self.listener(FlowEvent("resume", after=obs))
+            result = msg.get("result")
+            if result and deal is not None:
+                self._deal_end(result)
+            if msg.get("match_end"):
+                self._game(msg["match_end"])
+            elif not result:
+                self._settle()
+        elif kind == "action":
+            self.actions_applied += 1
+            self.listener(FlowEvent("action", seat=msg.get("seat"), action=msg.get("action"),
+                                    before=before, after=obs))
+            if not (obs or {}).get("over"):
+                self._settle()
+        elif kind == "deal_end":
+            self._deal_end(msg)
+
+    def _deal_end(self, info: dict[str, Any]) -> None:
+        deal = self.deal
+        if deal is not None:
+            deal.summary = dict(info.get("summary") or {})
+        self.match.totals = list(info.get("totals") or self.match.totals)
+        self._drop_pending()
+        self._go(Phase.DEAL_END)
+        self.listener(FlowEvent("deal_end", after=self.obs, extra={
+            k: info.get(k) for k in ("score", "points", "tricks", "totals", "before_totals",
+                                     "summary", "match_over")}))
+
+    def _refused(self, msg: dict[str, Any]) -> None:
+        code = str(msg.get("code"))
+        reason = str(msg.get("reason") or code)
+        self.listener(FlowEvent("refused", seat=self.view_seat, action=msg.get("action"),
+                                reason=reason, extra={"code": code}))
+        if code in (P.ILLEGAL, P.STALE, P.FLOOD):
+            self._settle(force=True)  # ask the person again
+
+    def _settle(self, force: bool = False) -> None:
+        """The phase from the observation; if it is this seat's turn, wait for the person."""
+        obs = self.obs
+        if obs is None or self.busy():
+            return
+        if obs.get("over"):
+            return
+        legal = list(obs.get("legal") or [])
+        self._go(phase_of(legal, False) if legal else Phase.TRICKS)
+        mine = obs.get("to_move") == self.view_seat and bool(legal)
+        if not mine:
+            self._drop_pending()
+            return
+        if force or self.pending is None and self._sent != self.version:
+            self.pending_seat = self.view_seat
+            self.pending = self.human.request(obs)
+            self._sent = None
+
+    def _drop_pending(self) -> None:
+        if self.pending is not None:
+            self.pending.cancel()
+        self.pending = None
+
+    def _go(self, state: Phase) -> None:
+        if state is not self.state:
+            self.history.append((self.state, state))
+            self.state = state
+            if state in ASKING:
+                self.listener(FlowEvent("phase", phase=state))
+
+    # --- what the person does ----------------------------------------------------------------------
+    def next_deal(self) -> None:
+        """The person has seen the result: tell the host (the deal comes when all have)."""
+        if self.state is Phase.DEAL_END and not self.ready_sent:
+            self.ready_sent = True
+            self.client.send({"type": "ready"})
+
+    def start_now(self) -> None:
+        self.client.send({"type": "start"})
+
+    def say(self, text: str) -> None:
+        text = P.clean_text(text, P.MAX_CHAT)
+        if text:
+            self.client.send({"type": "chat", "text": text})
+
+    def close(self) -> None:
+        self._drop_pending()
+        self.client.close()
