@@ -180,7 +180,7 @@ class ClientFlow:
     def connected(self) -> bool:
         return self.status == CONNECTED
 
-    # --- messages from the host --------------------------------------------------------------
+    # --- messages from the host -------------------------------------------------------------
     def receive(self) -> None:
         """Take what arrived: table facts at once, game messages into the queue."""
         for msg in self.client.poll():
@@ -238,7 +238,7 @@ class ClientFlow:
         if msg.get("started"):
             self.started = True
 
-    # --- the frame -------------------------------------------------------------------------------
+    # --- the frame -------------------------------------------------------------------------
     def start(self) -> None:
         """The table is ready to show the game: it gets everything from now on in order."""
         self.receive()
@@ -384,7 +384,7 @@ class ClientFlow:
             if state in ASKING:
                 self.listener(FlowEvent("phase", phase=state))
 
-    # --- what the person does ----------------------------------------------------------------------
+    # --- what the person does ---------------------------------------------------------------
     def next_deal(self) -> None:
         """The person has seen the result: tell the host (the deal comes when all have)."""
         if self.state is Phase.DEAL_END and not self.ready_sent:

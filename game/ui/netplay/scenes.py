@@ -223,8 +223,9 @@ class HostScene(MenuScene):
     def _host(self, setup: GameSetup, seats: list[str], name: str, port: int,
               away: AwayPolicy, record: str | None = None) -> NetSession | None:
         try:
-            session = NetSession.host(setup, seats, name, port, away,
-                                      storage=self.app.services.get("storage"), record=record)
+            session = NetSession.host(
+                setup, seats, name, port, away, storage=self.app.services.get("storage"),
+                record=record, bot_pause_s=float(self.app.services.get("net_bot_pause_s", 0.7)))
         except OSError as exc:
             log.warning("cannot open the table on port %s: %s", port, exc)
             return self._fail("ui.net_port_busy", port=str(port))

@@ -1,0 +1,259 @@
+"""The network screens and table in the window: host, join, play, drop, continue.
+
+The window is driven like a player drives it — clicks on buttons and cards, number
+keys — while a scripted client on a thread plays the friend's seat.  Everything
+runs on the loopback with ephemeral ports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import threading
+import time
+
+import pygame
+import pytest
+from test_table_play import click, perform
+
+from game.net import protocol as P
+from game.net.scripted import ScriptedClient
+from game.net.server import ServerThread, TableServer
+from game.net.table import AwayPolicy, Table
+from game.ui.app import App, install_services
+from game.ui.i18n import tr
+from game.ui.scenes import register_all
+from game.ui.settings import Settings
+from game.ui.storage import Storage
+
+_APPS: list[App] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_tables():
+    yield
+    while _APPS:
+        app = _APPS.pop()
+        session = app.services.pop("net", None)
+        if session is not None:
+            session.close()
+        for scene in app.scenes.values():
+            stop = getattr(scene, "shutdown", None)
+            if callable(stop):
+                stop()
+
+
+def make_app(tmp_path) -> App:
+    app = App(size=(1280, 720))
+    _APPS.append(app)
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    install_services(app, storage, Settings(animation_speed="instant", bot_pause_ms=0,
+                                            player_name="Anna"))
+    app.services["net_bot_pause_s"] = 0.0
+    register_all(app)
+    app.switch("menu")
+    return app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def friend(port: int, name: str, **kwargs) -> tuple[ScriptedClient, threading.Thread]:
+    """A scripted friend on its own thread (its own event loop)."""
+    client = ScriptedClient("127.0.0.1", port, name, "easy", seed=4)
+    run_kwargs = kwargs
+
+    def run() -> None:
+        try:
+            asyncio.run(client.run(**run_kwargs))
+        except Exception as exc:  # noqa: BLE001 - the test reads client.outcome
+            client.outcome = f"crash:{exc!r}"
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return client, thread
+
+
+def press(app: App, key: str) -> None:
+    """Click the scene's button made with ``key`` (a menu-like screen)."""
+    scene = app.scene
+    button = next(b for b, k in scene.button_keys.items() if k == key)
+    click(app, button.rect.inflate(-6, -6).center)
+    for _ in range(3):
+        app.step(1 / 60)
+
+
+def frames_until(app: App, done, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(1 / 60)
+        if done():
+            return
+        time.sleep(0.002)
+    raise AssertionError(f"timed out on {app.scene.name}")
+
+
+def play(app: App, until, seconds: float = 60.0, rng: random.Random | None = None) -> int:
+    """Play the window's seat with mouse and keys until ``until()``; returns the actions."""
+    rng = rng or random.Random(1)
+    end = time.monotonic() + seconds
+    actions = 0
+    while time.monotonic() < end:
+        app.step(1 / 60)
+        scene = app.scene
+        if until():
+            return actions
+        if scene.name != "net_table" or scene.flow is None:
+            time.sleep(0.002)
+            continue
+        flow = scene.flow
+        if scene.result is not None and "next" in scene.widgets and not flow.ready_sent \
+                and not scene.result.get("match_over"):
+            click(app, scene.widgets["next"].rect.inflate(-6, -6).center)
+            continue
+        if flow.waiting_for_human() and not scene.anim.busy():
+            obs = flow.pending.observation
+            version = flow.version
+            perform(app, scene, rng.choice(obs["legal"]), rng)
+            frames_until(app, lambda: flow.version != version or not flow.connected(), 10)
+            actions += 1
+        else:
+            time.sleep(0.002)
+    raise AssertionError("the match did not end")
+
+
+def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
+    app = make_app(tmp_path)
+    press(app, "network")
+    assert app.scene.name == "net"
+    press(app, "host")
+    host = app.scene
+    assert host.name == "net_host"
+    host.variant = "marias"
+    host.seats["marias"] = ["open", "easy"]
+    host.options.setdefault("marias", {"rounds": 1, "gather_and_cut": True,
+                                       "concede_plain_suit": False,
+                                       "seven_flek_shortcut": False, "table_rules": False})
+    host.rebuild()
+    host.options["marias"]["rounds"] = 1
+    port = free_port()
+    host.port_entry.set_text(str(port))
+    press(app, "open")
+    assert app.scene.name == "net_lobby"
+    session = app.services["net"]
+    frames_until(app, lambda: session.flow.welcomed)
+    app.step(1 / 60)
+    texts = [getattr(e, "text", "") for e in app.scene.elements]
+    assert any("Anna" in str(t) for t in texts)
+    assert tr("ui.net_seat_waiting") in texts
+    boris, thread = friend(port, "Boris", stop_at_deal=2)
+    frames_until(app, lambda: app.scene.name == "net_table")
+    table = app.scene
+    frames_until(app, lambda: table.flow.inputs[1].connected)
+    assert table.seat_name(1) == "Boris" and table.seat_name(0) == "Anna"
+    assert "easy" in table.seat_name(2)
+    assert "hint" not in table.widgets and "leave" in table.widgets
+    played = play(app, lambda: boris.outcome == "left")
+    assert played > 0
+    # Boris left politely at the second deal: his plate says so.
+    frames_until(app, lambda: not table.flow.inputs[1].connected)
+    assert tr("ui.net_away_computer") in table.seat_name(1)
+    # The host closes the table; the match is saved like a local one.
+    click(app, table.widgets["leave"].rect.inflate(-6, -6).center)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.scene.name == "menu" and "net" not in app.services
+    storage = app.services["storage"]
+    saved = storage.load_match()
+    assert saved is not None and saved[1].network["seats"] == ["open", "open", "easy"]
+    app.scene.rebuild()
+    # Continue hosts it again; Boris comes back to his seat and the match is played out.
+    press(app, "continue")
+    assert app.scene.name == "net_lobby"
+    session = app.services["net"]
+    back, _ = friend(session.port, "Boris")
+    frames_until(app, lambda: app.scene.name == "net_table")
+    table = app.scene
+    frames_until(app, lambda: len(table.flow.match.deals) >= 2)
+    play(app, lambda: table.flow.match.over and table.result is not None)
+    frames_until(app, lambda: back.outcome is not None)
+    assert back.outcome == "match_end" and back.seat == 1
+    assert "score" in table.result or table.result.get("match_over")
+
+
+def test_join_a_club_table_and_see_who_is_connected(tmp_path):
+    t = Table("sixty-six-3", ["open", "open", "easy"], {"match_points": 2},
+              away=AwayPolicy(None), seed=3)
+    server = ServerThread(TableServer(t, "127.0.0.1", 0, bot_pause_s=0.0, linger_s=0.2))
+    port = server.start()
+    try:
+        app = make_app(tmp_path)
+        app.switch("net_join")
+        join = app.scene
+        join.entries[1].set_text("127.0.0.1")
+        join.entries[2].set_text(str(port))
+        press(app, "join")
+        assert app.scene.name == "net_lobby"
+        vera, _ = friend(port, "Vera", drop_after=2)
+        frames_until(app, lambda: app.scene.name == "net_table")
+        table = app.scene
+        names = {table.seat_name(s).split(" · ")[0] for s in range(3)}
+        assert {"Anna", "Vera"} <= names
+        vera_seat = next(s for s in range(3) if table.seat_name(s).startswith("Vera"))
+        # Vera's program is killed: the plate says she is away and the table waits for her.
+        play(app, lambda: vera.outcome == "dropped" and not table.flow.inputs[vera_seat].connected,
+             30)
+        assert tr("ui.net_away") in table.seat_name(vera_seat)
+        again, _ = friend(port, "Vera")
+        frames_until(app, lambda: table.flow.inputs[vera_seat].connected)
+        assert table.seat_name(vera_seat) == "Vera"
+        play(app, lambda: table.flow.match.over and table.result is not None)
+        assert t.match.is_over() and table.flow.match.totals == t.match.totals
+        frames_until(app, lambda: again.outcome is not None)
+        assert again.outcome == "match_end"
+    finally:
+        server.stop()
+
+
+def test_another_version_is_explained(tmp_path):
+    async def old_host(reader, writer):
+        await reader.readline()
+        writer.write(P.encode(P.error(P.PROTOCOL_MISMATCH, server=2, client=1)))
+        await writer.drain()
+        writer.close()
+
+    ready = threading.Event()
+    box = {}
+
+    def serve():
+        loop = asyncio.new_event_loop()
+        srv = loop.run_until_complete(asyncio.start_server(old_host, "127.0.0.1", 0))
+        box["port"], box["loop"] = srv.sockets[0].getsockname()[1], loop
+        ready.set()
+        loop.run_forever()
+
+    threading.Thread(target=serve, daemon=True).start()
+    ready.wait(5)
+    app = make_app(tmp_path)
+    app.switch("net_join")
+    app.scene.entries[1].set_text("127.0.0.1")
+    app.scene.entries[2].set_text(str(box["port"]))
+    press(app, "join")
+    expected = tr("ui.net_code_protocol_version", server="2", client=str(P.PROTOCOL_VERSION))
+    frames_until(app, lambda: any(getattr(e, "text", None) == "ui.net_code_protocol_version"
+                                  for e in app.scene.elements))
+    label = next(e for e in app.scene.elements
+                 if getattr(e, "text", None) == "ui.net_code_protocol_version")
+    assert "2" in expected and label.text_kwargs == {"server": "2", "client": "1"}
+    box["loop"].call_soon_threadsafe(box["loop"].stop)
+    app.switch("net_join")
+    app.scene.entries[1].set_text("127.0.0.1")
+    app.scene.entries[2].set_text(str(free_port()))
+    press(app, "join")
+    frames_until(app, lambda: any(getattr(e, "text", None) == "ui.net_code_unreachable"
+                                  for e in app.scene.elements))
+    pygame.event.clear()
