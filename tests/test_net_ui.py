@@ -119,7 +119,7 @@ def play(app: App, until, seconds: float = 60.0, rng: random.Random | None = Non
             obs = flow.pending.observation
             version = flow.version
             perform(app, scene, rng.choice(obs["legal"]), rng)
-            frames_until(app, lambda: flow.version != version or not flow.connected(), 10)
+            frames_until(app, lambda f=flow, v=version: f.version != v or not f.connected(), 10)
             actions += 1
         else:
             time.sleep(0.002)
@@ -211,6 +211,15 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         again, _ = friend(port, "Vera")
         frames_until(app, lambda: table.flow.inputs[vera_seat].connected)
         assert table.seat_name(vera_seat) == "Vera"
+        # Esc goes to the menu without leaving; "Back to the table" returns to the game.
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        for _ in range(3):
+            app.step(1 / 60)
+        assert app.scene.name == "menu" and app.services.get("net") is not None
+        assert app.scene.menu_buttons["continue"].text == "ui.net_back_to_table"
+        press(app, "continue")
+        assert app.scene.name == "net_table" and app.scene is table
         play(app, lambda: table.flow.match.over and table.result is not None)
         assert t.match.is_over() and table.flow.match.totals == t.match.totals
         frames_until(app, lambda: again.outcome is not None)

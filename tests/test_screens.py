@@ -88,8 +88,8 @@ def played_match(variant: str, deals: int = 99, seed: int = 1) -> Match:
 def test_menu_buttons_and_continue_disabled_without_save(app):
     menu = app.switch("menu")
     pump(app)
-    assert set(menu.menu_buttons) - {"tutorial"} == {"new", "continue", "rules", "stats",
-                                                     "history", "settings", "quit"}
+    assert set(menu.menu_buttons) - {"tutorial"} == {"new", "continue", "network", "rules",
+                                                     "stats", "history", "settings", "quit"}
     assert not menu.menu_buttons["continue"].is_enabled
     click(app, menu.menu_buttons["new"])
     assert app.scene.name == "setup"
@@ -132,11 +132,13 @@ def test_keyboard_navigation_of_the_menu(app):
     pump(app)
     assert menu.focus.current is menu.menu_buttons["new"]
     key(app, pygame.K_DOWN)  # Continue is disabled: skipped
+    assert menu.focus.current is menu.menu_buttons["network"]
+    key(app, pygame.K_DOWN)
     assert menu.focus.current is menu.menu_buttons.get("tutorial", menu.menu_buttons["rules"])
     if "tutorial" in menu.menu_buttons:
         key(app, pygame.K_DOWN)
     assert menu.focus.current is menu.menu_buttons["rules"]
-    for _ in range(2 if "tutorial" in menu.menu_buttons else 1):
+    for _ in range(3 if "tutorial" in menu.menu_buttons else 2):
         key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert menu.focus.current is menu.menu_buttons["new"]
     key(app, pygame.K_UP)

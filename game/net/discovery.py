@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import socket
 import time
 from collections.abc import Callable
@@ -40,6 +41,8 @@ class FoundTable:
     started: bool
     protocol: int
     seen: float
+    #: The table's own id: one table heard on two routes (loopback, broadcast) is one.
+    table_id: str = ""
 
     @property
     def compatible(self) -> bool:
@@ -56,6 +59,7 @@ class Beacon:
                                    ("127.0.0.1", DISCOVERY_PORT)]
         self.sock: socket.socket | None = None
         self.task: asyncio.Task[None] | None = None
+        self.table_id = secrets.token_hex(6)
 
     async def start(self) -> None:
         sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -65,7 +69,8 @@ class Beacon:
         self.task = asyncio.create_task(self._run())
 
     def datagram(self) -> bytes:
-        data = {"app": P.APP_ID, "protocol": P.PROTOCOL_VERSION, **self.info()}
+        data = {"app": P.APP_ID, "protocol": P.PROTOCOL_VERSION, "id": self.table_id,
+                **self.info()}
         return json.dumps(data, ensure_ascii=False).encode()[:MAX_DATAGRAM]
 
     async def _run(self) -> None:
@@ -90,7 +95,7 @@ class Finder:
     """Listens for beacons; :meth:`poll` once a frame returns the tables heard of lately."""
 
     def __init__(self, port: int = DISCOVERY_PORT, bind: str = ""):
-        self.tables: dict[tuple[str, int], FoundTable] = {}
+        self.tables: dict[str, FoundTable] = {}
         self.sock: socket.socket | None = None
         self.error: str | None = None
         try:
@@ -121,7 +126,14 @@ class Finder:
                 break
             found = parse_beacon(data, address, now)
             if found is not None:
-                self.tables[(found.address, found.port)] = found
+                key = found.table_id or f"{found.address}:{found.port}"
+                known = self.tables.get(key)
+                # The same table on two routes: keep the LAN address friends can use too.
+                if known is not None and found.address.startswith("127.") \
+                        and not known.address.startswith("127."):
+                    known.seen = now
+                else:
+                    self.tables[key] = found
         self.tables = {k: t for k, t in self.tables.items() if now - t.seen < FORGET_S}
         return sorted(self.tables.values(), key=lambda t: (t.host.casefold(), t.address, t.port))
 
@@ -143,6 +155,6 @@ def parse_beacon(data: bytes, address: str, now: float) -> FoundTable | None:
         return FoundTable(address, port, str(info.get("variant", ""))[:20],
                           P.clean_text(str(info.get("host", "")), P.MAX_NAME),
                           int(info.get("free", 0)), bool(info.get("started")),
-                          int(info.get("protocol", 0)), now)
+                          int(info.get("protocol", 0)), now, str(info.get("id", ""))[:32])
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         return None

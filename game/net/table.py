@@ -431,9 +431,7 @@ class Table:
         deal = self.deal
         if not obs or deal is None or obs.get("to_move") != seat:
             return
-        verb = view.card_verb(obs)
-        if verb is None:
-            return
+        verb = view.card_verb(obs) or "play"  # a card clicked while buttons are asked for
         legal = set(view.legal(obs))
         why = {}
         for card in view.hand(obs):

@@ -365,6 +365,14 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     except Exception as exc:  # noqa: BLE001
         errors.append(f"back to the menu: {exc!r}")
     w, h = app.size
+    # Before the comforts: they quit this window and continue in a new one.
+    try:
+        network = _network_check(app, frame)
+    except Exception as exc:  # noqa: BLE001 - report it as a failed check
+        log.exception("network check")
+        network = {"ok": False, "error": repr(exc)}
+    if not network.get("ok"):
+        errors.append(f"network: {network}")
     comforts: dict[str, Any] = {}
     if comfort_phase:
         try:
@@ -398,6 +406,55 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         "targets": targets,
         "deals": deals,
         "comforts": comforts,
+        "network": network,
         "screenshots": shots,
         "errors": errors,
     }
+
+
+def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) -> dict[str, Any]:
+    """A one-deal Marriage match at a table hosted on the loopback, through the net scenes.
+
+    The host's window sits at seat 0 (the selftest chooses its cards), a computer at
+    seat 1 in the bot process: the server thread, the client thread, the lobby and the
+    networked table all run as for players.  Nothing is saved (no storage is given).
+    """
+    from game.net.table import OPEN, AwayPolicy
+
+    from .netplay.session import NetSession
+    from .session import GameSetup
+
+    if "net_table" not in app.scene_factories:
+        return {"ok": False, "error": "the network scenes are missing"}
+    t0 = time.perf_counter()
+    setup = GameSetup("marriage", {"match_points": 1}, network={"host_seat": 0})
+    session = NetSession.host(setup, [OPEN, "easy"], "Selftest", 0, AwayPolicy("easy", 1.0),
+                              bot_pause_s=0.0, announce=False)
+    app.services["net"] = session
+    actions = 0
+    try:
+        app.switch("net_lobby")
+        while time.perf_counter() - t0 < seconds:
+            frame()
+            table = app.scene
+            if table is None or table.name != "net_table" or table.flow is None:
+                time.sleep(0.002)
+                continue
+            flow = table.flow
+            if flow.match.over and table.result is not None:
+                break
+            if flow.waiting_for_human() and not table.anim.busy():
+                table.submit(flow.pending.observation["legal"][0])
+                actions += 1
+            else:
+                time.sleep(0.002)
+        flow = session.flow
+        hosted = session.server.server.table if session.server else None
+        ok = bool(flow.match.over and hosted is not None and hosted.match.is_over()
+                  and flow.match.totals == hosted.match.totals and actions > 0)
+        return {"ok": ok, "seconds": round(time.perf_counter() - t0, 2), "actions": actions,
+                "totals": list(flow.match.totals)}
+    finally:
+        app.services.pop("net", None)
+        session.close()
+        app.switch("menu")

@@ -433,12 +433,11 @@ class LobbyScene(MenuScene):
             y += px(40)
             if session.hosting:
                 addresses = ", ".join(local_addresses()[:3])
-                self.label(pygame.Rect(x - px(100), y, col + px(200), px(34)),
-                           "ui.net_tell_friends", object_id="#field", address=addresses,
-                           port=str(session.port))
+                self.label(pygame.Rect(x, y, col, px(34)), "ui.net_tell_friends",
+                           object_id="#field", address=addresses, port=str(session.port))
                 y += px(44)
             for seat, info in enumerate(flow.inputs):
-                self.label(pygame.Rect(x, y, px(160), px(36)), "ui.common_seat",
+                self.label(pygame.Rect(x, y, px(150), px(36)), "ui.common_seat",
                            object_id="#field", n=str(seat + 1))
                 if info.kind == "bot":
                     text = tr("ui.net_seat_computer", level=tr(f"ui.level_{info.level}"))
@@ -448,16 +447,16 @@ class LobbyScene(MenuScene):
                     state = tr("ui.net_connected") if info.connected else tr("ui.net_away")
                     you = f" ({tr('ui.common_you')})" if info.kind == "human" else ""
                     text = f"{info.name}{you} · {state}"
-                self.label(pygame.Rect(x + px(170), y, col - px(170), px(36)), text,
+                self.label(pygame.Rect(x + px(150), y, col - px(150), px(36)), text,
                            object_id="#field")
                 y += px(42)
-            y += px(10)
+            y += px(16)
             if session.hosting:
-                r = pygame.Rect(0, 0, px(420), px(50))
-                r.midtop = (w // 2, y)
+                r = pygame.Rect(x, y, px(260), px(50))
                 focus.append(self.button("start_now", r, "ui.net_start_now",
                                          object_id="#primary"))
-                y += px(60)
+                self.label(pygame.Rect(x + px(276), y + px(7), col - px(276), px(36)),
+                           "ui.net_start_now_hint", object_id="#field")
             else:
                 self.label(pygame.Rect(x, y, col, px(34)), "ui.net_waiting_host",
                            object_id="#field")

@@ -106,14 +106,19 @@ class NetTableScene(TableScene):
             return
         rect = hint.relative_rect
         hint.kill()
-        host = self.session is not None and self.session.hosting
-        label = t("net_close_table", "Close table") if host else t("net_leave", "Leave table")
+        label = self._leave_label(short=True)
         from ..table.controls import text_width
 
         w = max(rect.w, text_width(label, self.layout.font) + self.layout.font * 2)
         self.widgets["leave"] = pygame_gui.elements.UIButton(
             pygame.Rect(rect.right - w, rect.y, w, rect.h), label, self.app.manager,
             object_id="#table_leave")
+
+    def _leave_label(self, short: bool = False) -> str:
+        """The host closes the table for everyone; a guest only leaves it."""
+        if self.session is not None and self.session.hosting:
+            return t("net_close_table", "Close table")
+        return t("net_leave_short", "Leave") if short else t("net_leave", "Leave table")
 
     def _result_widgets(self) -> None:
         for k in ("next", "end_menu"):
@@ -131,7 +136,7 @@ class NetTableScene(TableScene):
         if not self.result.get("match_over"):
             keys.append(("next", t("net_waiting_others", "Waiting for the others…") if waiting
                          else t("table_next_deal", "Next deal")))
-        keys.append(("end_menu", t("net_leave", "Leave table")))
+        keys.append(("end_menu", self._leave_label()))
         from ..table.controls import text_width
 
         bw = max(round(L.font * 7.5), *(text_width(label, round(L.font * 1.15)) + L.font * 2
@@ -235,9 +240,11 @@ class NetTableScene(TableScene):
             pad = f // 2
             w, h = img.get_width() + 3 * pad, img.get_height() + pad
             x = (surface.get_width() - w) // 2
-            surface.blit(panel((w, h), (90, 30, 20, 225), 10, (246, 214, 120, 200)),
-                         (x, self.layout.margin))
-            surface.blit(img, (x + pad * 1.5, self.layout.margin + pad / 2))
+            # Above the player's hand, where the hints go at a local table (the top centre
+            # holds the talon and the stock).
+            y = round(self.layout.buttons_y - h - self.layout.margin)
+            surface.blit(panel((w, h), (90, 30, 20, 225), 10, (246, 214, 120, 200)), (x, y))
+            surface.blit(img, (x + pad * 1.5, y + pad / 2))
 
     def banner(self) -> str | None:
         """A line about the connection when it is not simply fine."""
