@@ -8,6 +8,7 @@ runs on the loopback with ephemeral ports.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import socket
 import threading
@@ -51,6 +52,8 @@ def make_app(tmp_path) -> App:
     install_services(app, storage, Settings(animation_speed="instant", bot_pause_ms=0,
                                             player_name="Anna"))
     app.services["net_bot_pause_s"] = 0.0
+    app.services["net_announce"] = False  # nothing on the LAN from a test
+    app.services["net_discovery_port"] = 0
     register_all(app)
     app.switch("menu")
     return app
@@ -266,3 +269,34 @@ def test_another_version_is_explained(tmp_path):
     frames_until(app, lambda: any(getattr(e, "text", None) == "ui.net_code_unreachable"
                                   for e in app.scene.elements))
     pygame.event.clear()
+
+
+def test_a_table_found_while_typing_keeps_what_was_typed(tmp_path):
+    app = make_app(tmp_path)
+    app.services["net_discovery_port"] = 0  # an ephemeral port: no other table is heard
+    app.switch("net_join")
+    join = app.scene
+    if join.finder is None or join.finder.sock is None:
+        pytest.fail("the LAN finder could not listen")
+    address = join.entries[1]
+    click(app, address.rect.center)
+    for ch in "192.1":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step(1 / 60)
+    assert address.get_text() == "192.1"
+    beacon = {"app": P.APP_ID, "protocol": P.PROTOCOL_VERSION, "id": "t1", "port": 5000,
+              "variant": "marias", "host": "Zoe", "free": 1, "started": False}
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.sendto(json.dumps(beacon).encode(), ("127.0.0.1", join.finder.port))
+    frames_until(app, lambda: join.table_buttons != {}, 5)
+    # Rebuilt with the table in the list; the half-typed address and its focus survived.
+    assert join.entries[1].get_text() == "192.1" and join.entries[1].is_focused
+    for ch in "68.1.20":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step(1 / 60)
+    assert join.entries[1].get_text() == "192.168.1.20"
+    frames_until(app, lambda: any("Zoe" in b.text for b, k in join.button_keys.items()
+                                  if k.startswith("found:")), 5)
+    label = next(b.text for b, k in join.button_keys.items() if "Zoe" in b.text)
+    assert "127.0.0.1:5000" in label
+    join.finder.close()

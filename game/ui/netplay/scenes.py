@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from game.net import protocol as P
-from game.net.discovery import Finder
+from game.net.discovery import DISCOVERY_PORT, Finder
 from game.net.table import LEVELS, OPEN, AwayPolicy
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui.i18n import tr, variant_key, variant_name
@@ -225,7 +225,8 @@ class HostScene(MenuScene):
         try:
             session = NetSession.host(
                 setup, seats, name, port, away, storage=self.app.services.get("storage"),
-                record=record, bot_pause_s=float(self.app.services.get("net_bot_pause_s", 0.7)))
+                record=record, bot_pause_s=float(self.app.services.get("net_bot_pause_s", 0.7)),
+                announce=bool(self.app.services.get("net_announce", True)))
         except OSError as exc:
             log.warning("cannot open the table on port %s: %s", port, exc)
             return self._fail("ui.net_port_busy", port=str(port))
@@ -271,22 +272,25 @@ class JoinScene(MenuScene):
         self.error: tuple[str, dict[str, str]] | None = None
         self.found_sig: tuple[Any, ...] = ()
         self.table_buttons: dict[str, tuple[str, int]] = {}
+        #: What the player typed, kept when the screen is rebuilt (a table was found).
+        self.typed: list[str] | None = None
+        self.entries: list[Any] = []
 
     def build(self, **params: Any) -> None:
-        if self.finder is None:
-            self.finder = Finder()
+        if self.finder is None:  # tests listen on a port of their own
+            self.finder = Finder(int(self.app.services.get("net_discovery_port", DISCOVERY_PORT)))
         w, h = self.app.size
         px = self.px
         col = px(560)
         x = (w - col) // 2
         y = px(120)
         focus: list[Any] = []
-        fields = (("ui.net_your_name", _name(self), P.MAX_NAME, None),
-                  ("ui.net_address", self.app.services.get("net_address", ""), 60, None),
-                  ("ui.net_port", str(self.app.services.get("net_port", P.DEFAULT_PORT)), 5,
-                   "numbers"))
+        values = self.typed or [_name(self), self.app.services.get("net_address", ""),
+                                str(self.app.services.get("net_port", P.DEFAULT_PORT))]
+        fields = (("ui.net_your_name", P.MAX_NAME, None), ("ui.net_address", 60, None),
+                  ("ui.net_port", 5, "numbers"))
         self.entries = []
-        for key, value, limit, allowed in fields:
+        for (key, limit, allowed), value in zip(fields, values):
             self.label(pygame.Rect(x, y, col - px(300), px(36)), key, object_id="#field")
             entry = self.add(pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x + col - px(290), y, px(290), px(36)), self.manager,
@@ -336,9 +340,17 @@ class JoinScene(MenuScene):
             found = self.finder.poll()
             sig = tuple((t.address, t.port, t.free, t.started) for t in found)
             if sig != self.found_sig:
+                focused = [e.is_focused for e in self.entries]
                 self.rebuild()
+                for entry, had in zip(self.entries, focused):
+                    if had:  # typing goes on where it was
+                        self.focus.focus(entry)
+                        entry.focus()
+                        entry.edit_position = len(entry.get_text())
 
     def leave(self) -> None:
+        if self.entries:
+            self.typed = [e.get_text() for e in self.entries]
         super().leave()
 
     def on_event(self, event: pygame.event.Event) -> None:
