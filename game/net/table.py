@@ -431,7 +431,9 @@ class Table:
         deal = self.deal
         if not obs or deal is None or obs.get("to_move") != seat:
             return
-        verb = view.card_verb(obs) or "play"  # a card clicked while buttons are asked for
+        verb = view.card_verb(obs)
+        if verb is None:  # buttons are asked for: the client says so in the player's words
+            return
         legal = set(view.legal(obs))
         why = {}
         for card in view.hand(obs):

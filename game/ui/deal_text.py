@@ -40,7 +40,7 @@ def describe(deal: Any, names: list[str], lang: str) -> str:
         key = "ui.contract_" + contract.replace("-", "_").replace(" ", "_")
         parts = [tr("ui.why_marias", name=name(summary.get("soloist")), contract=tr(key))]
         for c in summary.get("components", []):
-            comp = "ui.contract_" + str(c.get("name", "")).replace("-", "_")
+            comp = "ui.contract_" + str(c.get("name", "")).replace("-", "_").replace(" ", "_")
             parts.append(tr("ui.why_component", component=tr(comp),
                             result=tr("ui.why_won" if c.get("won") else "ui.why_lost"),
                             value=c.get("value", "")))

@@ -49,6 +49,12 @@ class SeatInfo:
     ready: bool = False
 
 
+def tr_not_now() -> str:
+    from game.ui.i18n import tr
+
+    return tr("ui.net_not_now")
+
+
 class DealView:
     """The deal as this seat knows it (answers the table's few questions)."""
 
@@ -85,9 +91,16 @@ class DealView:
 
     def check(self, action: str, seat: int | None = None) -> str | None:
         """Why the host's engine would refuse ``action`` (it sent the reasons with the turn)."""
-        if action in self.legal_actions() or action.startswith(BLIND_PREFIX):
+        legal = self.legal_actions()
+        if action in legal or action.startswith(BLIND_PREFIX):
             return None
-        return self.why.get(action) or "not allowed now"
+        if action in self.why:
+            return self.why[action]
+        if not any(a.startswith(("play ", "trump ", "discard ")) for a in legal):
+            from game.ui.i18n import tr
+
+            return tr("ui.net_choose_button")  # a card clicked while a button is asked for
+        return tr_not_now()
 
     def blind_trump_action(self, i: int) -> str:
         return f"{BLIND_PREFIX} {i}"
