@@ -300,3 +300,35 @@ def test_a_table_found_while_typing_keeps_what_was_typed(tmp_path):
     label = next(b.text for b, k in join.button_keys.items() if "Zoe" in b.text)
     assert "127.0.0.1:5000" in label
     join.finder.close()
+
+
+def test_a_dropped_line_is_dialled_again_and_the_turn_asked_again(tmp_path):
+    """The line to the host breaks while it is the window's turn (Wi-Fi lost): the client
+    dials again with its token, gets the position, and the person is asked again."""
+    t = Table("marriage", ["open", "easy"], {"match_points": 2}, away=AwayPolicy(None), seed=8)
+    server = TableServer(t, "127.0.0.1", 0, bot_pause_s=0.0, linger_s=0.2)
+    thread = ServerThread(server)
+    port = thread.start()
+    try:
+        app = make_app(tmp_path)
+        app.switch("net_join")
+        app.scene.entries[1].set_text("127.0.0.1")
+        app.scene.entries[2].set_text(str(port))
+        press(app, "join")
+        frames_until(app, lambda: app.scene.name == "net_table")
+        table = app.scene
+        flow = table.flow
+        frames_until(app, lambda: flow.waiting_for_human() and not table.anim.busy())
+        version = flow.version
+        # Click a card and cut the line before the host can answer.
+        legal = flow.pending.observation["legal"]
+        thread.call(lambda: [c.writer.transport.abort() for c in list(server.connections)])
+        table.submit(legal[0])
+        frames_until(app, lambda: flow.reconnects > 0)
+        frames_until(app, lambda: flow.status == "connected" and flow.waiting_for_human()
+                     and not table.anim.busy(), 20)
+        assert flow.view_seat == 0 and t.seats[0].connected and flow.reconnects == 1
+        play(app, lambda: flow.match.over and table.result is not None)
+        assert t.match.is_over() and flow.match.totals == t.match.totals
+    finally:
+        thread.stop()

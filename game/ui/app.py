@@ -229,6 +229,9 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     try:
         return app.run()
     finally:
+        net = app.services.pop("net", None)
+        if net is not None:  # a network table: say goodbye (the host's table closes, saved)
+            net.close()
         settings.fullscreen = app.fullscreen  # F11 is remembered too
         if app.user_sized:
             settings.window_size = tuple(app.windowed_size)

@@ -161,6 +161,8 @@ class ClientFlow:
         self.ready_sent = False
         self.ready_seats: list[int] = []
         self.status = client.status
+        #: How often the line was lost and dialled again.
+        self.reconnects = 0
         self.failure: dict[str, Any] | None = None
         self.chat: list[tuple[str, str]] = []
         self.errors: list[str] = []
@@ -218,6 +220,7 @@ class ClientFlow:
             self._roster(msg)
         elif kind == "_status":
             self.status = str(msg["status"])
+            self.reconnects += self.status == "reconnecting"
             if self.status == CLOSED and self.client.failure:
                 self.failure = {"code": self.client.failure, **self.client.failure_detail}
         elif kind == "error":
@@ -327,6 +330,11 @@ class ClientFlow:
             deal.why = dict(msg.get("why") or {})
         self.obs = obs
         self.ready_sent = False if kind in ("deal", "sync") else self.ready_sent
+        if kind == "sync":
+            # A new line to the host: a choice sent on the old one is applied (the position
+            # moved on) or lost — either way the person is asked again if it is their turn.
+            self._sent = None
+            self._drop_pending()
         if kind == "deal":
             self._go(Phase.DEALING)
             self.listener(FlowEvent("deal_start", after=obs))
