@@ -178,6 +178,10 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     press(app, "continue")
     assert app.scene.name == "net_lobby"
     session = app.services["net"]
+    frames_until(app, lambda: session.flow.resumed)
+    app.step(1 / 60)
+    start = next(b for b, k in app.scene.button_keys.items() if k == "start_now")
+    assert start.text == "ui.net_continue_now"  # the saved match waits for Boris, or the host
     back, _ = friend(session.port, "Boris")
     frames_until(app, lambda: app.scene.name == "net_table")
     table = app.scene
@@ -319,7 +323,6 @@ def test_a_dropped_line_is_dialled_again_and_the_turn_asked_again(tmp_path):
         table = app.scene
         flow = table.flow
         frames_until(app, lambda: flow.waiting_for_human() and not table.anim.busy())
-        version = flow.version
         # Click a card and cut the line before the host can answer.
         legal = flow.pending.observation["legal"]
         thread.call(lambda: [c.writer.transport.abort() for c in list(server.connections)])

@@ -133,7 +133,9 @@ class Table:
             if seat.person and name:
                 seat.name = P.clean_text(str(name), P.MAX_NAME)
         self.rng = random.Random(self.match.seed ^ 0x5EA7)
-        self.started = bool(self.match.deals)
+        #: A resumed match starts again like a new one: when everyone is back, or the host
+        #: says so (computers play for those who are not).
+        self.started = False
         #: Bumped on every change of the position (a deal, an action): ``act.seq``.
         self.version = 0
         self.last_deal_end: dict[str, Any] | None = None
@@ -141,7 +143,7 @@ class Table:
         self.send: Callable[[int, dict[str, Any]], None] = lambda seat, msg: None
         #: Called after every change worth saving (the record is :meth:`record_text`).
         self.on_save: Callable[[Table], None] | None = None
-        if self.started:
+        if self.match.deals:
             self._restore_deal_end()
 
     # --- facts -----------------------------------------------------------------------
@@ -164,7 +166,7 @@ class Table:
     def roster(self) -> dict[str, Any]:
         return {"type": "table", "variant": self.variant, "options": dict(self.options),
                 "seats": [s.to_json() for s in self.seats], "started": self.started,
-                "away": self.away.to_json()}
+                "deals": len(self.match.deals), "away": self.away.to_json()}
 
     def match_over(self) -> bool:
         return self.started and self.match.is_over()

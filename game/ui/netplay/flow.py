@@ -158,6 +158,8 @@ class ClientFlow:
         self.welcomed = False
         self.host = False
         self.away: dict[str, Any] = {}
+        #: The host continues a saved match (the waiting room says "continue").
+        self.resumed = False
         self.ready_sent = False
         self.ready_seats: list[int] = []
         self.status = client.status
@@ -235,6 +237,7 @@ class ClientFlow:
 
     def _roster(self, msg: dict[str, Any]) -> None:
         self.away = dict(msg.get("away") or {})
+        self.resumed = int(msg.get("deals") or 0) > 0 and not msg.get("started")
         inputs = []
         for seat in msg.get("seats") or []:
             i = int(seat["seat"])

@@ -465,8 +465,9 @@ class LobbyScene(MenuScene):
             y += px(16)
             if session.hosting:
                 r = pygame.Rect(x, y, px(260), px(50))
-                focus.append(self.button("start_now", r, "ui.net_start_now",
-                                         object_id="#primary"))
+                focus.append(self.button(
+                    "start_now", r, "ui.net_continue_now" if flow.resumed else "ui.net_start_now",
+                    object_id="#primary"))
                 self.label(pygame.Rect(x + px(276), y + px(7), col - px(276), px(36)),
                            "ui.net_start_now_hint", object_id="#field")
             else:
