@@ -120,6 +120,13 @@ def test_a_malicious_player_changes_nothing():
         # A chat is fine, but trimmed and cleaned.
         await evil.send({"type": "chat", "text": "hi\x07 all"})
         chat = await evil.until("chat")
+        # Emotes: only the known ones, one a second.
+        await evil.send({"type": "emote", "what": "launch"})
+        refusals["bad_emote"] = await evil.until("refused")
+        await evil.send({"type": "emote", "what": "good_luck"})
+        emote = await evil.until("emote")
+        await evil.send({"type": "emote", "what": "good_luck"})
+        refusals["emote_flood"] = await evil.until("refused")
         # Mallory's own turns: an illegal card, a stale position, then a fair move.
         played_fair = 0
         stale_checked = illegal_checked = False
@@ -168,6 +175,7 @@ def test_a_malicious_player_changes_nothing():
         # Mallory's seat is away now: the stand-in finishes for her.
         outcome = await asyncio.wait_for(honest_task, 60)
         await asyncio.wait_for(server.serve(), 10)
+        assert emote == {"type": "emote", "seat": 1, "what": "good_luck"}
         return refusals, chat, flood, last, outcome, honest, evil
 
     refusals, chat, flood, last, outcome, honest, evil = asyncio.run(scenario())
@@ -182,6 +190,10 @@ def test_a_malicious_player_changes_nothing():
     assert refusals["illegal"]["code"] == P.ILLEGAL and refusals["illegal"]["reason"]
     assert refusals["stale"]["code"] == P.STALE
     assert chat["text"] == "hi all" and chat["name"] == "Mallory"
+    assert refusals["bad_emote"]["code"] == P.BAD_MESSAGE
+    assert refusals["emote_flood"]["code"] == P.FLOOD
+    assert any(m["type"] == "emote" and m["what"] == "good_luck" and m["seat"] == 1
+               for m in honest.received)
     assert flood["code"] == P.FLOOD
     assert last["code"] == P.TOO_LARGE
     assert outcome == "match_end" and server.errors == []

@@ -227,6 +227,20 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         assert app.scene.menu_buttons["continue"].text == "ui.net_back_to_table"
         press(app, "continue")
         assert app.scene.name == "net_table" and app.scene is table
+        # A word to the table: "Say…", then "Well played!"; Vera's program hears it.
+        click(app, table.widgets["say"].rect.inflate(-6, -6).center)
+        for _ in range(2):
+            app.step(1 / 60)
+        assert "emote:well_played" in table.widgets
+        click(app, table.widgets["emote:well_played"].rect.inflate(-6, -6).center)
+        for _ in range(2):
+            app.step(1 / 60)
+        assert not any(k.startswith("emote:") for k in table.widgets)
+        frames_until(app, lambda: any(m["type"] == "emote" for m in again.received), 5)
+        heard = next(m for m in again.received if m["type"] == "emote")
+        assert heard == {"type": "emote", "seat": table.view_seat, "what": "well_played"}
+        frames_until(app, lambda: any(b.text == tr("ui.net_emote_well_played")
+                                      for b in table.bubbles), 5)
         play(app, lambda: table.flow.match.over and table.result is not None)
         assert t.match.is_over() and table.flow.match.totals == t.match.totals
         frames_until(app, lambda: again.outcome is not None)

@@ -17,6 +17,7 @@ Client → server::
     ready  {}                              the player has seen the deal's result
     start  {}                              the host: deal now, computers fill empty seats
     chat   {text}
+    emote  {what}                          one of EMOTES ("well_played" ...)
     ping   {}
     bye    {}
 
@@ -33,6 +34,7 @@ Server → client::
     refused   {code, reason?, action?}                    the message changed nothing
     error     {code, detail?, server?}                    fatal: the server closes the line
     chat      {seat, name, text}
+    emote     {seat, what}
     pong      {}
 
 ``at`` is ``[deal index, actions applied in that deal]``: which position the
@@ -61,7 +63,11 @@ MAX_CHAT = 200
 MAX_ACTION = 64
 MAX_TOKEN = 64
 
-CLIENT_TYPES = ("hello", "act", "ready", "start", "chat", "ping", "bye")
+CLIENT_TYPES = ("hello", "act", "ready", "start", "chat", "emote", "ping", "bye")
+#: The short things a player can say at the table; each window shows them in its own language.
+EMOTES = ("hello", "good_luck", "well_played", "oops", "hurry", "thanks", "good_game")
+#: Seconds between two emotes of one seat (more are refused: a table is no chat room).
+EMOTE_GAP_S = 1.0
 
 #: Refusal and error codes (the UI translates ``net_code_<code>``).
 BAD_JSON = "bad_json"
@@ -135,6 +141,7 @@ _SCHEMA: dict[str, dict[str, _Field]] = {
     "ready": {},
     "start": {},
     "chat": {"text": _Field(str, True, MAX_CHAT * 4)},
+    "emote": {"what": _Field(str, True, 20)},
     "ping": {},
     "bye": {},
 }

@@ -303,6 +303,8 @@ class TableServer:
                 self._changed()
             elif kind == "chat":
                 self.table.chat(seat, msg["text"])
+            elif kind == "emote":
+                self.table.emote(seat, msg["what"], time.monotonic())
             elif kind == "ping":
                 conn.send({"type": "pong"})
             elif kind == "bye":

@@ -139,6 +139,7 @@ class Table:
         #: Bumped on every change of the position (a deal, an action): ``act.seq``.
         self.version = 0
         self.last_deal_end: dict[str, Any] | None = None
+        self._emoted: dict[int, float] = {}
         #: Delivers a message to a seat's client (the server sets it).
         self.send: Callable[[int, dict[str, Any]], None] = lambda seat, msg: None
         #: Called after every change worth saving (the record is :meth:`record_text`).
@@ -402,6 +403,16 @@ class Table:
     def _match_end(self) -> dict[str, Any]:
         return {"type": "match_end", "totals": list(self.match.totals),
                 "winners": self.match.winners()}
+
+    def emote(self, seat: int, what: str, now: float) -> None:
+        """A short word to the table (``protocol.EMOTES``), at most one a second per seat."""
+        if what not in P.EMOTES:
+            raise Refusal(P.BAD_MESSAGE, "unknown emote")
+        last = self._emoted.get(seat)
+        if last is not None and now - last < P.EMOTE_GAP_S:
+            raise Refusal(P.FLOOD, "one at a time")
+        self._emoted[seat] = now
+        self._broadcast(lambda _s: {"type": "emote", "seat": seat, "what": what})
 
     def chat(self, seat: int, text: str) -> None:
         text = P.clean_text(text, P.MAX_CHAT)

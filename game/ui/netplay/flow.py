@@ -167,6 +167,8 @@ class ClientFlow:
         self.reconnects = 0
         self.failure: dict[str, Any] | None = None
         self.chat: list[tuple[str, str]] = []
+        #: Emotes heard and not shown yet: (seat, what).
+        self.emotes: list[tuple[int, str]] = []
         self.errors: list[str] = []
         self.history: list[tuple[Phase, Phase]] = []
         self.actions_applied = 0
@@ -231,6 +233,9 @@ class ClientFlow:
             self.ready_seats = [int(s) for s in msg.get("seats") or []]
             for i, info in enumerate(self.inputs):
                 info.ready = i in self.ready_seats
+        elif kind == "emote":
+            self.emotes.append((int(msg.get("seat", -1)), str(msg.get("what", ""))))
+            self.emotes = self.emotes[-10:]
         elif kind == "chat":
             self.chat.append((str(msg.get("name", "")), str(msg.get("text", ""))))
             self.chat = self.chat[-20:]
@@ -417,6 +422,14 @@ class ClientFlow:
 
     def start_now(self) -> None:
         self.client.send({"type": "start"})
+
+    def emote(self, what: str) -> None:
+        if what in P.EMOTES:
+            self.client.send({"type": "emote", "what": what})
+
+    def take_emotes(self) -> list[tuple[int, str]]:
+        out, self.emotes = self.emotes, []
+        return out
 
     def say(self, text: str) -> None:
         text = P.clean_text(text, P.MAX_CHAT)

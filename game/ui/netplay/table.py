@@ -37,6 +37,8 @@ class NetTableScene(TableScene):
         super().__init__(app)
         self.session: NetSession | None = None
         self._roster_sig: tuple[Any, ...] = ()
+        #: The row of things to say is open.
+        self.say_open = False
 
     # --- lifecycle -----------------------------------------------------------------------
     def enter(self, **params: Any) -> None:
@@ -109,10 +111,44 @@ class NetTableScene(TableScene):
         label = self._leave_label(short=True)
         from ..table.controls import text_width
 
-        w = max(rect.w, text_width(label, self.layout.font) + self.layout.font * 2)
+        f = self.layout.font
+        w = max(rect.w, text_width(label, f) + f * 2)
         self.widgets["leave"] = pygame_gui.elements.UIButton(
             pygame.Rect(rect.right - w, rect.y, w, rect.h), label, self.app.manager,
             object_id="#table_leave")
+        say = t("net_say", "Say…")
+        sw = text_width(say, f) + f * 2
+        self.widgets["say"] = pygame_gui.elements.UIButton(
+            pygame.Rect(rect.right - w - self.layout.margin - sw, rect.y, sw, rect.h), say,
+            self.app.manager, object_id="#table_say")
+        self._say_widgets()
+
+    def _say_widgets(self) -> None:
+        """The things one can say, in two rows over the middle of the table (while open)."""
+        for key in [k for k in self.widgets if k.startswith("emote:")]:
+            self.widgets.pop(key).kill()
+        if not self.say_open:
+            return
+        from game.net.protocol import EMOTES
+
+        from ..table.controls import text_width
+
+        L = self.layout
+        f = L.font
+        labels = [(what, t("net_emote_" + what, what)) for what in EMOTES]
+        rows = [labels[:4], labels[4:]]
+        bh = round(f * 1.9)
+        cx, cy = L.center
+        y = cy - bh - L.margin / 2
+        for row in rows:
+            widths = [text_width(label, f) + f * 2 for _, label in row]
+            x = cx - (sum(widths) + L.margin * (len(row) - 1)) / 2
+            for (what, label), bw in zip(row, widths):
+                self.widgets["emote:" + what] = pygame_gui.elements.UIButton(
+                    pygame.Rect(round(x), round(y), bw, bh), label, self.app.manager,
+                    object_id="#table_emote")
+                x += bw + L.margin
+            y += bh + L.margin
 
     def _leave_label(self, short: bool = False) -> str:
         """The host closes the table for everyone; a guest only leaves it."""
@@ -200,16 +236,42 @@ class NetTableScene(TableScene):
                 self.leave_table()
                 self.app.switch("menu")
                 return
+            if key == "say":
+                self.say_open = not self.say_open
+                self._say_widgets()
+                return
+            if key is not None and key.startswith("emote:"):
+                if isinstance(self.flow, ClientFlow):
+                    self.flow.emote(key.split(":", 1)[1])
+                self.say_open = False
+                self._say_widgets()
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.say_open:
+            self.say_open = False
+            self._say_widgets()
+            return
         super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         flow = self.flow
         if isinstance(flow, ClientFlow):
+            for seat, what in flow.take_emotes():
+                self._emote_bubble(seat, what)
             sig = (tuple((i.name, i.connected, i.kind) for i in flow.inputs), flow.status)
             if sig != self._roster_sig:
                 self._roster_sig = sig
                 self._base_sig = None  # the plates show who is there: redraw them
+
+    def _emote_bubble(self, seat: int, what: str) -> None:
+        """What a player said, at their seat, in this window's language."""
+        from ..table.hud import Bubble
+
+        if not 0 <= seat < len(self.layout.seats):
+            return
+        anchor = self.layout.spot(seat).bubble
+        self._add_bubble(Bubble(t("net_emote_" + what, what), anchor, ttl=2.6,
+                                colour=(200, 230, 255)))
 
     # --- names ---------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
