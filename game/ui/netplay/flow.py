@@ -268,18 +268,27 @@ class ClientFlow:
         self.receive()
 
     def catch_up(self) -> None:
-        """Back at the table after a while: jump to the newest position without replaying."""
+        """Back at the table after a while: jump to the newest position without replaying.
+
+        Everything up to the newest message with a position is folded into one ``sync``
+        of that position; what came after it (a deal's end, the match's end) follows.
+        """
         self.receive()
-        last = None
-        keep: deque[dict[str, Any]] = deque()
-        for msg in self.queue:
-            if msg["type"] in ("action", "deal", "sync"):
-                last = msg
-            else:
-                keep.append(msg)
-        if last is not None and len(self.queue) > 2:
-            self.queue = deque([{**last, "type": "sync"}, *[m for m in keep
-                                                            if m["type"] != "refused"]])
+        queue = list(self.queue)
+        last = max((i for i, m in enumerate(queue) if m["type"] in ("action", "deal", "sync")),
+                   default=None)
+        if last is None or last < 2:
+            return
+        deal_no = len(self.match.deals)
+        totals = list(self.match.totals)
+        for msg in queue[: last + 1]:
+            deal_no = int(msg.get("deal_no") or deal_no)
+            totals = list(msg.get("totals") or totals)
+        newest = queue[last]
+        sync = {"type": "sync", "at": newest.get("at"), "v": newest.get("v"),
+                "obs": newest.get("obs"), "deal_no": deal_no, "totals": totals,
+                "why": newest.get("why") or {}}
+        self.queue = deque([sync, *[m for m in queue[last + 1:] if m["type"] != "refused"]])
 
     def update(self) -> None:
         self._send_choice()
