@@ -11,6 +11,7 @@ from game.net.protocol import decode, encode
 from game.net.scripted import ScriptedClient
 from game.net.server import Limits, TableServer
 from game.net.table import AwayPolicy, Table
+from game.net.view import as_json
 from game.rules import new_deal
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[AKQJT987][CDHS])(?![A-Za-z0-9])")
@@ -41,7 +42,7 @@ def observation_at(table: Table, deal_index: int, actions: int, seat: int) -> di
     for s, action in played.history[:actions]:
         deal.apply(action, s)
     # Through JSON, as it travels (int keys of "shown" become strings).
-    return json.loads(json.dumps(deal.observation(seat)))
+    return json.loads(json.dumps(as_json(deal.observation(seat))))
 
 
 def check_knowledge(table: Table, seat: int, received: list[dict[str, Any]]) -> int:

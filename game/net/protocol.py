@@ -31,7 +31,7 @@ Server → client::
     deal_end  {at, obs, score, points, tricks, totals, before_totals, summary, match_over}
     match_end {totals, winners}
     ready     {seats}                                     who pressed "next deal"
-    refused   {code, reason?, action?}                    the message changed nothing
+    refused   {code, reason?, action?, rule?}             the message changed nothing
     error     {code, detail?, server?}                    fatal: the server closes the line
     chat      {seat, name, text}
     emote     {seat, what}
@@ -193,10 +193,13 @@ def hello(name: str, token: str | None = None, seat: int | None = None,
     return msg
 
 
-def refused(code: str, reason: str | None = None, action: str | None = None) -> dict[str, Any]:
+def refused(code: str, reason: str | None = None, action: str | None = None,
+            rule: str | None = None) -> dict[str, Any]:
     msg: dict[str, Any] = {"type": "refused", "code": code}
     if reason:
         msg["reason"] = reason
+    if rule:
+        msg["rule"] = rule
     if action is not None:
         msg["action"] = action
     return msg

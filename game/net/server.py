@@ -312,7 +312,7 @@ class TableServer:
             elif kind == "hello":
                 raise Refusal(P.BAD_MESSAGE, "already seated")
         except Refusal as exc:
-            conn.send(P.refused(exc.code, exc.reason, msg.get("action")))
+            conn.send(P.refused(exc.code, exc.reason, msg.get("action"), exc.rule))
 
     def _hello(self, conn: Connection, msg: dict[str, Any]) -> None:
         if msg["protocol"] != P.PROTOCOL_VERSION:

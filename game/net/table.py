@@ -46,10 +46,12 @@ SAVE_MARK = "# marriage-table network table: "
 class Refusal(Exception):
     """A client's request the table does not carry out; nothing changed."""
 
-    def __init__(self, code: str, reason: str = ""):
+    def __init__(self, code: str, reason: str = "", rule: str | None = None):
         super().__init__(f"{code}: {reason}" if reason else code)
         self.code = code
         self.reason = reason
+        #: The rules engine's own code of the refusal, when it gives one.
+        self.rule = rule
 
 
 @dataclass
@@ -349,7 +351,8 @@ class Table:
         try:
             canonical = deal.apply(action, seat)
         except (IllegalAction, NotationError) as exc:
-            raise Refusal(P.ILLEGAL, str(exc)) from None
+            rule = getattr(exc, "code", None)
+            raise Refusal(P.ILLEGAL, str(exc), str(rule) if rule else None) from None
         self.version += 1
         self._after_action(seat)
         return canonical
