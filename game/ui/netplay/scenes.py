@@ -453,7 +453,7 @@ class LobbyScene(MenuScene):
                            object_id="#field", n=str(seat + 1))
                 if info.kind == "bot":
                     text = tr("ui.net_seat_computer", level=tr(f"ui.level_{info.level}"))
-                elif not info.taken and not info.connected:
+                elif not info.taken and not info.connected and not info.name:
                     text = tr("ui.net_seat_waiting")
                 else:
                     state = tr("ui.net_connected") if info.connected else tr("ui.net_away")
@@ -469,7 +469,8 @@ class LobbyScene(MenuScene):
                     "start_now", r, "ui.net_continue_now" if flow.resumed else "ui.net_start_now",
                     object_id="#primary"))
                 self.label(pygame.Rect(x + px(276), y + px(7), col - px(276), px(36)),
-                           "ui.net_start_now_hint", object_id="#field")
+                           "ui.net_continue_now_hint" if flow.resumed else "ui.net_start_now_hint",
+                           object_id="#field")
             else:
                 self.label(pygame.Rect(x, y, col, px(34)), "ui.net_waiting_host",
                            object_id="#field")

@@ -118,8 +118,10 @@ class NetTableScene(TableScene):
             object_id="#table_leave")
         say = t("net_say", "Say…")
         sw = text_width(say, f) + f * 2
+        menu = self.widgets["menu"].relative_rect
+        # Above the Menu button, clear of the hand (a Mariáš hand with the blind cards is wide).
         self.widgets["say"] = pygame_gui.elements.UIButton(
-            pygame.Rect(rect.right - w - self.layout.margin - sw, rect.y, sw, rect.h), say,
+            pygame.Rect(menu.right - sw, menu.y - rect.h - self.layout.margin, sw, rect.h), say,
             self.app.manager, object_id="#table_say")
         self._say_widgets()
 
