@@ -155,7 +155,7 @@ class NetTableScene(TableScene):
     def _leave_label(self, short: bool = False) -> str:
         """The host closes the table for everyone; a guest only leaves it."""
         if self.session is not None and self.session.hosting:
-            return t("net_close_table", "Close table")
+            return t("net_close_short", "Close") if short else t("net_close_table", "Close table")
         return t("net_leave_short", "Leave") if short else t("net_leave", "Leave table")
 
     def _result_widgets(self) -> None:
