@@ -173,6 +173,9 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     storage = app.services["storage"]
     saved = storage.load_match()
     assert saved is not None and saved[1].network["seats"] == ["open", "open", "easy"]
+    # In a slot of its own: a local Mariáš match in progress is never replaced by it.
+    assert saved[1].slot == "net-marias" and storage.has_match("net-marias")
+    assert not storage.has_match("marias")
     app.scene.rebuild()
     # Continue hosts it again; Boris comes back to his seat and the match is played out.
     press(app, "continue")

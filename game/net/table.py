@@ -480,6 +480,39 @@ class Table:
             write_record(self.match.deals)
 
 
+def check_network_setup(data: object, players: int) -> dict[str, Any]:
+    """A saved hosted table's facts (the ``network`` field of a game's setup), checked.
+
+    ValueError for anything a damaged or hand-edited file could hold instead.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("the network table facts are not an object")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players or not all(
+            s == OPEN or s in LEVELS for s in seats) or OPEN not in seats:
+        raise ValueError(f"the network table's seats are not {players} of open/"
+                         + "/".join(LEVELS))
+    host = data.get("host_seat", 0)
+    port = data.get("port", P.DEFAULT_PORT)
+    if isinstance(host, bool) or not isinstance(host, int) or not 0 <= host < players \
+            or seats[host] != OPEN:
+        raise ValueError("the network table's host seat is not a person's seat")
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
+        raise ValueError("the network table's port is not a port number")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > P.MAX_NAME * 4:
+        raise ValueError("the host's name is malformed")
+    away = data.get("away") or {}
+    level = away.get("level") if isinstance(away, dict) else None
+    after = away.get("after_s", 30.0) if isinstance(away, dict) else 30.0
+    if level is not None and level not in LEVELS or isinstance(after, bool) \
+            or not isinstance(after, int | float) or not 0 <= after <= 3600:
+        raise ValueError("the network table's away rule is malformed")
+    return {"seats": list(seats), "host_seat": host, "port": port,
+            "name": P.clean_text(name, P.MAX_NAME), "away": {"level": level,
+                                                             "after_s": float(after)}}
+
+
 def match_from_record(text: str, seed: int | None = None) -> Match:
     """A match rebuilt from its record: every deal replayed, finished deals counted."""
     deals = replay_text(text)

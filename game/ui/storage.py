@@ -191,7 +191,13 @@ def setup_from_dict(data: Any) -> GameSetup:
     slot = data.get("slot")
     if slot is not None and (not isinstance(slot, str) or not SLOT_RE.match(slot)):
         raise ValueError("the setup's slot is not a slot name")
-    return GameSetup(variant, dict(options), list(seats), seed, practice, slot=slot)
+    network = data.get("network")
+    if network is not None:  # a table hosted on the network (game.ui.netplay)
+        from game.net.table import check_network_setup
+
+        network = check_network_setup(network, players)
+    return GameSetup(variant, dict(options), list(seats), seed, practice, slot=slot,
+                     network=network)
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,8 @@ class NetSession:
                           seats=["human" if i == host_seat else
                                  (k if k != OPEN else (away.level or "normal"))
                                  for i, k in enumerate(kinds)],
-                          seed=setup.seed, network={"seats": kinds, "host_seat": host_seat,
+                          seed=setup.seed, slot="net-" + setup.variant,
+                          network={"seats": kinds, "host_seat": host_seat,
                                                     "port": port, "name": name,
                                                     "away": away.to_json()})
         if storage is not None and hasattr(storage, "save_match"):

@@ -63,7 +63,9 @@ class ContinueScene(MenuScene):
                 self.app.switch("menu")  # damaged after all: the menu tells why
                 return
             text, setup = loaded
-            if "table" in self.app.scene_factories:
+            if setup.network and "net_host" in self.app.scene_factories:
+                self.app.switch("net_host", resume=text, setup=setup)  # host it again
+            elif "table" in self.app.scene_factories:
                 self.app.switch("table", resume_record=text, setup=setup)
         else:
             super().on_button(key)

@@ -68,7 +68,10 @@ def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pyg
 def match_summary(saved: Any) -> dict[str, str]:
     """The words that describe a saved match (``game.ui.storage.SavedMatch``) to a player."""
     state = saved.state
-    return {"game": variant_name(saved.variant), "deal": str(state.deals),
+    game = variant_name(saved.variant)
+    if getattr(saved.setup, "network", None):  # a table hosted for friends
+        game = tr("ui.net_saved_game", game=game)
+    return {"game": game, "deal": str(state.deals),
             "score": " : ".join(str(t) for t in state.totals)}
 
 
