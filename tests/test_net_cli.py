@@ -151,3 +151,14 @@ def test_tables_are_found_on_the_lan():
     t = found[0]
     assert (t.address, t.port, t.variant, t.host, t.free, t.compatible) == \
         ("127.0.0.1", 4321, "marias", "Anna", 2, True)
+
+
+def test_the_network_package_never_imports_pygame():
+    """A club-room server runs without a display library: game.net stays below the UI."""
+    code = ("import sys, game.net, game.net.server, game.net.client, game.net.scripted, "
+            "game.net.discovery, game.net.__main__, game.net.view; "
+            "bad = sorted(m for m in sys.modules if m.startswith(('pygame', 'game.ui'))); "
+            "print(bad); sys.exit(1 if bad else 0)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
