@@ -352,3 +352,25 @@ def test_a_dropped_line_is_dialled_again_and_the_turn_asked_again(tmp_path):
         assert t.match.is_over() and flow.match.totals == t.match.totals
     finally:
         thread.stop()
+
+
+def test_the_wake_up_event_is_none_of_pygame_gui_s(tmp_path):
+    """After pygame.quit() a new custom event number equals a pygame-gui event; ours must not."""
+    import pygame_gui
+
+    from game.ui.netplay.session import NET_EVENT, is_net_event, wake
+
+    pygame.init()
+    pygame.quit()
+    app = make_app(tmp_path)
+    gui_types = {v for k, v in vars(pygame_gui).items() if k.startswith("UI_") and
+                 isinstance(v, int)}
+    assert gui_types and NET_EVENT not in gui_types
+    app.switch("net")
+    wake()
+    woke = [e for e in pygame.event.get(NET_EVENT)]
+    assert woke and all(is_net_event(e) for e in woke)
+    wake()
+    for _ in range(3):
+        app.step(1 / 60)  # handled (ignored) by the screens without a fault
+    assert app.scene.name == "net"

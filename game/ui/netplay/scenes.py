@@ -24,7 +24,7 @@ from game.ui.session import GameSetup
 
 from ..scenes.base import MenuScene
 from ..scenes.setup import PLAYERS, option_choices
-from .session import NET_EVENT, NetSession, local_addresses
+from .session import NetSession, is_net_event, local_addresses
 
 log = logging.getLogger(__name__)
 
@@ -499,7 +499,7 @@ class LobbyScene(MenuScene):
             self.rebuild()
 
     def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == NET_EVENT:
+        if is_net_event(event):
             return
 
     def on_button(self, key: str) -> None:

@@ -30,12 +30,19 @@ from .flow import ClientFlow
 log = logging.getLogger(__name__)
 
 #: Posted (from the network thread) when a message arrives, so a sleeping loop wakes up.
-NET_EVENT = pygame.event.custom_type()
+#: Not ``pygame.event.custom_type()``: its counter starts again after ``pygame.quit()``
+#: and then hands out pygame-gui's own event numbers (a wake-up read as a button press).
+#: ``USEREVENT`` itself is never one of pygame-gui's; the ``net`` attribute marks ours.
+NET_EVENT = pygame.USEREVENT
+
+
+def is_net_event(event: pygame.event.Event) -> bool:
+    return event.type == NET_EVENT and bool(getattr(event, "net", False))
 
 
 def wake() -> None:
     try:
-        pygame.event.post(pygame.event.Event(NET_EVENT))
+        pygame.event.post(pygame.event.Event(NET_EVENT, net=True))
     except pygame.error:  # the queue is full or video is down: the next frame reads anyway
         pass
 

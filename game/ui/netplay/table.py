@@ -25,7 +25,7 @@ from ..table.hud import CREAM, panel
 from ..table.layout import compute_layout
 from ..table.text import t
 from .flow import ClientFlow
-from .session import NET_EVENT, NetSession
+from .session import NetSession, is_net_event
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +230,7 @@ class NetTableScene(TableScene):
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == NET_EVENT:
+        if is_net_event(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             key = next((k for k, w in self.widgets.items() if w is event.ui_element), None)
