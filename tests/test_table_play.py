@@ -40,12 +40,15 @@ def _stop_bot_processes():
             table.shutdown()
 
 
-def make_app(size=(1280, 720), speed="instant") -> App:
+def make_app(size=(1280, 720), speed="instant", collect="auto") -> App:
+    """A table app; finished tricks go by themselves unless ``collect="click"`` (the
+    player's default, tested on its own in test_table_traps)."""
     app = App(size=size)
     _APPS.append(app)
     app.register("menu", _Menu)
     app.register("table", TableScene)
-    app.services["settings"] = Settings(animation_speed=speed, bot_pause_ms=0)
+    app.services["settings"] = Settings(animation_speed=speed, bot_pause_ms=0,
+                                        collect_trick=collect, trick_pause_ms=0)
     return app
 
 
@@ -69,7 +72,7 @@ def press_button(app: App, scene: TableScene, action: str, use_keys: bool) -> No
     actions = [a for a, _b in scene.buttons.buttons]
     assert action in actions, (action, actions)
     if use_keys:
-        key(app, pygame.K_1 + actions.index(action))
+        key(app, pygame.K_F1 + actions.index(action))  # the buttons' keys (cards: 1-9)
     else:
         rect = scene.buttons.rect_of(action)
         assert rect is not None
@@ -106,6 +109,11 @@ def perform(app: App, scene: TableScene, action: str, rng: random.Random) -> Non
         press_button(app, scene, action, use_keys)
     else:
         press_button(app, scene, action, use_keys)
+        if scene.confirm.active:  # "declare 66 with only 23 points?" -> declare anyway
+            b = scene.confirm.buttons[0][0]
+            click(app, b.rect.inflate(-6, -6).center)
+            for _ in range(2):
+                app.step(1 / 60)
 
 
 def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) -> TableScene:

@@ -117,19 +117,31 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     exact = False
     its = 0
     from .marias_bidding import bidding_values, doubling_values
+    from .turns import MEMORY, best_of
 
-    bid = bidding_values(observation, deadline, rng)
+    tag = (seed, iterations, None if iterations is not None else round(budget_ms))
+    remembered = MEMORY.recall(observation, tag)
+    bid = None if remembered is not None else bidding_values(observation, deadline, rng,
+                                                            turns=True, tag=tag)
     odds: dict[str, float] = {}
-    if bid is None:
+    if bid is None and remembered is None:
         bid = doubling_values(observation, deadline, rng, every_legal=True, odds=odds)
-    if bid is not None:
+    if remembered is not None:
+        # The position after a step of this turn, valued with the step: the same numbers
+        # (see game.ai.turns), so the advice never contradicts itself across the step.
+        values.update({a: v for a, v in remembered.items() if a in values})
+        action = best_of(remembered, candidates(observation)) or legal[0]
+    elif bid is not None:
         action, vals = bid
         values.update(vals)
     else:
         from .ismcts import HardBot, search
 
+        # Whole turns: a step that does not end the turn (exchange, close, a marriage) is
+        # worth its best continuation — the number the position after the step gets, so the
+        # hint, the practice warning and the review agree before and after the step.
         res = search(observation, deadline, rng, legal=legal,
-                     pool_size=HardBot.pool_size_for(observation["variant"]),
+                     pool_size=HardBot.pool_size_for(observation["variant"]), turns=True,
                      **HardBot.options_for(observation))
         action = res.best
         allowed = candidates(observation)
@@ -140,6 +152,8 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
         values.update(res.values)
         exact = res.exact
         its = res.iterations
+        if res.turns and any(len(t) > 1 for t in res.turns):
+            _remember_turns(observation, res.turns, rng, tag)
     if f is not None:
         action, key, params = f
     elif odds:
@@ -147,6 +161,19 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     else:
         key, params = explain(observation, action, values, exact)
     return Hint(action, values, key, _decorate(params), exact, its)
+
+
+def _remember_turns(obs: dict[str, Any], turns: dict[tuple[str, ...], float],
+                    rng: random.Random, tag: Any) -> None:
+    """Keep the continuations' values for the positions after this turn's steps."""
+    from .sampler import SampleError, determinize
+    from .turns import MEMORY
+
+    try:
+        deal = determinize(obs, random.Random(rng.random()))
+    except SampleError:
+        return
+    MEMORY.remember(deal, obs["seat"], turns, tag)
 
 
 def explain_doubling(obs: dict[str, Any], action: str, values: dict[str, float | None],

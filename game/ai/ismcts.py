@@ -41,13 +41,61 @@ class Node:
 
 @dataclass
 class SearchResult:
-    """Per root action: mean value for the root seat (deal points) and visit count."""
+    """Per root action: mean value for the root seat (deal points) and visit count.
+
+    With whole turns (``search(whole_turns=True)``) a root action that does not end the
+    turn is worth its best continuation: ``values`` holds, per first action, the best of
+    its turns' means, and ``turns`` every whole turn's mean."""
 
     best: str
     values: dict[str, float]
     visits: dict[str, int]
     iterations: int
     exact: bool = False
+    turns: dict[tuple[str, ...], float] = field(default_factory=dict)
+
+
+#: The most whole turns one decision is expanded into (a turn on lead in Marriage has
+#: about 35: exchange, close or a marriage, declare, a card).
+MAX_TURNS = 64
+
+
+def whole_turns(deal: Deal, first: list[str], limit: int = MAX_TURNS) -> list[tuple[str, ...]]:
+    """Every way the seat to move can finish its turn, starting with one of ``first``.
+
+    A step that leaves the same seat to move (the trump exchange, closing, announcing a
+    marriage) is followed by each action then legal, until a card is played, the turn
+    passes or the deal ends.  What is legal after a step depends only on the mover's own hand and the public
+    state, so any deal consistent with the mover's observation gives the same turns.
+    Beyond ``limit`` turns the rest stay single steps (valued the old way)."""
+    mover = deal.to_move()
+    out: list[tuple[str, ...]] = []
+
+    def grow(d: Deal, path: tuple[str, ...]) -> None:
+        # A card ends the turn (even when its trick lets the same seat lead again: then
+        # the stock has been drawn from, and the sampled deals differ).
+        if d.is_over() or d.to_move() != mover or path[-1].startswith("play ") or \
+                len(path) >= 4 or len(out) >= limit:
+            out.append(path)
+            return
+        for a in d.legal_actions():
+            twin = d.clone()
+            twin.apply_legal(a)
+            grow(twin, path + (a,))
+
+    for a in first:
+        d = deal.clone()
+        d.apply_legal(a)
+        grow(d, (a,))
+    return out
+
+
+def _apply_turn(deal: Deal, turn: str | tuple[str, ...]) -> None:
+    if isinstance(turn, tuple):
+        for a in turn:
+            deal.apply_legal(a)
+    else:
+        deal.apply_legal(turn)
 
 
 def _endgame(deal: Deal, cards_left: int) -> bool:
@@ -74,6 +122,8 @@ class Searcher:
         self.eps = playout_eps
         self.solver = Solver(seat)
         self.leaf_cache: dict[Any, float] = {}
+        #: The last sweep's values per root candidate, sample by sample (the guard's data).
+        self._per_turn: dict[Any, list[float]] = {}
 
     def leaf_value(self, deal: Deal, deadline: Deadline) -> list[float] | None:
         """Exact per-seat values of an endgame leaf, or None to fall back on a playout."""
@@ -102,7 +152,8 @@ class Searcher:
 
     def run(self, source, root_legal: list[str], deadline: Deadline,
             prior: str | None = None, prior_weight: float = 0.3,
-            sweep: bool = True, race: bool = False, prior_z: float = 1.0) -> SearchResult:
+            sweep: bool = True, race: bool = False, prior_z: float = 1.0,
+            turns: bool = False) -> SearchResult:
         """Search until the deadline; the best root action and every root action's value.
 
         ``sweep`` (default): every sampled deal is used once for *each* root action, with
@@ -117,7 +168,13 @@ class Searcher:
         difference leave the sweep, so the remaining contenders get the rest of the
         time (the decision is between them; the values of the dropped ones stay as
         they were when they dropped).
+        ``turns`` (sweep mode): the root candidates are the seat's *whole turns*
+        (:func:`whole_turns`), so a step that does not end the turn — an exchange, a
+        close, a marriage — is valued by its best continuation, exactly as the position
+        after the step will be valued; see :class:`SearchResult`.
         """
+        if turns and sweep:
+            return self._run_turns(source, root_legal, deadline, prior, race, prior_z)
         root = Node()
         it = 0
         scale = 3.0
@@ -143,7 +200,7 @@ class Searcher:
                 if child is None:
                     child = root.children[a] = Node()
                 child.avail += 1
-                d.apply_legal(a)
+                _apply_turn(d, a)
                 values = self._iterate(d, child, [(child, mover)], 1, root_legal, deadline,
                                        random.Random(seed), scale, None, 0.0)
                 done.append((a, values[mover]))  # type: ignore[index]
@@ -165,6 +222,7 @@ class Searcher:
                                                   root.children.items()}, it)
         visits = {a: ch.visits for a, ch in root.children.items()}
         if sweep:
+            self._per_turn = per_action
             vals = {a: sum(v) / len(v) for a, v in per_action.items() if v}
             best = max(sorted(active), key=lambda a: vals[a])
             if prior in vals and best != prior and not clearly_better(
@@ -175,6 +233,37 @@ class Searcher:
                 if ch.visits}
         best = max(sorted(visits), key=lambda a: (visits[a], vals.get(a, -1e9)))
         return SearchResult(best, vals, visits, it)
+
+    def _run_turns(self, source, root_legal: list[str], deadline: Deadline,
+                   prior: str | None, race: bool, prior_z: float) -> SearchResult:
+        """:meth:`run` over whole turns: the first sample lists them, every sample values
+        each (common random numbers below, as in the plain sweep); a first action's value
+        is the best mean among its turns."""
+        try:
+            first = source()
+        except SampleError:
+            return SearchResult(prior if prior in root_legal else root_legal[0], {}, {}, 0)
+        turns = whole_turns(first, root_legal)
+        inner = self.run(_replay_first(first, source), list(turns), deadline,  # type: ignore
+                         prior=None, sweep=True, race=race)
+        means = {t: v for t, v in inner.values.items() if isinstance(t, tuple)}
+        values: dict[str, float] = {}
+        visits: dict[str, int] = {}
+        best_turn: dict[str, tuple[str, ...]] = {}
+        for t, v in means.items():
+            a = t[0]
+            visits[a] = visits.get(a, 0) + inner.visits.get(t, 0)  # type: ignore[call-overload]
+            if a not in values or v > values[a]:
+                values[a], best_turn[a] = v, t
+        if not values:
+            return SearchResult(prior if prior in root_legal else root_legal[0], {}, visits,
+                                inner.iterations)
+        best = max(sorted(values), key=lambda a: values[a])
+        if prior in values and best != prior and not clearly_better(
+                self._per_turn.get(best_turn[best], []),
+                self._per_turn.get(best_turn[prior], []), prior_z):
+            best = prior  # type: ignore[assignment]
+        return SearchResult(best, values, visits, inner.iterations, turns=means)
 
     def _iterate(self, deal: Deal, node: Node, path: list[tuple[Node, int]], depth: int,
                  root_legal: list[str], deadline: Deadline, rng: random.Random, scale: float,
@@ -234,6 +323,15 @@ RACE_EVERY = 4
 RACE_Z = 3.0
 
 
+def _replay_first(first: Deal, source):
+    """A source that gives ``first`` (already drawn) once, then draws as ``source`` does."""
+    pending = [first]
+
+    def draw() -> Deal:
+        return pending.pop() if pending else source()
+    return draw
+
+
 def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
     """Is ``a`` better than ``b`` by more than ``z`` standard errors of the paired
     difference (over the samples both were valued on: the common prefix)?"""
@@ -284,7 +382,7 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
            playout_eps: float = 0.2, legal: list[str] | None = None,
            use_prior: bool = True, exact_endgame: bool = True,
            infer: bool = False, race: bool = False, prior_z: float = 1.0,
-           tree: bool = True) -> SearchResult:
+           tree: bool = True, turns: bool = False) -> SearchResult:
     """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``).
 
     ``legal``: the root candidates (default: all legal actions of ``obs``).
@@ -294,6 +392,8 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
     ``prior_z``: how sure the search must be to overrule the rule-of-thumb move.
     ``tree``: grow the tree below the root; without it (a flat search) every root action
     is valued on every sample by the exact leaf or a playout alone.
+    ``turns``: value whole turns (the hint engine): a step that does not end the turn is
+    worth its best continuation (``Searcher.run``).
     """
     seat = obs["seat"]
     legal = list(legal or obs["legal"])
@@ -324,7 +424,8 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
             prior = policy_action(obs)
         except Exception:  # the prior is only a hint; never let it break a decision
             prior = None
-    return searcher.run(source, legal, deadline, prior=prior, race=race, prior_z=prior_z)
+    return searcher.run(source, legal, deadline, prior=prior, race=race, prior_z=prior_z,
+                        turns=turns)
 
 
 class NormalBot(Bot):

@@ -223,9 +223,14 @@ def before_search(bot: Any, obs: dict[str, Any], deadline: Deadline,
 
 
 def bidding_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                   truth: Deal | None = None) -> tuple[str, dict[str, float]] | None:
+                   truth: Deal | None = None, turns: bool = False,
+                   tag: Any = None) -> tuple[str, dict[str, float]] | None:
     """(best action, simulated values of the candidates) for a Mariáš bidding decision;
-    None outside the bidding (play and doubling are searched by ISMCTS)."""
+    None outside the bidding (play and doubling are searched by ISMCTS).
+
+    ``turns`` (the hint engine): a contract is worth its best discards — naming it does
+    not end the soloist's turn — and the discards' values are remembered for the
+    position after it (:mod:`.turns`, under ``tag``)."""
     if obs["variant"] != "marias":
         return None
     phase = obs.get("phase")
@@ -233,6 +238,8 @@ def bidding_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     if phase == "trump":
         return _decide_trump(obs, deadline, rng, truth)
     if phase == "contract":
+        if turns and truth is None:
+            return _contract_turns(obs, deadline, rng, tag)
         return _decide_contract(obs, deadline, rng, truth)
     if phase == "discard":
         return _decide_discard(obs, deadline, rng, truth)
@@ -402,8 +409,9 @@ def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random
     return best, values
 
 
-def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                    truth: Deal | None) -> tuple[str, dict[str, float]]:
+def discard_shortlist(obs: dict[str, Any]) -> list[str]:
+    """The discards worth simulating in a discard position: the heuristic's pair first,
+    then the best five by the rule-of-thumb ranking (a no-trump contract: the one pair)."""
     legal = obs["legal"]
     hand = sum(1 << card(c) for c in obs["hand"])
     contract = obs.get("contract") or "suit"
@@ -412,15 +420,75 @@ def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     c1, c2 = discard_for(hand, contract, trump_card, seven)
     first = discard_action(c1, c2)
     if not contract.startswith("suit"):
-        return (first if first in legal else legal[0]), {}
-    # a shortlist by the heuristic, compared by simulation
+        return [first if first in legal else legal[0]]
     from .easy import _choose_discard
     from .view import view_of
 
     v = view_of(obs)
     ranked = sorted(legal, key=lambda a: _discard_rank(v, a, _choose_discard))
-    cands = list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
-    if len(cands) == 1:
+    return list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
+
+
+def _contract_turns(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                    tag: Any) -> tuple[str, dict[str, float]]:
+    """The contract decision valued by whole turns: each Suit contract with each of its
+    shortlisted discards (the soloist holds all twelve cards when naming it, so choosing
+    the discards after the contract costs no knowledge the simulation lacks); a contract
+    is worth its best discards.  The choice among contracts is :func:`_decide_contract`'s
+    rule (Seven and Hundred must beat the plain game clearly)."""
+    legal = obs["legal"]
+    hand = sum(1 << card(c) for c in obs["hand"])
+    nt = best_no_trump(hand, 0, [a[9:] for a in legal])
+    if nt is not None:
+        return "contract " + nt, {}
+    cands = [a for a in legal if a.startswith("contract suit")]
+    try:
+        sample = determinize(obs, rng)
+    except SampleError:
+        return _decide_contract(obs, deadline, rng, None)
+    seat = obs["seat"]
+    pairs: list[tuple[str, str]] = []
+    for c in cands:
+        twin = sample.clone()
+        twin.apply_legal(c)
+        pairs.extend((c, d) for d in discard_shortlist(twin.observation(seat)))
+
+    def apply(d: Deal, pair: tuple[str, str], r: random.Random) -> None:
+        d.apply_legal(pair[0])
+        d.apply_legal(pair[1])
+
+    rounds: dict[Any, list[float]] = {}
+    sims = _simulate(obs, pairs, deadline, rng, None, apply=apply,  # type: ignore[arg-type]
+                     per_round=rounds)
+    values: dict[str, float] = {}
+    best_pair: dict[str, tuple[str, str]] = {}
+    for pair, v in sims.items():
+        c = pair[0]  # type: ignore[index]
+        if c not in values or v > values[c]:
+            values[c], best_pair[c] = v, pair  # type: ignore[assignment]
+    from .turns import MEMORY
+
+    MEMORY.remember(sample, seat, dict(sims), tag)  # type: ignore[arg-type]
+    if len(values) == 1:
+        return next(iter(values)), values
+    plain = values.get("contract suit", -1e9)
+    adjusted = {a: v - (0 if a == "contract suit" else SEVEN_MARGIN) for a, v in values.items()}
+    best = max(values, key=lambda a: (adjusted[a], a == "contract suit"))
+    if best != "contract suit" and "contract suit" in values and adjusted[best] <= plain:
+        best = "contract suit"
+    if best != "contract suit" and "contract suit" in best_pair:
+        best = confident_choice({best: values[best], "contract suit": plain}, "contract suit",
+                                {best: rounds.get(best_pair[best], []),
+                                 "contract suit": rounds.get(best_pair["contract suit"], [])})
+    return best, values
+
+
+def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+                    truth: Deal | None) -> tuple[str, dict[str, float]]:
+    contract = obs.get("contract") or "suit"
+    # a shortlist by the heuristic, compared by simulation
+    cands = discard_shortlist(obs)
+    if not contract.startswith("suit") or len(cands) == 1:
         return cands[0], {}
     rounds: dict[str, list[float]] = {}
     values = _simulate(obs, cands, deadline, rng, truth, per_round=rounds)

@@ -598,11 +598,18 @@ class MarriageDeal(KingQueenDeal):
     marriage_on_first_lead: ClassVar[bool] = False
     marriage_in_strict_phase: ClassVar[bool] = False
 
+    def declaration_holds(self, seat: int) -> bool:
+        """Would ``seat``'s declaration be correct now (1.7: a total of at least 66)?
+
+        The table asks before a declaration that falls short — legal, but it loses the deal.
+        """
+        return self.total(seat) >= 66
+
     def _declare(self) -> None:
         s = self.turn
         o = 1 - s
         total = self.total(s)
-        ok = total >= 66
+        ok = self.declaration_holds(s)
         self.events.append(f"seat {s} declares 66 with {total} points"
                            + ("" if ok else ": a false declaration"))
         if not self.closed:

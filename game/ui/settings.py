@@ -15,6 +15,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+#: How a finished trick leaves the table: when the player clicks (or presses a key), or by
+#: itself after ``trick_pause_ms``.
+TRICK_COLLECT = ("click", "auto")
+#: The pauses offered for automatic collecting (ms).
+TRICK_PAUSES = (600, 1000, 1500, 2500)
 LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("en", "ru", "cs")
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
@@ -55,6 +60,12 @@ class Settings:
     practice: bool = False
     #: Draw shapes/patterns besides colours on highlights (colour-blind friendly).
     shape_highlights: bool = True
+    #: Ask "are you sure?" before a declaration of 66 that falls short (it loses the deal).
+    confirm_low_declare: bool = True
+    #: A finished trick stays until the player collects it ("click") or goes by itself
+    #: after ``trick_pause_ms`` ("auto").
+    collect_trick: str = "click"
+    trick_pause_ms: int = 1000
 
     def deck_for(self, variant: str) -> str:
         """Defaults: French for the Sixty-six family, German for Mariáš."""
@@ -112,6 +123,8 @@ def _schema() -> Any:
         "ui_scale": sc.number(0.5, 2.0), "bot_pause_ms": sc.whole(0, 10_000),
         "practice_warnings": sc.boolean(), "tips": sc.boolean(),
         "last_variant": variants, "practice": sc.boolean(), "shape_highlights": sc.boolean(),
+        "confirm_low_declare": sc.boolean(), "collect_trick": sc.text(8, TRICK_COLLECT),
+        "trick_pause_ms": sc.whole(0, 10_000),
     }
     return sc.fields_of(spec, asdict(Settings()))
 

@@ -34,6 +34,30 @@ from .texts import family_of, warning_lines
 log = logging.getLogger(__name__)
 
 
+def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
+    """The other seats' name plates and hands, the info and score boxes and the trick area
+    of a table layout."""
+    rects = []
+    for spot in layout.seats:
+        if spot.seat == view:
+            continue
+        rects.append(pygame.Rect(spot.plate.tuple()))
+        cx, cy = spot.hand
+        if spot.vertical:
+            rects.append(pygame.Rect(round(cx - spot.card_h / 2), round(cy - spot.span / 2),
+                                     spot.card_h, round(spot.span)))
+        else:
+            rects.append(pygame.Rect(round(cx - spot.span / 2), round(cy - spot.card_h / 2),
+                                     round(spot.span), spot.card_h))
+    rects.append(pygame.Rect(layout.info.tuple()))
+    rects.append(pygame.Rect(layout.score.tuple()))
+    th = layout.table_h
+    cx, cy = layout.center
+    rects.append(pygame.Rect(round(cx - th * 1.1), round(cy - th * 0.85), round(th * 2.2),
+                             round(th * 1.7)))
+    return rects
+
+
 class PracticeLayer:
     def __init__(self, scene: Any, service: HintService | None = None):
         self.scene = scene
@@ -215,6 +239,8 @@ class PracticeLayer:
 
     def update(self, dt: float) -> None:
         obs = self._obs()
+        if self.tips.active:
+            self.tips.keep_only(tips_for(obs) if obs is not None else [])
         if obs is None:
             if self.panel.visible:
                 self.panel.hide()
@@ -234,12 +260,16 @@ class PracticeLayer:
             self._check_tips(obs)
 
     def _busy_rects(self) -> list[pygame.Rect]:
-        """The table's own widgets (buttons), which the hint panel must not cover."""
+        """What the hint panel and the tips must not cover: the table's own widgets
+        (buttons), the other players' name plates and hands, and the trick."""
         rects = []
         for _a, b in getattr(getattr(self.scene, "buttons", None), "buttons", []) or []:
             rects.append(pygame.Rect(b.rect))
         for b in (getattr(self.scene, "widgets", None) or {}).values():
             rects.append(pygame.Rect(b.rect))
+        layout = getattr(self.scene, "layout", None)
+        if layout is not None:
+            rects.extend(table_rects(layout, self.scene.view_seat))
         return rects
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -268,10 +298,15 @@ class PracticeLayer:
             except Exception:  # noqa: BLE001 - a default place is fine
                 pass
         busy = self._busy_rects()
-        lower = [r.top for r in busy if r.bottom > h * 0.4 and r.top < hand_top]
+        buttons = [pygame.Rect(b.rect) for _a, b in
+                   getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
+        lower = [r.top for r in buttons if r.bottom > h * 0.4 and r.top < hand_top]
         buttons_top = min(lower) if lower else hand_top
+        # Above the hand on the right or left; with a player on each side (three players)
+        # the top of the table, between the info and score boxes, is the free place.
+        top_centre = (w // 2 + pw // 2, m + ph + round(h * 0.02))
         for right, bottom in ((w - m, hand_top), (w - m, buttons_top - m),
-                              (pw + m, hand_top), (pw + m, buttons_top - m)):
+                              (pw + m, hand_top), (pw + m, buttons_top - m), top_centre):
             rect = pygame.Rect(0, 0, pw, ph)
             rect.bottomright = (right, bottom)
             if rect.top >= m and not any(rect.colliderect(r) for r in busy):
@@ -283,6 +318,7 @@ class PracticeLayer:
         if self.panel.visible:
             self.panel.anchor = self.place_panel(surface.get_size())
         self.panel.draw(surface)
+        self.tips.place()
         self.tips.draw(surface)
         self.dialog.draw(surface)
 

@@ -119,22 +119,37 @@ class MainMenuScene(MenuScene):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             text = LABELS[key]
-            tooltip = None
-            if key == "continue":
-                if at_table:
-                    text = "ui.net_back_to_table"
-                else:
-                    tooltip = self._continue_hint() if has_save else "ui.menu_continue_none"
+            if key == "continue" and at_table:
+                text = "ui.net_back_to_table"
             self.menu_buttons[key] = self.button(
-                key, rect, text, object_id="#menu_button", tooltip=tooltip,
+                key, rect, text, object_id="#menu_button",
                 enabled=(key != "continue" or has_save))
+        # What Continue would resume is said in the footer line while Continue is pointed
+        # at (a tooltip under the mouse covered the two buttons below it).
+        self.continue_text = "ui.app_footer" if at_table else (
+            (self._continue_hint() or tr("ui.menu_continue")) if has_save
+            else tr("ui.menu_continue_none"))
         self.label(pygame.Rect(0, int(h * 0.25), w, self.px(30)), "ui.app_subtitle",
                    object_id="#subtitle")
-        self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)), "ui.app_footer",
-                   object_id="#footer")
+        self.footer = self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)),
+                                 "ui.app_footer", object_id="#footer")
+        self._footer_shows: str = "ui.app_footer"
         self.focus.set_items(list(self.menu_buttons.values()))
         first = "continue" if has_save else "new"
         self.focus.focus(self.menu_buttons[first])
+
+    def update(self, dt: float) -> None:
+        """The footer says what Continue resumes while the mouse or the keyboard is on it."""
+        super().update(dt)
+        button = getattr(self, "menu_buttons", {}).get("continue")
+        footer = getattr(self, "footer", None)
+        if button is None or footer is None or not footer.alive():
+            return
+        pointed = bool(getattr(button, "hovered", False)) or self.focus.current is button
+        want = self.continue_text if pointed else "ui.app_footer"
+        if want != self._footer_shows:
+            self._footer_shows = want
+            footer.set_text(want)
 
     def _continue_hint(self) -> str | None:
         """What Continue offers, in a few words (the matches were replayed by the storage)."""

@@ -12,13 +12,19 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language
-from game.ui.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_SIZES
+from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language
+from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
 
 from .base import MenuScene, services
 from .setup import artworks
 
 PAUSES = (0, 300, 600, 1000, 1500)
+
+
+def seconds_text(ms: int) -> str:
+    """Seconds as the player writes them: "1.5" in English, "1,5" in Russian and Czech."""
+    text = f"{ms / 1000:g}"
+    return text.replace(".", ",") if current_language() in ("ru", "cs") else text
 
 
 def card_backs() -> list[tuple[str, str]]:
@@ -134,8 +140,17 @@ class SettingsScene(MenuScene):
         y += step + px(8)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_table", object_id="#section")
         y += px(38)
+        collect = [("ui.collect_click", ("click", s.trick_pause_ms))] + [
+            (translate("ui.collect_auto", s=seconds_text(ms)), ("auto", ms))
+            for ms in sorted(set(TRICK_PAUSES) | {s.trick_pause_ms})]
+        current_collect = ("click", s.trick_pause_ms) if s.collect_trick == "click" else \
+            ("auto", s.trick_pause_ms)
+        focus.append(self.choice(row(x, y, "ui.set_collect_trick"), collect, current_collect,
+                                 self._set_collect))
+        y += step
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
                           ("practice_warnings", "ui.set_practice_warnings"),
+                          ("confirm_low_declare", "ui.set_confirm_declare"),
                           ("shape_highlights", "ui.set_shape_highlights")):
             focus.append(self.toggle(row(x, y, key), getattr(s, attr),
                                      lambda v, a=attr: self._set(a, v)))
@@ -167,6 +182,11 @@ class SettingsScene(MenuScene):
 
     def _set(self, attr: str, value: Any) -> None:
         setattr(self.settings, attr, value)
+        self.save()
+
+    def _set_collect(self, value: tuple[str, int]) -> None:
+        """The finished trick: collected by a click, or automatically after a pause."""
+        self.settings.collect_trick, self.settings.trick_pause_ms = value[0], int(value[1])
         self.save()
 
     def _set_language(self, lang: str) -> None:

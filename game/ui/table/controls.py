@@ -81,7 +81,7 @@ def action_label(action: str, obs: dict[str, Any], german: bool | None = None) -
     if verb == "pass":
         return t("act_pass", "Pass")
     if verb == "discard":
-        return t("table_discard_cards", "Discard {cards}", cards=rest)
+        return t("table_discard_these", "Put these two away")
     return action
 
 

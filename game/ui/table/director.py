@@ -17,11 +17,19 @@ from game.rules.cards import marriage_points
 from ..flow import FlowEvent
 from . import text
 from .animation import Animator, ease_in_out_cubic
-from .controls import action_label, suit_name
+from .controls import action_label, component_label, suit_name
 from .hud import Bubble
 from .layout import TableLayout
+from .moments import Moment, declaration_moment
 from .sprites import Sprite, Target, board_targets
 from .stage import Stage
+
+#: The colour of an announcement that is bad news for the one it concerns.
+BAD_NEWS = (255, 176, 150)
+#: Seconds the table pauses on the moments of a deal's end before the result panel.
+MOMENTS_S = 1.5
+#: Seconds the Mariáš trump card is shown to all before it goes back to the soloist (4.6).
+TRUMP_SHOW_S = 1.8
 
 #: Seconds (at "normal" speed) of the main moves.
 PLAY_S = 0.30
@@ -56,6 +64,11 @@ class Director:
         self.deal_owners: Callable[[int], list[int]] | None = None
         #: Plays a named effect of the sound service ("card", "shuffle", "trick", …).
         self.sound: Callable[[str], None] = lambda name: None
+        #: How long a finished trick rests before it goes to its winner: seconds (real), or
+        #: None — until the player collects it (:meth:`collect`).  Set by the table from the
+        #: settings; the default is the short rest of a table nobody watches.
+        self.trick_pause: Callable[[], float | None] = lambda: TRICK_REST_S * self.anim.factor
+        self._collected = True
 
     @property
     def layout(self) -> TableLayout:
@@ -126,6 +139,17 @@ class Director:
                                  vanish_to=self._vanisher(mover))
         self.anim.then(step)
         self.shown = obs
+
+    def collecting(self) -> bool:
+        """Is a finished trick waiting for the player to collect it?"""
+        return not self._collected and self.anim.waiting()
+
+    def collect(self) -> bool:
+        """The player collects the resting trick (a click or a key); True if one waited."""
+        if not self.collecting():
+            return False
+        self._collected = True
+        return True
 
     def snap(self, obs: dict[str, Any]) -> None:
         self.anim.finish()
@@ -273,10 +297,13 @@ class Director:
             self.bubble(Bubble(f"{pts}!", anchor, suit=rest, big=True, ttl=1.8))
             self._flash_marriage(seat, rest, after)
         elif verb == "close":
-            self.bubble(Bubble(text.t("table_stock_closed", "Stock closed"), anchor, big=True))
+            self.bubble(Bubble(text.t("table_stock_closed", "Stock closed"), anchor, big=True,
+                               ttl=2.6))
             self.show(after, before, seat, duration=0.45)
         elif verb == "declare":
-            self.bubble(Bubble("66!", anchor, big=True, ttl=2.2))
+            points = (before.get("points") or [0] * (seat + 1 if seat is not None else 1))
+            if seat is not None:
+                self.say(declaration_moment(seat, int(points[seat] or 0), after.get("score")))
             self.show(after, before, seat)
         elif verb == "exchange":
             self.bubble(Bubble(text.t("act_exchange", "Exchange"), anchor))
@@ -291,7 +318,10 @@ class Director:
             suit = after.get("trump") if verb == "contract" and rest.startswith("suit") else None
             self.bubble(Bubble(words + ("!" if verb == "double" else ""), anchor, suit=suit,
                                big=verb in ("double", "contract"), ttl=1.7))
-            self.show(after, before, seat, duration=0.45)
+            if _trump_card_turns_up(before, after):
+                self._reveal_trump_card(before, after)
+            else:
+                self.show(after, before, seat, duration=0.45)
         else:
             self.show(after, before, seat)
         # Mariáš announces marriages itself when a queen is played with its king.
@@ -299,11 +329,60 @@ class Director:
             if verb == "play":
                 a = lay.spot(int(m["seat"])).bubble
                 self.bubble(Bubble(f"{m['points']}!", a, suit=m["suit"], big=True, ttl=1.8))
-        if (after.get("trump_card") and not before.get("trump") and after.get("trump")
-                and after.get("variant") == "marias"):
-            self.bubble(Bubble(text.t("table_trump_is", "Trump: {suit}",
-                                 suit=suit_name(after["trump"], True)), lay.center,
-                               suit=after["trump"], big=True))
+
+    def say(self, m: Moment) -> None:
+        """Announce a moment: a speech bubble at its seat (the middle for a whole side)."""
+        lay = self.layout
+        anchor = lay.spot(m.seat).bubble if m.seat is not None else lay.center
+        params = dict(m.params)
+        if "what" in params:
+            params["what"] = component_label(str(params["what"]))
+        self.bubble(Bubble(text.t(m.key, m.default, **params), anchor, big=True, ttl=2.8,
+                           colour=(246, 238, 218) if m.good else BAD_NEWS))
+
+    def announce(self, moments: list[Moment]) -> None:
+        """The moments of a deal's end, with the announce sound, before the result panel."""
+        if not moments:
+            return
+
+        def speak() -> None:
+            self.sound("announce")
+            for m in moments:
+                self.say(m)
+        self.anim.then(speak, hold=MOMENTS_S)
+
+    def _reveal_trump_card(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """Mariáš 4.6: the Suit contract stands — the trump card, which lay aside, is shown to
+        all (turned up in front of the soloist, named in a bubble), then goes back into the
+        soloist's hand.  The defenders learn the card here, and the observation keeps it."""
+        lay = self.layout
+        card = str(after["trump_card"])
+        soloist = int(after.get("soloist") if after.get("soloist") is not None else
+                      after.get("forehand") or 0)
+        german = bool(self.german_names)
+
+        def show() -> None:
+            sp = self.stage.sprites.get(card) or self.stage.sprites.get("aside")
+            if sp is None:  # (resumed mid-animation) lay it out from the soloist's hand
+                hx, hy = lay.spot(soloist).hand
+                sp = Sprite("aside", card, hx, hy, lay.spot(soloist).angle, lay.opp_h, 260,
+                            -1.0, "aside", soloist, home_h=lay.table_h)
+                self.stage.sprites["aside"] = sp
+            sp.card = card
+            sp.z = 260
+            ax, ay = lay.spot(soloist).aside
+            cx, cy = lay.center
+            x, y = ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
+            self.anim.tween(sp, 0.4, 0.0, ease_in_out_cubic, x=x, y=y, angle=0,
+                            h=lay.table_h, flip=1.0)
+            self.sound("announce")
+            # Named under the card (in the middle: every seat's eyes are on it).
+            self.bubble(Bubble(text.t("table_trump_card_shown", "Trump card: {card}",
+                                      card=text.card(card, german)),
+                               (x, y + lay.table_h * 0.5 + lay.margin), suit=card[1],
+                               ttl=TRUMP_SHOW_S + 0.8, valign="top"))
+        self.anim.then(show, hold=TRUMP_SHOW_S)
+        self.show(after, before, soloist, duration=0.45)
 
     def _play(self, seat: int | None, before: dict[str, Any], after: dict[str, Any]) -> None:
         trick_before = before.get("trick") or []
@@ -325,7 +404,14 @@ class Director:
         mid["hand_sizes"] = sizes
         mid["shown"] = after.get("shown") if (before.get("shown") or {}) else before.get("shown")
         self.show(mid, before, seat)
-        self.anim.then(lambda: None, hold=TRICK_REST_S)
+        pause = self.trick_pause()
+        if pause is None:
+            def rest() -> None:
+                self._collected = False
+            self.anim.then(rest)
+            self.anim.wait(lambda: self._collected)
+        else:
+            self.anim.then(lambda: None, hold=pause, scaled=False)
         # 2. The trick slides to its winner's pile, face down.
         winner = int(last["winner"])
         lay = self.layout
@@ -384,3 +470,11 @@ def _z(s: Sprite, z: int) -> Callable[[], None]:
     def done() -> None:
         s.z = z
     return done
+
+
+def _trump_card_turns_up(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Mariáš: has the Suit contract just come to stand (the trump card is shown to all)?"""
+    return (after.get("variant") == "marias" and bool(after.get("trump_card"))
+            and after.get("phase") != before.get("phase")
+            and before.get("phase") in ("answer", "discard")
+            and str(after.get("contract") or "").startswith("suit"))

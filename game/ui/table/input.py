@@ -14,11 +14,22 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from . import text as words
+from .controls import CARD_VERBS
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 DRAG_PIXELS = 8
+#: The keys of the action buttons, left to right (the button shows its key).
+FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
+         pygame.K_F7, pygame.K_F8, pygame.K_F9)
+FKEY_NAMES = tuple(f"F{i}" for i in range(1, 10))
+_DIGITS = {**{pygame.K_1 + i: i for i in range(9)}, **{pygame.K_KP1 + i: i for i in range(9)}}
+
+
+def card_number(key: int) -> int | None:
+    """The hand position (0-based) a number key stands for, or None."""
+    return _DIGITS.get(key)
 
 
 @dataclass
@@ -50,6 +61,23 @@ class TableInput:
 
     def discarding(self) -> bool:
         return any(a.startswith("discard ") for a in self.legal())
+
+    def discardable(self) -> set[str]:
+        """The cards that some legal discard contains: the engine's list decides which cards
+        may be put away (never an ace, a ten or the trump card in a Suit game …)."""
+        out: set[str] = set()
+        for a in self.legal():
+            if a.startswith("discard "):
+                out.update(a.split()[1:])
+        return out
+
+    def discard_reason(self, key: str) -> str | None:
+        """Why card ``key`` may not be put away (the engine's words), or None if it may."""
+        ok = self.discardable()
+        if key in ok or not ok:
+            return None
+        partner = min(ok)
+        return self.reason(f"discard {key} {partner}")
 
     def card_action(self, key: str) -> str | None:
         """The action clicking card ``key`` means now (play, trump, or None: select)."""
@@ -85,6 +113,10 @@ class TableInput:
     def choose_card(self, key: str) -> bool:
         """A card was clicked (or Enter on the cursor): play, pick trump, or select."""
         if self.discarding() and not key.startswith("blind"):
+            why = self.discard_reason(key)
+            if why is not None:
+                self.scene.refuse(why)
+                return False
             self.scene.toggle_select(key)
             return True
         action = self.card_action(key)
@@ -114,6 +146,9 @@ class TableInput:
             if sp is not None:
                 self.press = Press(sp.key, event.pos)
                 return True
+            if scene.stage.hit(event.pos, ("pile",)) is not None:
+                scene.toggle_last_trick()  # a look at the last trick, any time
+                return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
@@ -135,7 +170,14 @@ class TableInput:
             return self.key(event)
         return False
 
+    def card_turn(self) -> bool:
+        """Is the player choosing cards now (play, trump card, the two to put away)?"""
+        return any(a.split(" ", 1)[0] in CARD_VERBS for a in self.legal())
+
     def key(self, event: pygame.event.Event) -> bool:
+        """The keyboard's one rule (shown on the table): **1–9 are the cards** of the hand,
+        left to right, and **F1–F9 the buttons** — so a number never presses a button
+        (pressing 2 for the second card must never declare 66)."""
         scene = self.scene
         k = event.key
         cards = [s.key for s in scene.stage.hand_sprites()]
@@ -147,22 +189,27 @@ class TableInput:
                 self.cursor = (self.cursor + step) % len(cards)
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if 0 <= self.cursor < len(cards):
+            if 0 <= self.cursor < len(cards) and self.card_turn():
                 return self.choose_card(cards[self.cursor])
             buttons = scene.buttons.buttons
             if len(buttons) == 1:
-                return scene.submit(buttons[0][0])
+                return scene.press_action(buttons[0][0])
             return False
-        if pygame.K_1 <= k <= pygame.K_9:
-            i = k - pygame.K_1
-            buttons = scene.buttons.buttons
-            if buttons:
-                if i < len(buttons):
-                    return scene.press_action(buttons[i][0])
+        number = card_number(k)
+        if number is not None:
+            if not self.card_turn():
+                if scene.buttons.buttons:
+                    scene.say_keys()  # the buttons have F-keys: say so, press nothing
                 return False
-            if i < len(cards):
-                self.cursor = i
-                return self.choose_card(cards[i])
+            if number < len(cards):
+                self.cursor = number
+                return self.choose_card(cards[number])
+            return False
+        if k in FKEYS:
+            i = FKEYS.index(k)
+            buttons = scene.buttons.buttons
+            if i < len(buttons):
+                return scene.press_action(buttons[i][0])
             return False
         if k == pygame.K_h:
             scene.on_hint()
@@ -182,9 +229,14 @@ class TableInput:
             self.cursor = len(cards) - 1
         self.tooltip = None
         card_turn = any(a.startswith(("play ", "trump ")) for a in self.legal())
-        if self.hover and card_turn and not self.discarding():
+        reason = None
+        if self.hover and self.discarding():
+            reason = self.discard_reason(self.hover)
+        elif self.hover and card_turn:
             action = self.card_action(self.hover)
             if action is not None:
                 reason = self.reason(action)
-                if reason:
-                    self.tooltip = (words.reason(reason, scene.german_names), self.mouse)
+        if reason and sp is not None:
+            # Above the card it explains, never on a neighbour (the legal card beside it).
+            r = scene.stage.rect_of(sp)
+            self.tooltip = (words.reason(reason, scene.german_names), (r.x, r.y))

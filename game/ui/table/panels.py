@@ -50,11 +50,20 @@ class Panels:
         f = sc.layout.font
         rw = min(w - 40, max(640, round(w * 0.5)))
         players = sc.flow.match.players if sc.flow else 2
+        cx = w // 2
+        if players == 3:
+            # Between the two side plates ("… · Defenders" stays readable at 1024 × 640).
+            plates = [self.plate_rects.get(s.seat) or pygame.Rect(s.plate.tuple())
+                      for s in sc.layout.seats if s.side in ("left", "right")]
+            if len(plates) == 2:
+                left, right = sorted(plates, key=lambda r: r.x)
+                rw = max(520, min(rw, right.left - left.right - 2 * sc.layout.margin))
+                cx = (left.right + right.left) // 2
         lines = len(self.summary_lines(rw))
         rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
                    sc.layout.margin * 2)
         r = pygame.Rect(0, 0, rw, rh)
-        r.center = (w // 2, round(h * 0.42))
+        r.center = (cx, round(h * 0.42))
         return r
 
     def draw_plates(self, surface: pygame.Surface) -> None:
@@ -221,6 +230,32 @@ class Panels:
             surface.blit(img, (r.right - img.get_width() - f * 0.8, y))
             y += f * 1.35
 
+    def prompt_top(self) -> float:
+        """Where the line over the hand ends: the top of the action buttons (their rows
+        stack upwards), or — with no buttons — the bottom of the empty button row."""
+        sc = self.scene
+        tops = [b.rect.top for _a, b in sc.buttons.buttons]
+        if tops:
+            return min(tops)
+        return sc.layout.buttons_y + round(sc.layout.font * 2.1) + sc.layout.margin
+
+    def draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The scene's :meth:`~.scene.TableScene.prompt` in a gold-edged box over the buttons."""
+        sc = self.scene
+        text = sc.prompt()
+        if not text:
+            return None
+        L = sc.layout
+        img = sc.fonts.text(text, round(L.font * 0.95), CREAM, bold=True)
+        pad = L.font // 2
+        w, h = img.get_width() + 2 * pad, img.get_height() + pad
+        x = (L.size[0] - w) / 2
+        y = self.prompt_top() - h - L.margin
+        surface.blit(panel((round(w), round(h)), (12, 36, 24, 225), 10, (*GOLD, 230)),
+                     (round(x), round(y)))
+        surface.blit(img, (round(x + pad), round(y + pad / 2)))
+        return pygame.Rect(round(x), round(y), round(w), round(h))
+
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint's reason above the hand, and a ring around a recommended button."""
         sc = self.scene
@@ -238,9 +273,103 @@ class Panels:
             pad = L.font // 2
             w, h = img.get_width() + 2 * pad, img.get_height() + pad
             x = (L.size[0] - w) / 2
-            y = L.buttons_y - h - L.margin
+            y = self.prompt_top() - h - L.margin
+            if sc.prompt():
+                y -= h + L.margin  # above the prompt
             surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
+
+    def draw_keys(self, surface: pygame.Surface) -> None:
+        """The keyboard's one rule, on screen while the player is to act: a small number on
+        each card of the hand that a number key plays (1–9), and a legend over the player's
+        plate — "1–6: cards · F1–F2: buttons / H: hint · L: last trick".  The buttons carry
+        their F-key in their own labels."""
+        sc = self.scene
+        if sc.human is None or not sc.human.waiting or sc.anim.busy() or sc.stage is None \
+                or sc.result is not None:
+            return
+        L = sc.layout
+        f = L.font
+        hand = sc.stage.hand_sprites()[:9]
+        cards = sc.input.card_turn() and bool(hand)
+        size = max(11, round(f * 0.72))
+        if cards:
+            for i, s in enumerate(hand):
+                r = sc.stage.rect_of(s)
+                img = sc.fonts.text(str(i + 1), size, GOLD, bold=True)
+                bw, bh = img.get_width() + size * 0.7, img.get_height() + 2
+                x, y = r.x + size * 0.3, r.bottom - bh - size * 0.35
+                surface.blit(panel((round(bw), round(bh)), (12, 36, 24, 215), 6,
+                                   (*GOLD, 200)), (round(x), round(y)))
+                surface.blit(img, (round(x + (bw - img.get_width()) / 2), round(y + 1)))
+        first: list[str] = []
+        if cards:
+            n = len(hand)
+            first.append(t("table_keys_card", "1: card") if n == 1 else
+                         t("table_keys_cards", "{first}–{last}: cards", first=1, last=n))
+        n = min(len(sc.buttons.buttons), 9)
+        if n:
+            first.append(t("table_keys_button", "F1: button") if n == 1 else
+                         t("table_keys_buttons", "F1–F{n}: buttons", n=n))
+        second = [t("table_keys_hint", "H: hint"), t("table_keys_last", "L: last trick")]
+        plate = L.spot(sc.view_seat).plate
+        y = plate.y - L.margin * 0.5
+        for line in (second, first):  # drawn upwards from the plate
+            if not line:
+                continue
+            img = sc.fonts.text("  ·  ".join(line), size, MUTED)
+            y -= img.get_height()
+            surface.blit(img, (round(plate.x + f * 0.3), round(y)))
+
+    def draw_last_trick(self, surface: pygame.Surface) -> None:
+        """The last finished trick, face up in the order it was played, each card with its
+        player's name, the winner's card framed: what a player may ask to see at a real
+        table.  Read from the engine's observation (``last_trick``)."""
+        sc = self.scene
+        obs = sc.flow.observation() if sc.flow is not None else None
+        last = (obs or {}).get("last_trick")
+        if not last or sc.art is None:
+            return
+        L = sc.layout
+        f = L.font
+        ch = L.table_h
+        cw = L.card_w(ch)
+        cards = last.get("cards") or []
+        winner = last.get("winner")
+        gap = round(f * 1.2)
+        names = [sc.seat_name(int(seat)).split(" · ")[0] for seat, _c in cards]
+        name_imgs = [sc.fonts.text(n, round(f * 0.85), CREAM) for n in names]
+        col = max([cw] + [img.get_width() for img in name_imgs])
+        title = sc.fonts.text(t("table_last_trick_title", "Last trick — taken by {name}",
+                                name=sc.seat_name(int(winner)).split(" · ")[0])
+                              if winner is not None else t("table_last_trick", "Last trick"),
+                              round(f * 1.05), GOLD, bold=True)
+        foot = sc.fonts.text(t("table_last_trick_close", "Click or press a key to close"),
+                             round(f * 0.8), MUTED)
+        w = max(len(cards) * col + (len(cards) - 1) * gap, title.get_width(),
+                foot.get_width()) + 2 * gap
+        h = round(f * 0.8) + title.get_height() + f + ch + f * 0.5 + name_imgs[0].get_height() \
+            + f * 0.6 + foot.get_height() + f * 0.8 if cards else title.get_height() + 2 * f
+        r = pygame.Rect(0, 0, round(w), round(h))
+        r.center = (round(L.center[0]), round(L.center[1]))
+        surface.blit(panel(r.size, (6, 22, 14, 240), 16, (233, 200, 110, 230)), r.topleft)
+        y = r.y + f * 0.8
+        surface.blit(title, (r.centerx - title.get_width() / 2, y))
+        y += title.get_height() + f
+        x = r.centerx - (len(cards) * col + (len(cards) - 1) * gap) / 2
+        for (seat, c), img in zip(cards, name_imgs):
+            face = sc.art.picture(str(c), ch)
+            fx = x + (col - face.get_width()) / 2
+            surface.blit(face, (round(fx), round(y)))
+            if int(seat) == winner:
+                pygame.draw.rect(surface, GOLD, pygame.Rect(round(fx) - 4, round(y) - 4,
+                                                            face.get_width() + 8,
+                                                            face.get_height() + 8),
+                                 3, border_radius=10)
+            surface.blit(img, (round(x + (col - img.get_width()) / 2), round(y + ch + f * 0.5)))
+            x += col + gap
+        surface.blit(foot, (r.centerx - foot.get_width() / 2, r.bottom - foot.get_height()
+                            - f * 0.8))
 
     def draw_cursor(self, surface: pygame.Surface) -> None:
         sc = self.scene

@@ -19,6 +19,7 @@ import pygame_gui
 from game.rules import Match, RulesError, replay_text
 from game.rules.cards import CARD_STR, cards_of
 from game.rules.variants import deal_class
+from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 
 from ..flow import FlowEvent, Phase, TurnFlow
@@ -33,13 +34,22 @@ from .controls import ButtonBar, action_label, button_actions, text_width, toggl
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
-from .input import TableInput
+from .input import FKEY_NAMES, TableInput
 from .layout import TableLayout, compute_layout
+from .moments import deal_moments
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
 
 log = logging.getLogger(__name__)
+
+#: The colour of the bubble that explains the keys (so a new one replaces the old).
+KEYS_COLOUR = (200, 230, 255)
+#: Keys that never collect a finished trick (they do something else, or nothing).
+PASSIVE_KEYS = frozenset({
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_TAB,
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+    pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 
 
 class TableScene(Scene):
@@ -61,11 +71,17 @@ class TableScene(Scene):
         self.felt: pygame.Surface | None = None
         self.bubbles: list[Bubble] = []
         self.buttons = ButtonBar(app.manager)
+        #: The table's own questions ("declare 66 with only 23 points?"); modal while open.
+        self.confirm = ConfirmDialog(app.manager)
+        #: An action the player has just confirmed in :attr:`confirm` (asked once only).
+        self._confirmed: str | None = None
         self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
         self.result: dict[str, Any] | None = None
         self.selected: set[str] = set()
         self.hint_action: str | None = None
         self.hint_text: str | None = None
+        #: The last finished trick is shown over the table (L, or a click on a trick pile).
+        self.last_trick_view = False
         self.input = TableInput(self)
         #: Practice mode, hints, tips, undo and review (the colleague's game.ui.practice).
         self.layer: Any = None
@@ -121,6 +137,7 @@ class TableScene(Scene):
             self.on_hint = self.layer.hint
 
     def leave(self) -> None:
+        self.confirm.close()
         if self.layer is not None:
             self.layer.close()
         self.anim.finish()
@@ -206,6 +223,7 @@ class TableScene(Scene):
         self.director.view = self.view_seat
         self.director.deal_owners = deal_class(match.variant).deal_owners
         self.director.sound = self.play_sound
+        self.director.trick_pause = self._trick_pause
         self.director.deals_seen = 0
         self.flow.start()
 
@@ -276,10 +294,12 @@ class TableScene(Scene):
         if self.setup is not None and self.setup.practice and self.layer is not None:
             undo = t("table_undo", "Take back")
             uw = max(bw, text_width(undo, L.font) + L.font * 2)
+            # Above Hint, right-aligned with it: beside it, it covered the hand's last card.
             self.widgets["undo"] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x - bw - uw - 2 * L.margin), round(y), uw, bh), undo, m,
-                object_id="#table_undo")
+                pygame.Rect(round(x - L.margin - uw), round(y - bh - L.margin), uw, bh), undo,
+                m, object_id="#table_undo")
         self.buttons.clear()
+        self.confirm.close()  # built for the old size; the player simply asks again
         self._result_widgets()
 
     def _result_widgets(self) -> None:
@@ -362,6 +382,7 @@ class TableScene(Scene):
                              len(obs.get("hand") or []) for s in range(flow.match.players)]
         self.director.show(obs, None, None, duration=0.4)
         info = dict(e.extra)
+        self.director.announce(deal_moments(info.get("summary") or {}, obs))
 
         def reveal() -> None:
             self.result = info
@@ -395,8 +416,12 @@ class TableScene(Scene):
                 log.debug("sound %s failed", name, exc_info=True)
 
     def _add_bubble(self, b: Bubble) -> None:
-        """A new word from a seat replaces that seat's previous bubble (no pile-ups)."""
-        b.ttl *= max(0.5, self.anim.factor) if self.anim.factor else 0.6
+        """A new word from a seat replaces that seat's previous bubble (no pile-ups).
+
+        Big bubbles are announcements (66!, a closed stock, a lost Seven): they stay their
+        full time at every animation speed, so a fast table never hides them."""
+        if not b.big:
+            b.ttl *= max(0.5, self.anim.factor) if self.anim.factor else 0.6
         self.bubbles = [o for o in self.bubbles if o.anchor != b.anchor]
         for spot in self.layout.seats:
             if b.anchor == spot.bubble:
@@ -408,12 +433,59 @@ class TableScene(Scene):
         """Hand the player's action to the flow (practice mode may ask "are you sure?" first)."""
         if self.human is None or not self.human.waiting:
             return False
+        confirmed, self._confirmed = self._confirmed == action, None
+        if not confirmed and self._ask_first(action):
+            return False  # the dialog re-submits it if the player confirms
+        if confirmed and self.layer is not None:
+            self.layer._confirmed = action  # asked once is enough: no practice warning on top
         if self.layer is not None and not self.layer.allow(action):
             return False  # the layer re-submits it if the player confirms
         ok = self.human.submit(action)
         if ok and self.flow is not None:
             self.flow.update()
         return ok
+
+    def short_declaration(self, action: str) -> int | None:
+        """The player's total when ``action`` is a declaration the rules engine says falls
+        short of 66 (legal, but it loses the deal); None otherwise."""
+        deal = self.flow.deal if self.flow is not None else None
+        holds = getattr(deal, "declaration_holds", None)
+        if action != "declare" or holds is None or holds(self.view_seat):
+            return None
+        points = (self.input.observation() or {}).get("points") or []
+        return int(points[self.view_seat] or 0) if self.view_seat < len(points) else 0
+
+    def _ask_first(self, action: str) -> bool:
+        """Open the "are you sure?" question for a declaration below 66 (unless the player
+        turned it off in Settings); True when it was opened."""
+        points = self.short_declaration(action)
+        if points is None or not self.settings.confirm_low_declare:
+            return False
+
+        def declare() -> None:
+            self._confirmed = action
+            self.submit(action)
+
+        self.confirm.scale = max(0.8, float(self.app.services.get("font_scale", 1.0)))
+        self.confirm.open(self.app.size, t("table_declare_confirm_title", "Declare 66 now?"),
+                          [t("table_declare_confirm_text", "You have only {points} points. A "
+                             "declaration below 66 loses this deal.", points=points), "",
+                           t("table_declare_confirm_off",
+                             "You can turn this question off in Settings.")],
+                          t("table_declare_anyway", "Declare anyway"),
+                          t("table_keep_playing", "Keep playing"), declare, lambda: None,
+                          enter=1)
+        return True
+
+    def say_keys(self) -> None:
+        """A number key while only buttons are on offer: say which keys the buttons have."""
+        n = min(len(self.buttons.buttons), len(FKEY_NAMES))
+        L = self.layout
+        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
+        self.bubbles.append(Bubble(t("table_keys_use_f", "Number keys play cards; the buttons "
+                                     "have F1–F{n}.", n=n),
+                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
+                                   colour=KEYS_COLOUR))
 
     def press_action(self, action: str) -> bool:
         reason = self.input.reason(action)
@@ -436,11 +508,60 @@ class TableScene(Scene):
         self.director.selected = frozenset(self.selected)
         self.director.refresh()
 
+    def prompt(self) -> str | None:
+        """What the player is asked to do now, when the cards alone do not say it (shown above
+        the hand: with tips off a new player must never be stuck)."""
+        if self.human is not None and self.director is not None and self.director.collecting():
+            return t("table_prompt_collect", "Click or press a key to collect the trick")
+        if self.human is None or not self.human.waiting or self.anim.busy():
+            return None
+        if self.input.discarding():
+            n = len(self.selected)
+            text = t("table_prompt_discard", "Choose two cards to put away")
+            if n == 1:
+                text += " " + t("table_prompt_one_chosen", "(one chosen)")
+            return text
+        if any(a.startswith("trump ") for a in self.input.legal()):
+            return t("table_prompt_trump", "Choose the trump card: one of your seven cards, "
+                     "or a face-down one blindly")
+        return None
+
     def discard_action(self) -> str | None:
         if len(self.selected) != 2:
             return None
         a, b = sorted(self.selected)
         return f"discard {a} {b}"
+
+    def _trick_pause(self) -> float | None:
+        """How long a finished trick rests (seconds), or None: until the player collects it.
+
+        A table with nobody at it (the selftest, a demo) keeps the short rest of the
+        animation speed; a player gets the Settings choice."""
+        from .director import TRICK_REST_S
+
+        if self.human is None:
+            return TRICK_REST_S * self.anim.factor
+        s = self.settings
+        if s.collect_trick == "click":
+            return None
+        return max(0, int(s.trick_pause_ms)) / 1000
+
+    def collect_trick(self) -> bool:
+        """A click or a key collects the finished trick that waits on the table."""
+        return self.director is not None and self.director.collect()
+
+    def toggle_last_trick(self) -> None:
+        """L or a click on a trick pile: show (or hide) the last finished trick."""
+        if self.last_trick_view:
+            self.last_trick_view = False
+            return
+        obs = self.flow.observation() if self.flow is not None else None
+        if not (obs or {}).get("last_trick"):
+            L = self.layout
+            self.bubbles.append(Bubble(t("table_no_last_trick", "No trick has been played yet"),
+                                       L.center, ttl=1.8))
+            return
+        self.last_trick_view = True
 
     def next_deal(self) -> None:
         if self.flow is not None:
@@ -493,6 +614,8 @@ class TableScene(Scene):
 
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm.handle_event(event):
+            return  # the table's question is modal
         if self.layer is not None and self.layer.handle_event(event):
             return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -504,8 +627,26 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.next_deck()
             return
+        if self.last_trick_view and (event.type == pygame.KEYDOWN or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.last_trick_view = False  # any click or key closes the view
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.toggle_last_trick()
+            return
+        if self._collects(event):
+            self.collect_trick()
+            return
         if self.flow is not None:
             self.input.handle(event)
+
+    def _collects(self, event: pygame.event.Event) -> bool:
+        """Is ``event`` a click or a key that collects a trick waiting to be collected?"""
+        if self.director is None or not self.director.collecting():
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return event.button == 1
+        return event.type == pygame.KEYDOWN and event.key not in PASSIVE_KEYS
 
     @property
     def german_names(self) -> bool:
@@ -575,6 +716,24 @@ class TableScene(Scene):
         self.input.update()
         self._update_hand_looks(dt)
         self._sync_buttons()
+        self._veil_widgets()
+
+    def modal(self) -> bool:
+        """Is a question open (the table's, or a practice warning)?  Then nothing else on
+        the table can be pressed — or seen bright above its veil."""
+        return self.confirm.active or bool(
+            self.layer is not None and getattr(self.layer.dialog, "active", False))
+
+    def _veil_widgets(self) -> None:
+        """Hide the table's own buttons (and a tip's) while a question is open: pygame-gui
+        draws them above the dialog's veil, where they would look pressable."""
+        modal = self.modal()
+        tips = getattr(getattr(self.layer, "tips", None), "buttons", None) or {}
+        for w in [*self.widgets.values(), *tips.values()]:
+            if modal and w.visible:
+                w.hide()
+            elif not modal and not w.visible:
+                w.show()
 
     def _update_hand_looks(self, dt: float) -> None:
         stage = self.stage
@@ -585,7 +744,10 @@ class TableScene(Scene):
         legal = self.input.legal() if waiting else []
         hand = stage.hand_sprites()
         cursor_key = hand[self.input.cursor].key if 0 <= self.input.cursor < len(hand) else None
-        if waiting and not self.input.discarding():
+        if waiting and self.input.discarding():
+            ok = self.input.discardable()
+            stage.dim = {s.key for s in hand if s.key not in ok}
+        elif waiting:
             playable = set()
             for s in hand:
                 a = self.input.card_action(s.key)
@@ -621,18 +783,19 @@ class TableScene(Scene):
     def _sync_buttons(self) -> None:
         L = self.layout
         if self.human is None or not self.human.waiting or self.anim.busy() or \
-                self.result is not None:
+                self.result is not None or self.modal():
             self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
             return
         obs = self.input.observation() or {}
         acts = button_actions(self.input.legal())
         if self.input.discarding():
             d = self.discard_action()
-            if d is not None:
+            if d is not None and d in self.input.legal():  # never offer what the rules refuse
                 acts = [d] + acts
         labels = [action_label(a, obs, self.german_names) for a in acts]
-        if acts:
-            labels = [f"{i + 1}  {t}" if i < 9 else t for i, t in enumerate(labels)]
+        # Each button shows its key (F1, F2 …): the number keys are the cards' (input.key).
+        labels = [f"{FKEY_NAMES[i]}  {t}" if i < len(FKEY_NAMES) else t
+                  for i, t in enumerate(labels)]
         self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
 
     # --- drawing ------------------------------------------------------------------------
@@ -676,11 +839,15 @@ class TableScene(Scene):
         self.panels.draw_effect(surface)
         self.stage.draw(surface, active)
         self.panels.draw_cursor(surface)
+        self.panels.draw_keys(surface)
         for b in self.bubbles:
             icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
+        self.panels.draw_prompt(surface)
         self.panels.draw_hint(surface)
+        if self.last_trick_view:
+            self.panels.draw_last_trick(surface)
         if self.result is not None:
             self.panels.draw_result(surface)
         if self.input.tooltip:
@@ -688,6 +855,7 @@ class TableScene(Scene):
             draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
         if self.layer is not None:
             self.layer.draw(surface)
+        self.confirm.draw(surface)
 
     def seat_name(self, seat: int) -> str:
         """"You" (the player's name), or where a computer sits and its level."""

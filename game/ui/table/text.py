@@ -44,6 +44,16 @@ def suit(letter: str, german: bool = False) -> str:
     return (SUITS_DE if german else SUITS_EN).get(letter, letter)
 
 
+def card(code: str, german: bool = False) -> str:
+    """A card in words in the player's language ("seven of hearts", "červená sedma")."""
+    if i18n is not None:
+        try:
+            return i18n.card_name(code, "german" if german else "french")
+        except Exception:  # noqa: BLE001
+            pass
+    return code
+
+
 def hint(reason: str | None, params: dict[str, Any] | None, german: bool,
          english: str | None) -> str | None:
     """A hint engine reason in words; the engine's English text if it cannot be translated."""
