@@ -65,8 +65,9 @@ def whole_turns(deal: Deal, first: list[str], limit: int = MAX_TURNS) -> list[tu
 
     A step that leaves the same seat to move (the trump exchange, closing, announcing a
     marriage) is followed by each action then legal, until a card is played, the turn
-    passes or the deal ends.  What is legal after a step depends only on the mover's own hand and the public
-    state, so any deal consistent with the mover's observation gives the same turns.
+    passes or the deal ends.  What is legal after a step depends only on the mover's own
+    hand and the public state, so any deal consistent with the mover's observation gives
+    the same turns.
     Beyond ``limit`` turns the rest stay single steps (valued the old way)."""
     mover = deal.to_move()
     out: list[tuple[str, ...]] = []

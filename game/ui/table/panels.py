@@ -302,22 +302,10 @@ class Panels:
                 surface.blit(panel((round(bw), round(bh)), (12, 36, 24, 215), 6,
                                    (*GOLD, 200)), (round(x), round(y)))
                 surface.blit(img, (round(x + (bw - img.get_width()) / 2), round(y + 1)))
-        first: list[str] = []
-        if cards:
-            n = len(hand)
-            first.append(t("table_keys_card", "1: card") if n == 1 else
-                         t("table_keys_cards", "{first}–{last}: cards", first=1, last=n))
-        n = min(len(sc.buttons.buttons), 9)
-        if n:
-            first.append(t("table_keys_button", "F1: button") if n == 1 else
-                         t("table_keys_buttons", "F1–F{n}: buttons", n=n))
-        second = [t("table_keys_hint", "H: hint"), t("table_keys_last", "L: last trick")]
         plate = L.spot(sc.view_seat).plate
         y = plate.y - L.margin * 0.5
-        for line in (second, first):  # drawn upwards from the plate
-            if not line:
-                continue
-            img = sc.fonts.text("  ·  ".join(line), size, MUTED)
+        for line in self.key_legend()[::-1]:  # drawn upwards from the plate
+            img = sc.fonts.text(line, size, MUTED)
             y -= img.get_height()
             surface.blit(img, (round(plate.x + f * 0.3), round(y)))
 
@@ -370,6 +358,23 @@ class Panels:
             x += col + gap
         surface.blit(foot, (r.centerx - foot.get_width() / 2, r.bottom - foot.get_height()
                             - f * 0.8))
+
+    def key_legend(self) -> list[str]:
+        """The legend's lines for the player's turn now: which number keys play cards,
+        which F-keys press the buttons, and the keys that always work."""
+        sc = self.scene
+        first: list[str] = []
+        hand = sc.stage.hand_sprites()[:9] if sc.stage is not None else []
+        if sc.input.card_turn() and hand:
+            n = len(hand)
+            first.append(t("table_keys_card", "1: card") if n == 1 else
+                         t("table_keys_cards", "{first}–{last}: cards", first=1, last=n))
+        n = min(len(sc.buttons.buttons), 9)
+        if n:
+            first.append(t("table_keys_button", "F1: button") if n == 1 else
+                         t("table_keys_buttons", "F1–F{n}: buttons", n=n))
+        second = [t("table_keys_hint", "H: hint"), t("table_keys_last", "L: last trick")]
+        return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> None:
         sc = self.scene
