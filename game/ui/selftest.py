@@ -239,7 +239,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
 def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = None,
                  variants: tuple[str, ...] = VARIANTS, normal_phase: bool = True,
                  levels: tuple[str, ...] = ("easy", "normal", "easy"),
-                 comfort_phase: bool = True) -> dict[str, Any]:
+                 comfort_phase: bool = True, check_phase: bool = True) -> dict[str, Any]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     start = time.perf_counter()
     import pygame
@@ -364,6 +364,17 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         frame()
     except Exception as exc:  # noqa: BLE001
         errors.append(f"back to the menu: {exc!r}")
+    checks: dict[str, bool] = {}
+    if check_phase:
+        from .selfchecks import run_checks
+
+        try:
+            checks = run_checks(app, errors)
+            app.switch("menu")
+            frame()
+        except Exception as exc:  # noqa: BLE001 - report it as failed checks
+            log.exception("check phase")
+            errors.append(f"checks: {exc!r}")
     w, h = app.size
     # Before the comforts: they quit this window and continue in a new one.
     try:
@@ -407,6 +418,8 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         "deals": deals,
         "comforts": comforts,
         "network": network,
+        #: One named boolean per issue-21 trap the table is tried for (game.ui.selfchecks).
+        "checks": checks,
         "screenshots": shots,
         "errors": errors,
     }
