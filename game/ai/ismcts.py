@@ -79,7 +79,10 @@ def whole_turns(deal: Deal, first: list[str], limit: int = MAX_TURNS) -> list[tu
                 len(path) >= 4 or len(out) >= limit:
             out.append(path)
             return
+        holds = getattr(d, "declaration_holds", None)
         for a in d.legal_actions():
+            if a == "declare" and holds is not None and not holds(mover):
+                continue  # a false declaration after a step: the plain one values it
             twin = d.clone()
             twin.apply_legal(a)
             grow(twin, path + (a,))

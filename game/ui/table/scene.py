@@ -637,6 +637,10 @@ class TableScene(Scene):
         if self._collects(event):
             self.collect_trick()
             return
+        if (self.result is not None and "next" in self.widgets and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.next_deal()  # the keyboard's "Next deal"
+            return
         if self.flow is not None:
             self.input.handle(event)
 
@@ -844,7 +848,7 @@ class TableScene(Scene):
             icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
-        self.panels.draw_prompt(surface)
+        prompt = self.panels.draw_prompt(surface)
         self.panels.draw_hint(surface)
         if self.last_trick_view:
             self.panels.draw_last_trick(surface)
@@ -852,6 +856,8 @@ class TableScene(Scene):
             self.panels.draw_result(surface)
         if self.input.tooltip:
             text, pos = self.input.tooltip
+            if prompt is not None and pos[1] > prompt.top:
+                pos = (pos[0], prompt.top)  # above the prompt, which it must not hide
             draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
         if self.layer is not None:
             self.layer.draw(surface)
