@@ -304,14 +304,30 @@ class PracticeLayer:
         buttons_top = min(lower) if lower else hand_top
         # Above the hand on the right or left; with a player on each side (three players)
         # the top of the table, between the info and score boxes, is the free place.
-        top_centre = (w // 2 + pw // 2, m + ph + round(h * 0.02))
-        for right, bottom in ((w - m, hand_top), (w - m, buttons_top - m),
-                              (pw + m, hand_top), (pw + m, buttons_top - m), top_centre):
+        top_centre = (w // 2 + pw // 2, m + ph)
+        candidates = ((w - m, hand_top), (w - m, buttons_top - m), (pw + m, hand_top),
+                      (pw + m, buttons_top - m), top_centre)
+        # The first place that covers nothing; else the one covering least (the trick
+        # counts a third: it is in view again a moment later, a hand or a name is not);
+        # never a button.
+        pressable = buttons + [pygame.Rect(b.rect) for b in
+                               (getattr(self.scene, "widgets", None) or {}).values()]
+        trick = busy[-1] if len(busy) > len(pressable) else None
+        best, least = (w - m, buttons_top - m), float("inf")
+        for right, bottom in candidates:
             rect = pygame.Rect(0, 0, pw, ph)
             rect.bottomright = (right, bottom)
-            if rect.top >= m and not any(rect.colliderect(r) for r in busy):
+            if rect.top < m or rect.collidelist(pressable) >= 0:
+                continue
+            cover = 0.0
+            for r in busy:
+                c = rect.clip(r)
+                cover += c.w * c.h * (0.3 if r is trick else 1.0)
+            if cover == 0:
                 return right, bottom
-        return w - m, buttons_top - m
+            if cover < least:
+                best, least = (right, bottom), cover
+        return best
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.scale = self._scale()
