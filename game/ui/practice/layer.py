@@ -278,13 +278,13 @@ class PracticeLayer:
         return self.place(size, self.panel.size())
 
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
-        """Like the hint panel; above it when the panel is open."""
-        right, bottom = self.place(self.app.size, box)
-        if self.panel.visible and self.panel.rect.w:
-            bottom = min(bottom, self.panel.rect.top - round(8 * self.panel.scale))
-        return right, max(bottom, box[1] + 8)
+        """Like the hint panel, and never over it when the panel is open."""
+        extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
+            else []
+        return self.place(self.app.size, box, extra)
 
-    def place(self, size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
+    def place(self, size: tuple[int, int], box: tuple[int, int],
+              pressable_extra: list[pygame.Rect] | None = None) -> tuple[int, int]:
         w, h = size
         s = self._scale()
         m = round(18 * s)
@@ -305,14 +305,17 @@ class PracticeLayer:
         # Above the hand on the right or left; with a player on each side (three players)
         # the top of the table, between the info and score boxes, is the free place.
         top_centre = (w // 2 + pw // 2, m + ph)
-        candidates = ((w - m, hand_top), (w - m, buttons_top - m), (pw + m, hand_top),
-                      (pw + m, buttons_top - m), top_centre)
+        candidates = [(w - m, hand_top), (w - m, buttons_top - m), (pw + m, hand_top),
+                      (pw + m, buttons_top - m), top_centre]
+        for r in pressable_extra or []:  # right above or below what must stay in view
+            candidates += [(r.right, r.top - m), (r.right, r.bottom + m + ph)]
         # The first place that covers nothing; else the one covering least (the trick
         # counts a third: it is in view again a moment later, a hand or a name is not);
         # never a button.
         pressable = buttons + [pygame.Rect(b.rect) for b in
                                (getattr(self.scene, "widgets", None) or {}).values()]
-        trick = busy[-1] if len(busy) > len(pressable) else None
+        pressable += pressable_extra or []
+        trick = busy[-1] if layout is not None else None  # table_rects puts it last
         best, least = (w - m, buttons_top - m), float("inf")
         for right, bottom in candidates:
             rect = pygame.Rect(0, 0, pw, ph)
