@@ -285,3 +285,31 @@ def test_a_false_declaration_is_announced_with_its_points():
     scene.press_action("declare")
     texts = [b.text for b in scene.bubbles]
     assert any(t.startswith("Only ") for t in texts), texts
+
+
+def test_the_engine_shows_the_trump_card_to_the_defenders():
+    """RULES 4.6: a Suit contract's trump card is shown to all; the observation says it
+    (and says nothing about it to a defender before the contract stands)."""
+    import random
+
+    from game.rules.cards import CARD_STR
+    from game.rules.variants import new_deal, random_deck
+
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(60):
+        d = new_deal("marias", rng.randrange(3), random_deck("marias", rng), {})
+        fh = d.forehand
+        defenders = [s for s in range(3) if s != fh]
+        while d.phase not in ("doubling", "play", "over"):
+            if d.phase in ("contract", "discard", "answer"):
+                assert all(d.observation(s)["trump_card"] is None for s in defenders)
+            legal = d.legal_actions()
+            pick = "contract suit" if "contract suit" in legal else \
+                "good" if "good" in legal else rng.choice(legal)
+            d.apply(pick, d.to_move())
+        if d.contract_name == "suit" and d.phase == "doubling":
+            card = CARD_STR[d.trump_card]
+            assert all(d.observation(s)["trump_card"] == card for s in defenders)
+            checked += 1
+    assert checked > 20
