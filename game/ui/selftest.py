@@ -392,6 +392,9 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
             log.exception("comfort phase")
             errors.append(f"comforts: {exc!r}")
     pygame.quit()
+    # Issue 21's other check (item 2) runs with the comforts: named here with the rest.
+    if "new_game_keeps_match" in comforts:
+        checks["new_game_keeps_match"] = bool(comforts["new_game_keeps_match"])
     ok = not errors and all(d["ok"] for d in deals) and len(deals) == len(plan)
     # The frame targets (reported, not part of "ok": they depend on the machine's load).
     limit = 8.0 if w * h <= 1280 * 720 else 12.0
