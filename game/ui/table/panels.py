@@ -239,8 +239,8 @@ class Panels:
             return min(tops)
         return sc.layout.buttons_y + round(sc.layout.font * 2.1) + sc.layout.margin
 
-    def draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The scene's :meth:`~.scene.TableScene.prompt` in a gold-edged box over the buttons."""
+    def prompt_rect(self) -> pygame.Rect | None:
+        """Where the prompt goes (None: no prompt now)."""
         sc = self.scene
         text = sc.prompt()
         if not text:
@@ -249,12 +249,21 @@ class Panels:
         img = sc.fonts.text(text, round(L.font * 0.95), CREAM, bold=True)
         pad = L.font // 2
         w, h = img.get_width() + 2 * pad, img.get_height() + pad
-        x = (L.size[0] - w) / 2
-        y = self.prompt_top() - h - L.margin
-        surface.blit(panel((round(w), round(h)), (12, 36, 24, 225), 10, (*GOLD, 230)),
-                     (round(x), round(y)))
-        surface.blit(img, (round(x + pad), round(y + pad / 2)))
-        return pygame.Rect(round(x), round(y), round(w), round(h))
+        return pygame.Rect(round((L.size[0] - w) / 2), round(self.prompt_top() - h - L.margin),
+                           round(w), round(h))
+
+    def draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The scene's :meth:`~.scene.TableScene.prompt` in a gold-edged box over the buttons."""
+        sc = self.scene
+        r = self.prompt_rect()
+        if r is None:
+            return None
+        L = sc.layout
+        img = sc.fonts.text(sc.prompt() or "", round(L.font * 0.95), CREAM, bold=True)
+        pad = L.font // 2
+        surface.blit(panel(r.size, (12, 36, 24, 225), 10, (*GOLD, 230)), r.topleft)
+        surface.blit(img, (r.x + pad, round(r.y + pad / 2)))
+        return r
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint's reason above the hand, and a ring around a recommended button."""

@@ -498,9 +498,13 @@ class TableScene(Scene):
         L = self.layout
         spot = L.spot(self.view_seat)
         self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
-        self.bubbles.append(Bubble(words.reason(reason, self.german_names), (L.center[0],
-                                   spot.hand[1] - L.hand_h * 0.75), ttl=2.4,
-                                   colour=(255, 190, 170)))
+        at = (L.center[0], spot.hand[1] - L.hand_h * 0.75)
+        prompt = self.panels.prompt_rect()
+        valign = "center"
+        if prompt is not None and at[1] > prompt.top - L.font:
+            at, valign = (L.center[0], prompt.top - L.margin * 0.5), "bottom"  # above it
+        self.bubbles.append(Bubble(words.reason(reason, self.german_names), at, ttl=2.4,
+                                   colour=(255, 190, 170), valign=valign))
 
     def toggle_select(self, key: str) -> None:
         self.selected = toggle_discard(self.selected, key)
