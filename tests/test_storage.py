@@ -100,6 +100,19 @@ def test_corrupt_sidecar_is_reported_and_rebuilt_from_the_record(storage):
     assert len(list(storage.matches_dir.glob("marriage.json.corrupt-*"))) == 1
 
 
+def test_a_sidecar_without_its_record_is_a_first_save_cut_short_not_damage(storage):
+    """Killed between the two files of a match's first save (the sidecar goes first):
+    nothing was played, so there is no match to offer and nothing to report."""
+    storage.save_match(record(), GameSetup("marriage", seats=["human", "hard"]))
+    text_path, setup_path = storage.match_paths("marriage")
+    text_path.unlink()
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    assert fresh.load_match() is None
+    assert fresh.take_reports() == []
+    assert not list(fresh.matches_dir.glob("*.corrupt-*"))
+    assert not setup_path.exists()
+
+
 def test_atomic_write_leaves_old_file_on_failure(tmp_path, monkeypatch):
     target = tmp_path / "f.txt"
     atomic_write(target, "old content")

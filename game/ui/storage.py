@@ -609,8 +609,12 @@ class Storage:
         cached = self._checked.get(slot)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        if not text_path.exists() and not setup_path.exists():
+        if not text_path.exists():
+            # No record: nothing was played.  A sidecar alone is the first save of a match
+            # cut short between its two files (the sidecar goes first): no action is lost.
             self._checked.pop(slot, None)
+            with contextlib.suppress(OSError):
+                setup_path.unlink()
             return None
         problems: list[str] = []
         # The setup: its own file; rebuilt from the record if it cannot be read.
