@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 from game.ai.bench import percentile
 from game.ai.bot import load_player
 from game.ai.budget import budget_arg
+from game.rules import Action
 from game.rules.cli import CliError, OneLineParser, run_main
 from game.rules.options import VARIANT_IDS
 from game.rules.record import echo, write_deal
@@ -68,7 +69,7 @@ class GuardedBot:
         self.timeout_s = timeout_s
         self.hung = False
 
-    def choose(self, observation: Any) -> tuple[str | None, str | None]:
+    def choose(self, observation: Any) -> tuple[Action | None, str | None]:
         if self.hung:
             return None, "it did not answer an earlier decision in time"
         box: dict[str, Any] = {}
@@ -89,7 +90,7 @@ class GuardedBot:
             exc = box["error"]
             return None, f"it raised {type(exc).__name__}: {exc}"
         action = box.get("action")
-        if not isinstance(action, str):
+        if not isinstance(action, Action):
             return None, f"it returned {type(action).__name__}, not an action"
         return action, None
 
@@ -181,26 +182,23 @@ def play_deal(
         seat = deal.to_move()
         assert seat is not None
         bot = bots[seat]
-        legal = list(deal.legal_actions())  # the arena's own copy: a bot may mutate its view
+        # the arena's own copy of the position: frozen, a bot cannot change it
+        obs = deal.observation(seat)
         if getattr(bot.bot, "wants_truth", False):
             bot.bot.reveal(deal.clone())
         t0 = time.perf_counter()
-        action, why = bot.choose(deal.observation(seat))
+        action, why = bot.choose(obs)
         times[players[seat]].append((time.perf_counter() - t0) * 1000.0)
-        if action == "trump blind" and hasattr(deal, "blind_trump_action"):
-            action = deal.blind_trump_action(random.Random(seed + len(deal.history)).randrange(5))
         if why is None and action is not None:
-            try:
-                refused = deal.check(action, seat)
-            except Exception as exc:  # noqa: BLE001 - whatever text a bot sends
-                refused = f"{type(exc).__name__}: {exc}"
+            refused = deal.check(action, seat)
             if refused is not None:
                 why = f"illegal action '{action}': {refused}"
-        if why is not None:
-            _warn(players[seat], why)
+        if why is not None or action is None:
+            _warn(players[seat], why or "no action")
             illegal[players[seat]] += 1
-            action = legal[0]
-        deal.apply(action, seat)
+            action = obs.legal[0]
+        # chance (the blind trump card) from the deck's seed: the same in every seating
+        deal.apply(action, seat, chance=random.Random(seed + len(deal.history)))
     return GameResult(deck_index, list(players), list(deal.score() or [0] * len(players)),
                       times, illegal, record=write_deal(deal))
 

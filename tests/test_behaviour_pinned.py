@@ -41,7 +41,8 @@ def test_every_step_of_random_deals_is_unchanged(case):
         got.append(cap.step_digest(deal))
     first_diff = next((i for i, (a, b) in enumerate(zip(got, case["digests"])) if a != b), None)
     assert len(got) == len(case["digests"])
-    assert first_diff is None, f"step {first_diff} differs ({rec.actions[first_diff - 1:first_diff]})"
+    assert first_diff is None, \
+        f"step {first_diff} differs ({rec.actions[first_diff - 1:first_diff]})"
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURE["replays"]))

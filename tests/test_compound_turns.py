@@ -18,6 +18,8 @@ from game.ai.hint import hint
 from game.ai.ismcts import whole_turns
 from game.ai.review import points_lost, review_deal
 from game.ai.turns import MEMORY
+from game.rules import Verb
+from game.rules.actions import CLOSE, DECLARE, EXCHANGE
 from game.rules.variants import new_deal, random_deck
 from game.ui.practice.coach import assess, threshold_for
 
@@ -33,11 +35,11 @@ def exchange_positions(variant: str, n: int, seed: int = 11) -> list[tuple]:
         while not d.is_over():
             seat = d.to_move()
             legal = d.legal_actions()
-            if "exchange" in legal:
-                if d.observation(seat)["indicator"][0] in "AT":
+            if EXCHANGE in legal:
+                if (d.observation(seat).indicator or "?")[0] in "AT":
                     out.append((d.clone(), seat))
                 break
-            d.apply(rng.choice([a for a in legal if a != "declare"] or legal), seat)
+            d.apply(rng.choice([a for a in legal if a is not DECLARE] or legal), seat)
     return out
 
 
@@ -47,12 +49,12 @@ def test_whole_turns_follow_the_steps_to_the_card():
     firsts = {t[0] for t in turns}
     assert firsts == set(d.legal_actions())
     for t in turns:
-        assert t[-1].startswith("play ") or t[-1] == "declare" or len(t) == 4
+        assert t[-1].verb is Verb.PLAY or t[-1] is DECLARE or len(t) == 4
         twin = d.clone()
         for a in t:
             assert a in twin.legal_actions()
             twin.apply(a, seat)
-    assert any(t[:2] == ("exchange", "close") for t in turns)
+    assert any(t[:2] == (EXCHANGE, CLOSE) for t in turns)
 
 
 @pytest.mark.parametrize("variant", ["sixty-six", "marriage"])
@@ -62,19 +64,19 @@ def test_a_clearly_right_exchange_is_never_called_a_mistake(variant):
     for d, seat in exchange_positions(variant, 3):
         obs = d.observation(seat)
         h = hint(obs, seed=0, iterations=ITER)
-        assert assess(obs, "exchange", h) is None, (h.values, obs["indicator"])
-        assert points_lost(h.action, "exchange", h.values) < limit
+        assert assess(obs, EXCHANGE, h) is None, (h.values, obs.indicator)
+        assert points_lost(h.action, EXCHANGE, h.values) < limit
         # after the step: the very numbers of the continuations
         after = d.clone()
-        after.apply("exchange", seat)
+        after.apply(EXCHANGE, seat)
         h2 = hint(after.observation(seat), seed=0, iterations=ITER)
         known = [v for v in h2.values.values() if v is not None]
-        assert known and max(known) == pytest.approx(h.values["exchange"])
+        assert known and max(known) == pytest.approx(h.values[EXCHANGE])
         assert h2.values[h2.action] == pytest.approx(max(known))
         # and the review of a deal where the player exchanged, then played the best card
         after.apply(h2.action, seat)
         items = review_deal(after, seat, seed=0, iterations=ITER)
-        step = next(i for i in items if i.action == "exchange")
+        step = next(i for i in items if i.action is EXCHANGE)
         assert step.lost is not None and step.lost < limit, (step.values, step.best)
 
 
@@ -89,7 +91,8 @@ def test_a_contract_is_worth_its_best_discards():
         d.apply(d.legal_actions()[0], seat)  # the trump card
         obs = d.observation(seat)
         h = hint(obs, seed=0, iterations=2000)
-        suits = {a: v for a, v in h.values.items() if a.startswith("contract suit")
+        suits = {a: v for a, v in h.values.items()
+                 if a.verb is Verb.CONTRACT and a.name.startswith("suit")
                  and v is not None}
         if len(suits) >= 1:
             break

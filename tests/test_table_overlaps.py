@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules import Action
 from game.ui.session import GameSetup
 from game.ui.table.layout import compute_layout
 from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401
@@ -17,7 +18,7 @@ def _marias_practice(size=(1024, 640)):
         scene = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
                                                     seed=seed, practice=True), bot_budget_ms=0)
         obs = human_turn(app, scene)
-        if obs.get("phase") == "trump":
+        if getattr(obs, "phase", None) == "trump":
             return app, scene
         scene.shutdown()
     raise AssertionError("no seed makes the human forehand")
@@ -73,9 +74,9 @@ def test_illegal_card_tooltip_sits_above_that_card():
                                                                             "easy"], seed=seed),
                            bot_budget_ms=0)
         obs = human_turn(app, scene)
-        if obs.get("trick"):
+        if obs.trick:
             bad = [s for s in scene.stage.hand_sprites()
-                   if "play " + s.key not in obs["legal"]]
+                   if Action.parse("play " + s.key) not in obs.legal]
             if bad:
                 break
         scene.shutdown()

@@ -13,7 +13,7 @@ import time
 import pygame
 import pytest
 
-from game.rules import replay_text
+from game.rules import Action, MariasObservation, replay_text
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.session import GameSetup
@@ -66,7 +66,7 @@ def key(app: App, k: int) -> None:
     app.step(1 / 60)
 
 
-def press_button(app: App, scene: TableScene, action: str, use_keys: bool) -> None:
+def press_button(app: App, scene: TableScene, action: Action, use_keys: bool) -> None:
     for _ in range(3):
         app.step(1 / 60)
     actions = [a for a, _b in scene.buttons.buttons]
@@ -97,9 +97,9 @@ def choose_card(app: App, scene: TableScene, card_key: str, use_keys: bool) -> N
         click(app, pos)
 
 
-def perform(app: App, scene: TableScene, action: str, rng: random.Random) -> None:
+def perform(app: App, scene: TableScene, action: Action, rng: random.Random) -> None:
     use_keys = rng.random() < 0.4
-    verb, _, rest = action.partition(" ")
+    verb, _, rest = str(action).partition(" ")
     if verb in ("play", "trump"):
         choose_card(app, scene, rest, use_keys)
     elif verb == "discard":
@@ -133,12 +133,12 @@ def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) ->
         if scene.human.waiting and not scene.anim.busy():
             obs = scene.human.pending.observation
             before = len(scene.flow.deal.history)
-            if blind and obs.get("blind_trump"):
+            if blind and isinstance(obs, MariasObservation) and obs.blind_trump:
                 pos = scene.stage.click_point("blind1")
                 assert pos is not None
                 click(app, pos)
             else:
-                perform(app, scene, rng.choice(obs["legal"]), rng)
+                perform(app, scene, rng.choice(obs.legal), rng)
             for _ in range(2):
                 app.step(1 / 60)
             assert len(scene.flow.deal.history) > before, "the human's action was not applied"

@@ -9,10 +9,16 @@ collected, the last trick can be looked at, and the deal's moments are announced
 
 from __future__ import annotations
 
+import random
 import time
+from dataclasses import replace
 
 import pygame
 
+from game.rules import Action, Verb
+from game.rules.actions import CONTRACT, DECLARE, GOOD
+from game.rules.cards import CARD_STR
+from game.rules.observation import Announcement
 from game.ui.session import GameSetup
 from game.ui.table.moments import Moment, deal_moments, declaration_moment
 from tests.test_table_play import _stop_bot_processes, click, key, make_app  # noqa: F401
@@ -28,7 +34,7 @@ def wait(app, cond, seconds: float = 20.0) -> bool:
     return False
 
 
-def human_turn(app, scene, seconds: float = 20.0) -> dict:
+def human_turn(app, scene, seconds: float = 20.0):
     assert wait(app, lambda: scene.human.waiting and not scene.anim.busy(), seconds)
     for _ in range(3):
         app.step(1 / 60)
@@ -44,7 +50,7 @@ def marriage_on_lead(collect="auto", **settings):
         scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"],
                                                     seed=seed), bot_budget_ms=0)
         obs = human_turn(app, scene)
-        if "declare" in obs["legal"]:
+        if DECLARE in obs.legal:
             return app, scene, obs
         scene.shutdown()
     raise AssertionError("no seed gives the human the first lead")
@@ -54,10 +60,10 @@ def marriage_on_lead(collect="auto", **settings):
 def test_number_keys_play_cards_never_buttons():
     app, scene, obs = marriage_on_lead()
     actions = [a for a, _b in scene.buttons.buttons]
-    assert "declare" in actions  # the trap: a button on offer while 2 means a card
+    assert DECLARE in actions  # the trap: a button on offer while 2 means a card
     second = scene.stage.hand_sprites()[1].key
     key(app, pygame.K_2)
-    assert scene.flow.deal.history[-1] == (0, "play " + second)
+    assert scene.flow.deal.history[-1] == (0, Action.parse("play " + second))
     assert not scene.flow.deal.is_over()
 
 
@@ -69,8 +75,8 @@ def test_f_keys_press_the_buttons_and_show_it():
     n = len(scene.stage.hand_sprites())
     assert f"1–{n}" in legend and f"F1–F{len(labels)}" in legend, legend
     actions = [a for a, _b in scene.buttons.buttons]
-    key(app, pygame.K_F1 + actions.index("declare"))
-    assert scene.flow.deal.history[-1] == (0, "declare")
+    key(app, pygame.K_F1 + actions.index(DECLARE))
+    assert scene.flow.deal.history[-1] == (0, DECLARE)
 
 
 def test_a_number_key_with_only_buttons_presses_nothing():
@@ -80,7 +86,7 @@ def test_a_number_key_with_only_buttons_presses_nothing():
         scene = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
                                                     seed=seed), bot_budget_ms=0)
         obs = human_turn(app, scene)
-        if obs.get("phase") == "answer":
+        if getattr(obs, "phase", None) == "answer":
             break
         scene.shutdown()
     else:
@@ -95,9 +101,9 @@ def test_a_number_key_with_only_buttons_presses_nothing():
 # --- 1. a declaration below 66 asks first --------------------------------------------------
 def test_declaration_below_66_asks_and_keep_playing_keeps_the_deal():
     app, scene, obs = marriage_on_lead()
-    assert scene.short_declaration("declare") == obs["points"][0] < 66
+    assert scene.short_declaration(DECLARE) == obs.points[0] < 66
     actions = [a for a, _b in scene.buttons.buttons]
-    key(app, pygame.K_F1 + actions.index("declare"))
+    key(app, pygame.K_F1 + actions.index(DECLARE))
     assert scene.confirm.active
     assert not scene.buttons.buttons  # nothing else pressable behind the question
     key(app, pygame.K_RETURN)  # Enter is the safe answer: keep playing
@@ -106,20 +112,20 @@ def test_declaration_below_66_asks_and_keep_playing_keeps_the_deal():
     # and the mouse: "Declare anyway" really declares
     for _ in range(3):
         app.step(1 / 60)
-    rect = scene.buttons.rect_of("declare")
+    rect = scene.buttons.rect_of(DECLARE)
     click(app, rect.inflate(-6, -6).center)
     app.step(1 / 60)
     assert scene.confirm.active
     click(app, scene.confirm.buttons[0][0].rect.inflate(-6, -6).center)
     app.step(1 / 60)
-    assert scene.flow.deal.history[-1] == (0, "declare") and scene.flow.deal.is_over()
+    assert scene.flow.deal.history[-1] == (0, DECLARE) and scene.flow.deal.is_over()
 
 
 def test_no_question_when_the_player_turned_it_off():
     app, scene, obs = marriage_on_lead(confirm_low_declare=False)
-    scene.press_action("declare")
+    scene.press_action(DECLARE)
     assert not scene.confirm.active
-    assert scene.flow.deal.history[-1] == (0, "declare")
+    assert scene.flow.deal.history[-1] == (0, DECLARE)
 
 
 # --- 4. the Mariáš discard step -------------------------------------------------------------
@@ -130,18 +136,18 @@ def marias_discard():
         scene = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
                                                     seed=seed), bot_budget_ms=0)
         obs = human_turn(app, scene)
-        if obs.get("phase") != "trump":
+        if getattr(obs, "phase", None) != "trump":
             scene.shutdown()
             continue
-        hand = obs["hand"]
+        hand = obs.hand
         if not any(c[0] in "AT" for c in hand):
             scene.shutdown()
             continue
-        scene.submit("trump " + hand[0])
+        scene.submit(Action.parse("trump " + hand[0]))
         human_turn(app, scene)
-        scene.press_action("contract suit")
+        scene.press_action(CONTRACT["suit"])
         obs = human_turn(app, scene)
-        assert obs["phase"] == "discard"
+        assert obs.phase == "discard"
         return app, scene, obs
     raise AssertionError("no seed makes the human forehand")
 
@@ -149,8 +155,8 @@ def marias_discard():
 def test_discard_offers_only_legal_pairs_and_prompts():
     app, scene, obs = marias_discard()
     assert scene.prompt() == "Choose two cards to put away"
-    legal = set(obs["legal"])
-    ok = {c for a in legal for c in a.split()[1:]}
+    legal = set(obs.legal)
+    ok = {CARD_STR[c] for a in legal for c in a.cards}
     hand = [s.key for s in scene.stage.hand_sprites()]
     banned = [c for c in hand if c not in ok]
     assert banned, "an ace or a ten (and the trump card) may not be put away in Suit"
@@ -173,7 +179,7 @@ def test_discard_offers_only_legal_pairs_and_prompts():
     text = scene.buttons.buttons[0][1].text
     assert not any(c in text for c in good), text  # no card codes on the button
     key(app, pygame.K_F1)
-    assert scene.flow.deal.history[-1][1].startswith("discard ")
+    assert scene.flow.deal.history[-1][1].verb is Verb.DISCARD
 
 
 # --- 5. the Mariáš trump card is shown to the defenders -----------------------------------
@@ -192,7 +198,7 @@ def test_trump_card_is_shown_to_the_defenders():
     def look() -> bool:
         if scene.human.waiting and not scene.anim.busy():
             obs = scene.input.observation()
-            scene.submit("good" if "good" in obs["legal"] else obs["legal"][-1])
+            scene.submit(GOOD if GOOD in obs.legal else obs.legal[-1])
         for s in scene.stage.sprites.values():
             if s.card and s.flip > 0.9 and s.role == "aside":
                 seen.append(s.card)
@@ -202,10 +208,8 @@ def test_trump_card_is_shown_to_the_defenders():
     assert wait(app, look, 60)
     deal = scene.flow.deal
     assert deal.contract_name == "suit"  # easy bots name Suit with these seeds
-    from game.rules.cards import CARD_STR
-
     card = CARD_STR[deal.trump_card]
-    assert scene.flow.observation(0)["trump_card"] == card  # the engine tells the defender
+    assert scene.flow.observation(0).trump_card == card  # the engine tells the defender
     assert card in seen, "the defender saw the trump card face up"
     from game.ui.i18n import card_name
 
@@ -219,7 +223,7 @@ def test_trick_waits_to_be_collected_and_last_trick_is_viewable():
                                                 seed=4), bot_budget_ms=0)
     while not scene.flow.deal.trick_log:
         obs = human_turn(app, scene)
-        scene.submit([a for a in obs["legal"] if a.startswith("play ")][0])
+        scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
         assert wait(app, lambda: scene.director.collecting() or scene.human.waiting, 20)
     assert wait(app, scene.director.collecting, 10)
     tricks = len(scene.flow.deal.trick_log)
@@ -232,8 +236,8 @@ def test_trick_waits_to_be_collected_and_last_trick_is_viewable():
     # L shows the last trick: the engine's cards, its winner named; any key closes it.
     key(app, pygame.K_l)
     assert scene.last_trick_view
-    last = scene.flow.observation()["last_trick"]
-    assert len(last["cards"]) == 2 and len(scene.flow.deal.trick_log) >= tricks
+    last = scene.flow.observation().last_trick
+    assert len(last.cards) == 2 and len(scene.flow.deal.trick_log) >= tricks
     app.step(1 / 60)
     key(app, pygame.K_l)
     assert not scene.last_trick_view
@@ -263,6 +267,14 @@ def test_declaration_moments_say_the_points():
     assert low.key == "table_moment_declared_short" and not low.good and low.params == {"n": 7}
 
 
+def marias_observation():
+    """A Mariáš seat's observation at the start of a deal (the moments read its announcements
+    and last trick)."""
+    from game.rules.variants import new_deal, random_deck
+
+    return new_deal("marias", 0, random_deck("marias", random.Random(1)), {}).observation(0)
+
+
 def test_deal_moments_from_the_engines_result():
     assert deal_moments({"reason": "reached_66", "winner": 1, "totals": [40, 71]}, {}) == [
         Moment(1, "table_moment_66", "66! ({n})", {"n": 71})]
@@ -271,18 +283,18 @@ def test_deal_moments_from_the_engines_result():
     comps = [{"name": "game", "owner": "soloist", "won": True},
              {"name": "seven", "owner": "soloist", "won": False},
              {"name": "hundred-against", "owner": "defenders", "won": False}]
-    obs = {"announcements": [{"seat": 2, "name": "hundred-against"}]}
+    obs = replace(marias_observation(), announcements=(Announcement(2, "hundred-against"),))
     got = deal_moments({"components": comps, "soloist": 1}, obs)
     assert [(m.seat, m.params["what"], m.good) for m in got] == [
         (1, "seven", False), (2, "hundred-against", False)]
     betl = deal_moments({"components": [{"name": "betl", "owner": "soloist", "won": False}],
-                         "soloist": 0}, {})
+                         "soloist": 0}, marias_observation())
     assert betl[0].key == "table_moment_lost" and betl[0].seat == 0
 
 
 def test_a_false_declaration_is_announced_with_its_points():
     app, scene, obs = marriage_on_lead(confirm_low_declare=False)
-    scene.press_action("declare")
+    scene.press_action(DECLARE)
     texts = [b.text for b in scene.bubbles]
     assert any(t.startswith("Only ") for t in texts), texts
 
@@ -290,9 +302,6 @@ def test_a_false_declaration_is_announced_with_its_points():
 def test_the_engine_shows_the_trump_card_to_the_defenders():
     """RULES 4.6: a Suit contract's trump card is shown to all; the observation says it
     (and says nothing about it to a defender before the contract stands)."""
-    import random
-
-    from game.rules.cards import CARD_STR
     from game.rules.variants import new_deal, random_deck
 
     rng = random.Random(8)
@@ -303,13 +312,13 @@ def test_the_engine_shows_the_trump_card_to_the_defenders():
         defenders = [s for s in range(3) if s != fh]
         while d.phase not in ("doubling", "play", "over"):
             if d.phase in ("contract", "discard", "answer"):
-                assert all(d.observation(s)["trump_card"] is None for s in defenders)
+                assert all(d.observation(s).trump_card is None for s in defenders)
             legal = d.legal_actions()
-            pick = "contract suit" if "contract suit" in legal else \
-                "good" if "good" in legal else rng.choice(legal)
+            pick = CONTRACT["suit"] if CONTRACT["suit"] in legal else \
+                GOOD if GOOD in legal else rng.choice(legal)
             d.apply(pick, d.to_move())
         if d.contract_name == "suit" and d.phase == "doubling":
             card = CARD_STR[d.trump_card]
-            assert all(d.observation(s)["trump_card"] == card for s in defenders)
+            assert all(d.observation(s).trump_card == card for s in defenders)
             checked += 1
     assert checked > 20

@@ -22,7 +22,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.rules.actions import DECLARE, Action, Verb
 from game.rules.base import Deal
+from game.rules.observation import MariasObservation, Observation
 
 from .bot import Bot, Deadline
 from .playout import rollout
@@ -36,7 +38,7 @@ class Node:
     visits: int = 0
     total: float = 0.0  # sum of rewards for the player who chose the action into this node
     avail: int = 0
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[Action, Node] = field(default_factory=dict)
 
 
 @dataclass
@@ -47,12 +49,12 @@ class SearchResult:
     turn is worth its best continuation: ``values`` holds, per first action, the best of
     its turns' means, and ``turns`` every whole turn's mean."""
 
-    best: str
-    values: dict[str, float]
-    visits: dict[str, int]
+    best: Action
+    values: dict[Action, float]
+    visits: dict[Action, int]
     iterations: int
     exact: bool = False
-    turns: dict[tuple[str, ...], float] = field(default_factory=dict)
+    turns: dict[tuple[Action, ...], float] = field(default_factory=dict)
 
 
 #: The most whole turns one decision is expanded into (a turn on lead in Marriage has
@@ -60,7 +62,8 @@ class SearchResult:
 MAX_TURNS = 64
 
 
-def whole_turns(deal: Deal, first: list[str], limit: int = MAX_TURNS) -> list[tuple[str, ...]]:
+def whole_turns(deal: Deal, first: list[Action],
+                limit: int = MAX_TURNS) -> list[tuple[Action, ...]]:
     """Every way the seat to move can finish its turn, starting with one of ``first``.
 
     A step that leaves the same seat to move (the trump exchange, closing, announcing a
@@ -70,18 +73,18 @@ def whole_turns(deal: Deal, first: list[str], limit: int = MAX_TURNS) -> list[tu
     the same turns.
     Beyond ``limit`` turns the rest stay single steps (valued the old way)."""
     mover = deal.to_move()
-    out: list[tuple[str, ...]] = []
+    out: list[tuple[Action, ...]] = []
 
-    def grow(d: Deal, path: tuple[str, ...]) -> None:
+    def grow(d: Deal, path: tuple[Action, ...]) -> None:
         # A card ends the turn (even when its trick lets the same seat lead again: then
         # the stock has been drawn from, and the sampled deals differ).
-        if d.is_over() or d.to_move() != mover or path[-1].startswith("play ") or \
+        if d.is_over() or d.to_move() != mover or path[-1].verb is Verb.PLAY or \
                 len(path) >= 4 or len(out) >= limit:
             out.append(path)
             return
         holds = getattr(d, "declaration_holds", None)
         for a in d.legal_actions():
-            if a == "declare" and holds is not None and not holds(mover):
+            if a is DECLARE and holds is not None and not holds(mover):
                 continue  # a false declaration after a step: the plain one values it
             twin = d.clone()
             twin.apply_legal(a)
@@ -94,7 +97,7 @@ def whole_turns(deal: Deal, first: list[str], limit: int = MAX_TURNS) -> list[tu
     return out
 
 
-def _apply_turn(deal: Deal, turn: str | tuple[str, ...]) -> None:
+def _apply_turn(deal: Deal, turn: Action | tuple[Action, ...]) -> None:
     if isinstance(turn, tuple):
         for a in turn:
             deal.apply_legal(a)
@@ -108,7 +111,7 @@ def _endgame(deal: Deal, cards_left: int) -> bool:
         # only an exhausted stock makes the sampled world match reality (a card counter
         # knows both hands); solving a closed stock exactly would let the closer "see" the
         # opponent's hand and overrate closing (strategy fusion)
-        return not deal.closed and deal.stock_size() == 0  # type: ignore[attr-defined]
+        return not deal.closed and deal.stock_size() == 0
     return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
 
 
@@ -154,8 +157,8 @@ class Searcher:
         other = -v * len(ours) / (n - len(ours))
         return [v if s in ours else other for s in range(n)]
 
-    def run(self, source, root_legal: list[str], deadline: Deadline,
-            prior: str | None = None, prior_weight: float = 0.3,
+    def run(self, source: Any, root_legal: list[Action], deadline: Deadline,
+            prior: Action | None = None, prior_weight: float = 0.3,
             sweep: bool = True, race: bool = False, prior_z: float = 1.0,
             turns: bool = False) -> SearchResult:
         """Search until the deadline; the best root action and every root action's value.
@@ -182,7 +185,7 @@ class Searcher:
         root = Node()
         it = 0
         scale = 3.0
-        per_action: dict[str, list[float]] = {a: [] for a in root_legal}
+        per_action: dict[Action, list[float]] = {a: [] for a in root_legal}
         active = list(root_legal)
         while not deadline.expired(it):
             try:
@@ -238,8 +241,8 @@ class Searcher:
         best = max(sorted(visits), key=lambda a: (visits[a], vals.get(a, -1e9)))
         return SearchResult(best, vals, visits, it)
 
-    def _run_turns(self, source, root_legal: list[str], deadline: Deadline,
-                   prior: str | None, race: bool, prior_z: float) -> SearchResult:
+    def _run_turns(self, source: Any, root_legal: list[Action], deadline: Deadline,
+                   prior: Action | None, race: bool, prior_z: float) -> SearchResult:
         """:meth:`run` over whole turns: the first sample lists them, every sample values
         each (common random numbers below, as in the plain sweep); a first action's value
         is the best mean among its turns."""
@@ -251,9 +254,9 @@ class Searcher:
         inner = self.run(_replay_first(first, source), list(turns), deadline,  # type: ignore
                          prior=None, sweep=True, race=race)
         means = {t: v for t, v in inner.values.items() if isinstance(t, tuple)}
-        values: dict[str, float] = {}
-        visits: dict[str, int] = {}
-        best_turn: dict[str, tuple[str, ...]] = {}
+        values: dict[Action, float] = {}
+        visits: dict[Action, int] = {}
+        best_turn: dict[Action, tuple[Action, ...]] = {}
         for t, v in means.items():
             a = t[0]
             visits[a] = visits.get(a, 0) + inner.visits.get(t, 0)  # type: ignore[call-overload]
@@ -270,8 +273,8 @@ class Searcher:
         return SearchResult(best, values, visits, inner.iterations, turns=means)
 
     def _iterate(self, deal: Deal, node: Node, path: list[tuple[Node, int]], depth: int,
-                 root_legal: list[str], deadline: Deadline, rng: random.Random, scale: float,
-                 prior: str | None, prior_weight: float) -> list[float]:
+                 root_legal: list[Action], deadline: Deadline, rng: random.Random, scale: float,
+                 prior: Action | None, prior_weight: float) -> list[float]:
         """One ISMCTS iteration from ``node`` (``deal`` already there): select, expand one
         node, value the leaf, back the values up ``path``; return the per-seat values."""
         values: list[float] | None = None
@@ -327,7 +330,7 @@ RACE_EVERY = 4
 RACE_Z = 3.0
 
 
-def _replay_first(first: Deal, source):
+def _replay_first(first: Deal, source: Any) -> Any:
     """A source that gives ``first`` (already drawn) once, then draws as ``source`` does."""
     pending = [first]
 
@@ -348,7 +351,7 @@ def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
     return mean > z * (var / n) ** 0.5
 
 
-def _race(active: list[str], per_action: dict[str, list[float]]) -> list[str]:
+def _race(active: list[Action], per_action: dict[Action, list[float]]) -> list[Action]:
     """The root actions still worth sampling: all but those the leader clearly beats."""
     n = len(per_action[active[0]])
     leader = max(active, key=lambda a: sum(per_action[a]) / n)
@@ -357,23 +360,20 @@ def _race(active: list[str], per_action: dict[str, list[float]]) -> list[str]:
 
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:
-    if deal.variant != "marias":
-        return a == b
-    sol = deal.soloist  # type: ignore[attr-defined]
-    return (a == sol) == (b == sol)
+    return deal.side(a) == deal.side(b)
 
 
-def exact_if_known(obs: dict[str, Any], rng: random.Random,
+def exact_if_known(obs: Observation, rng: random.Random,
                    deadline: Deadline) -> SearchResult | None:
     """Two players, stock exhausted: both hands are known; solve the real position."""
-    if obs["variant"] not in ("marriage", "sixty-six") or obs.get("stock_size") or \
-            obs.get("over") or not obs.get("legal"):
+    if obs.variant not in ("marriage", "sixty-six") or obs.stock_size or obs.over or \
+            not obs.legal:
         return None
     try:
         deal = determinize(obs, rng)
     except SampleError:
         return None
-    solver = Solver(obs["seat"], deadline)
+    solver = Solver(obs.seat, deadline)
     try:
         best, values = solver.best(deal, candidates(obs))
     except Timeout:
@@ -381,9 +381,9 @@ def exact_if_known(obs: dict[str, Any], rng: random.Random,
     return SearchResult(best, values, {a: 1 for a in values}, solver.nodes, exact=True)
 
 
-def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: float = 0.7,
+def search(obs: Observation, deadline: Deadline, rng: random.Random, *, c: float = 0.7,
            pool_size: int = 24, solve_leaves: bool = True, truth: Deal | None = None,
-           playout_eps: float = 0.2, legal: list[str] | None = None,
+           playout_eps: float = 0.2, legal: list[Action] | None = None,
            use_prior: bool = True, exact_endgame: bool = True,
            infer: bool = False, race: bool = False, prior_z: float = 1.0,
            tree: bool = True, turns: bool = False) -> SearchResult:
@@ -399,8 +399,8 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
     ``turns``: value whole turns (the hint engine): a step that does not end the turn is
     worth its best continuation (``Searcher.run``).
     """
-    seat = obs["seat"]
-    legal = list(legal or obs["legal"])
+    seat = obs.seat
+    legal = list(legal or obs.legal)
     if truth is None:
         exact = exact_if_known(obs, rng, deadline) if exact_endgame else None
         if exact is not None:
@@ -461,7 +461,7 @@ class NormalBot(Bot):
     #: guard and no inference (``options_for``)
     flat_marriage_in: frozenset[str] = frozenset()
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         from .marias_bidding import before_search, doubling_values
 
         special = before_search(self, obs, deadline, rng)
@@ -475,12 +475,13 @@ class NormalBot(Bot):
                       legal=candidates(obs), **self.options_for(obs)).best
 
     @classmethod
-    def options_for(cls, obs: dict[str, Any]) -> dict[str, Any]:
+    def options_for(cls, obs: Observation) -> dict[str, Any]:
         """:meth:`search_options` for this decision: a marriage chance in a game of
         ``flat_marriage_in`` is searched flat, without the guard and without inference."""
-        opts = cls.search_options(obs["variant"], obs.get("phase"))
-        if obs["variant"] in cls.flat_marriage_in and \
-                any(a.startswith("marriage ") for a in obs["legal"]):
+        phase = obs.phase if isinstance(obs, MariasObservation) else None
+        opts = cls.search_options(obs.variant, phase)
+        if obs.variant in cls.flat_marriage_in and \
+                any(a.verb is Verb.MARRIAGE for a in obs.legal):
             opts.update(tree=False, prior_z=0.0, infer=False)
         return opts
 
@@ -571,7 +572,7 @@ class CheatBot(HardBot):
     def reveal(self, deal: Deal) -> None:
         self._truth = deal
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         if self._truth is None:
             return super().decide(obs, deadline, rng)
         from .marias_bidding import bidding_decision

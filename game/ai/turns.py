@@ -22,15 +22,18 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from game.rules.actions import Action
 from game.rules.base import Deal
+from game.rules.observation import Observation
 
 #: Positions after a step kept in memory (a turn has at most a few steps; a deal has a
 #: few dozen turns; the hint, the warnings and the review may interleave).
 CAPACITY = 512
 
 
-def obs_key(obs: dict[str, Any]) -> str:
-    return json.dumps(obs, sort_keys=True, default=str)
+def obs_key(obs: Observation) -> str:
+    """The position as the seat sees it, as text (its NOTATION JSON, keys sorted)."""
+    return json.dumps(obs.to_json(), sort_keys=True, default=str)
 
 
 class TurnMemory:
@@ -39,14 +42,14 @@ class TurnMemory:
     def __init__(self, capacity: int = CAPACITY):
         self.capacity = capacity
         self._lock = threading.Lock()
-        self._data: OrderedDict[tuple[str, Any], dict[str, float]] = OrderedDict()
+        self._data: OrderedDict[tuple[str, Any], dict[Action, float]] = OrderedDict()
 
-    def remember(self, deal: Deal, seat: int, turns: dict[tuple[str, ...], float],
+    def remember(self, deal: Deal, seat: int, turns: dict[tuple[Action, ...], float],
                  tag: Any = None) -> None:
         """Store, for every proper prefix of the ``turns`` (whole turns of ``seat`` from
         the position of ``deal``, with their values), the values of its continuations:
         each next action is worth its best turn."""
-        after: dict[tuple[str, ...], dict[str, float]] = {}
+        after: dict[tuple[Action, ...], dict[Action, float]] = {}
         for turn, value in turns.items():
             for i in range(1, len(turn)):
                 prefix, nxt = turn[:i], turn[i]
@@ -64,7 +67,7 @@ class TurnMemory:
                 continue
             self._put((obs_key(twin.observation(seat)), tag), values)
 
-    def recall(self, obs: dict[str, Any], tag: Any = None) -> dict[str, float] | None:
+    def recall(self, obs: Observation, tag: Any = None) -> dict[Action, float] | None:
         """The remembered values of the actions of ``obs`` (a position after a step)."""
         key = (obs_key(obs), tag)
         with self._lock:
@@ -73,7 +76,7 @@ class TurnMemory:
                 self._data.move_to_end(key)
             return dict(values) if values is not None else None
 
-    def _put(self, key: tuple[str, Any], values: dict[str, float]) -> None:
+    def _put(self, key: tuple[str, Any], values: dict[Action, float]) -> None:
         with self._lock:
             self._data[key] = dict(values)
             self._data.move_to_end(key)
@@ -89,7 +92,7 @@ class TurnMemory:
 MEMORY = TurnMemory()
 
 
-def best_of(values: dict[str, float], allowed: Iterable[str]) -> str | None:
+def best_of(values: dict[Action, float], allowed: Iterable[Action]) -> Action | None:
     """The allowed action with the highest remembered value (None if none is known)."""
     known = [a for a in allowed if a in values]
     return max(sorted(known), key=lambda a: values[a]) if known else None

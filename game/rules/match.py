@@ -37,6 +37,8 @@ class Match:
         )
         self.deals: list[Deal] = []
         self.totals = [0] * self.players
+        #: How many deals' scores are in :attr:`totals` (the finished ones, in order).
+        self.counted = 0
 
     # --- flow -------------------------------------------------------------------
     @property
@@ -59,9 +61,9 @@ class Match:
     def start_deal(self, deck: list[int] | None = None, dealer: int | None = None) -> Deal:
         """Begin the next deal (the previous one must be over)."""
         if self.deals and not self.deals[-1].is_over():
-            raise IllegalAction("the current deal is not over yet")
+            raise IllegalAction("deal_not_over")
         if self.is_over():
-            raise IllegalAction("the match is over")
+            raise IllegalAction("match_over")
         deal = new_deal(
             self.variant,
             self.next_dealer() if dealer is None else dealer,
@@ -75,13 +77,30 @@ class Match:
         """Add the finished current deal's score to the totals (idempotent per deal)."""
         deal = self.current
         if deal is None or not deal.is_over():
-            raise IllegalAction("no finished deal to score")
-        if getattr(deal, "_match_counted", False):
+            raise IllegalAction("nothing_to_score")
+        if self.counted == len(self.deals):
             return list(self.totals)
         score = deal.score() or [0] * self.players
         self.totals = [t + s for t, s in zip(self.totals, score)]
-        deal._match_counted = True  # type: ignore[attr-defined]
+        self.counted = len(self.deals)
         return list(self.totals)
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back the current deal's last action — with ``seat``, that seat's last action
+        and everything after it — correcting the totals if the deal had been scored.
+        False when there is nothing to take back (the deal has no such action)."""
+        deal = self.current
+        if deal is None:
+            return False
+        index = len(deal.history) - 1 if seat is None else deal.last_step_of(seat)
+        if index is None or index < 0:
+            return False
+        if self.counted == len(self.deals):
+            score = deal.score() or [0] * self.players
+            self.totals = [t - s for t, s in zip(self.totals, score)]
+            self.counted -= 1
+        deal.undo(len(deal.history) - index)
+        return True
 
     def deals_played(self) -> int:
         return sum(1 for d in self.deals if d.is_over())

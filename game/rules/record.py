@@ -251,7 +251,8 @@ def replay_deal(rec: DealRecord) -> Deal:
         try:
             deal.apply(action, seat)
         except RulesError as exc:
-            raise RecordError(echo(str(exc), 200), line_no, echo(f"{seat} {action}")) from None
+            raise RecordError(echo(str(exc), 200), line_no, echo(f"{seat} {action}"),
+                              exc.refusal) from None
     return deal
 
 

@@ -16,6 +16,10 @@ from typing import Any
 
 import pygame
 
+from game.rules import Action, Observation, Verb
+from game.rules.actions import CONTRACT, DECLARE, EXCHANGE, GOOD
+from game.rules.cards import CARD_STR
+
 log = logging.getLogger(__name__)
 
 #: How long one check may wait for the table (seconds).
@@ -38,7 +42,7 @@ def _wait(app: Any, cond: Callable[[], bool], seconds: float = WAIT_S) -> bool:
     return False
 
 
-def _human_turn(app: Any, table: Any) -> dict[str, Any] | None:
+def _human_turn(app: Any, table: Any) -> Observation | None:
     if not _wait(app, lambda: table.human.waiting and not table.anim.busy()):
         return None
     for _ in range(3):
@@ -46,8 +50,8 @@ def _human_turn(app: Any, table: Any) -> dict[str, Any] | None:
     return table.input.observation()
 
 
-def _table(app: Any, variant: str, want: Callable[[dict], bool],
-           tries: int = 60) -> tuple[Any, dict[str, Any]]:
+def _table(app: Any, variant: str, want: Callable[[Observation], bool],
+           tries: int = 60) -> tuple[Any, Observation]:
     """A table where the human (seat 0) is first asked something ``want`` accepts (the
     seed is found on a bare match first: a table is opened once)."""
     from game.rules import Match
@@ -86,32 +90,33 @@ def _defender_table(app: Any) -> Any:
 
 
 def _number_keys(app: Any) -> bool:
-    table, obs = _table(app, "marriage", lambda o: "declare" in o["legal"])
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
     second = table.stage.hand_sprites()[1].key
     _post_key(app, pygame.K_2)
-    return table.flow.deal.history[-1] == (0, "play " + second) and not table.flow.deal.is_over()
+    return table.flow.deal.history[-1] == (0, Action.parse("play " + second)) and \
+        not table.flow.deal.is_over()
 
 
 def _declare_confirms(app: Any) -> bool:
-    table, obs = _table(app, "marriage", lambda o: "declare" in o["legal"])
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
     actions = [a for a, _b in table.buttons.buttons]
-    _post_key(app, pygame.K_F1 + actions.index("declare"))
+    _post_key(app, pygame.K_F1 + actions.index(DECLARE))
     asked = table.confirm.active and not table.flow.deal.history
     _post_key(app, pygame.K_RETURN)  # the safe answer: keep playing
     return asked and not table.confirm.active and not table.flow.deal.is_over()
 
 
 def _discard(app: Any) -> bool:
-    def forehand(o: dict) -> bool:
-        return o.get("phase") == "trump" and any(c[0] in "AT" for c in o["hand"])
+    def forehand(o: Observation) -> bool:
+        return getattr(o, "phase", None) == "trump" and any(c[0] in "AT" for c in o.hand)
 
     table, obs = _table(app, "marias", forehand)
-    table.submit("trump " + obs["hand"][0])
+    table.submit(Action.parse("trump " + obs.hand[0]))
     _human_turn(app, table)
-    table.press_action("contract suit")
-    obs = _human_turn(app, table) or {}
-    legal = set(obs.get("legal") or [])
-    ok = {c for a in legal for c in a.split()[1:]}
+    table.press_action(CONTRACT["suit"])
+    after = _human_turn(app, table)
+    legal = set(after.legal) if after is not None else set()
+    ok = {CARD_STR[c] for a in legal for c in a.cards}
     hand = [s.key for s in table.stage.hand_sprites()]
     banned = [c for c in hand if c not in ok]
     prompt = table.prompt() == table_text("table_prompt_discard")
@@ -126,8 +131,6 @@ def _discard(app: Any) -> bool:
 
 
 def _trump_shown(app: Any) -> bool:
-    from game.rules.cards import CARD_STR
-
     table = _defender_table(app)
     settings = table.settings
     speed, settings.animation_speed = settings.animation_speed, "fast"
@@ -136,7 +139,7 @@ def _trump_shown(app: Any) -> bool:
     def look() -> bool:
         if table.human.waiting and not table.anim.busy():
             o = table.input.observation()
-            table.submit("good" if "good" in o["legal"] else o["legal"][-1])
+            table.submit(GOOD if GOOD in o.legal else o.legal[-1])
         seen.update(s.card for s in table.stage.sprites.values()
                     if s.card and s.role == "aside" and s.flip > 0.9)
         return table.flow.deal.phase in ("play", "over")
@@ -149,7 +152,7 @@ def _trump_shown(app: Any) -> bool:
     if deal.contract_name != "suit":
         return True  # a no-trump contract shows no trump card (nothing to check here)
     card = CARD_STR[deal.trump_card]
-    return table.flow.observation(0).get("trump_card") == card and card in seen
+    return table.flow.observation(0).trump_card == card and card in seen
 
 
 def _last_trick(app: Any) -> bool:
@@ -161,13 +164,13 @@ def _last_trick(app: Any) -> bool:
             obs = _human_turn(app, table)
             if obs is None:
                 return False
-            table.submit(next(a for a in obs["legal"] if a.startswith("play ")))
+            table.submit(next(a for a in obs.legal if a.verb is Verb.PLAY))
             _wait(app, lambda: table.director.collecting() or table.human.waiting)
         waits = _wait(app, table.director.collecting, 5)
         _post_key(app, pygame.K_SPACE)
         collected = _wait(app, lambda: not table.director.collecting(), 5)
         _post_key(app, pygame.K_l)
-        shown = table.last_trick_view and bool(table.flow.observation()["last_trick"])
+        shown = table.last_trick_view and table.flow.observation().last_trick is not None
         _post_key(app, pygame.K_l)
         return waits and collected and shown and not table.last_trick_view
     finally:
@@ -175,14 +178,14 @@ def _last_trick(app: Any) -> bool:
 
 
 def _moments(app: Any) -> bool:
-    table, obs = _table(app, "marriage", lambda o: "declare" in o["legal"])
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
     settings = table.settings
     ask, settings.confirm_low_declare = settings.confirm_low_declare, False
     try:
-        table.press_action("declare")
+        table.press_action(DECLARE)
     finally:
         settings.confirm_low_declare = ask
-    n = obs["points"][0]
+    n = obs.points[0]
     return any(str(n) in b.text and b.big for b in table.bubbles)
 
 
@@ -196,17 +199,17 @@ def _compound(app: Any) -> bool:
     rng = random.Random(3)
     for _ in range(200):
         d = new_deal("sixty-six", rng.randrange(2), random_deck("sixty-six", rng), {})
-        while not d.is_over() and "exchange" not in d.legal_actions():
+        while not d.is_over() and EXCHANGE not in d.legal_actions():
             seat = d.to_move()
             d.apply(rng.choice(d.legal_actions()), seat)
         if not d.is_over():
             break
     seat = d.to_move()
     before = hint(d.observation(seat), seed=0, iterations=200)
-    d.apply("exchange", seat)
+    d.apply(EXCHANGE, seat)
     after = hint(d.observation(seat), seed=0, iterations=200)
     best = max(v for v in after.values.values() if v is not None)
-    return abs(best - (before.values.get("exchange") or 0.0)) < 1e-9
+    return abs(best - (before.values.get(EXCHANGE) or 0.0)) < 1e-9
 
 
 CHECKS: dict[str, Callable[[Any], bool]] = {

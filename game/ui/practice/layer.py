@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from game.rules import Action, Observation
 from game.ui.i18n import tr
 
 from .coach import HintService, TipBook, assess, obs_key, rewind_flow, tips_for
@@ -70,7 +71,7 @@ class PracticeLayer:
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
-        self._confirmed: str | None = None
+        self._confirmed: Action | None = None
         self._seen_obs: str | None = None
 
     # --- state ---------------------------------------------------------------------------
@@ -86,7 +87,7 @@ class PracticeLayer:
         setup = self.scene.setup
         return family_of(setup.variant if setup else "marriage", self.settings)
 
-    def _obs(self) -> dict[str, Any] | None:
+    def _obs(self) -> Observation | None:
         try:
             return self.scene.input.observation()
         except Exception:  # noqa: BLE001
@@ -100,16 +101,17 @@ class PracticeLayer:
         return max(0.8, float(self.app.services.get("font_scale", fallback)))
 
     # --- hint ------------------------------------------------------------------------------
-    def _remote_hint(self, obs: dict[str, Any], budget_ms: float) -> Any:
+    def _remote_hint(self, obs: Observation, budget_ms: float) -> Any:
         """game.ai.hint in the table's bot process (None when the table has none)."""
         server = getattr(self.scene, "bot_server", None)
         if server is None or getattr(server, "closed", False):
             return None
         from game.ai.hint import Hint
 
-        reply = server.request(("hint", obs, budget_ms))
+        reply = server.request(("hint", obs.to_json(), budget_ms))
         _, action, reason, params, _text, values = reply
-        return Hint(action, dict(values), reason, dict(params))
+        return Hint(Action.parse(action), {Action.parse(a): v for a, v in values.items()},
+                    reason, dict(params))
 
     def hint(self) -> None:
         """Show (or hide, when shown for this position) the hint panel."""
@@ -129,20 +131,20 @@ class PracticeLayer:
             self.panel.thinking(obs)
             self.service.request(obs)
 
-    def _show(self, found: Any, obs: dict[str, Any]) -> None:
+    def _show(self, found: Any, obs: Observation) -> None:
         self.panel.show(found, obs, self._family())
         self.scene.hint_action = found.action
 
     # --- warnings --------------------------------------------------------------------------
-    def allow(self, action: str) -> bool:
+    def allow(self, action: Action) -> bool:
         """May ``action`` go to the flow now?  False: a warning dialog asks first."""
-        if self._confirmed == action:
+        if self._confirmed is action:
             self._confirmed = None
             return True
         if not self.practice or not getattr(self.settings, "practice_warnings", True):
             return True
         obs = self._obs()
-        if obs is None or action not in (obs.get("legal") or []) or len(obs["legal"]) < 2:
+        if obs is None or action not in obs.legal or len(obs.legal) < 2:
             return True
         try:
             found = self.service.compute(obs)
@@ -174,7 +176,7 @@ class PracticeLayer:
         if storage is not None and hasattr(storage, "save_settings"):
             storage.save_settings(self.settings)
 
-    def _check_tips(self, obs: dict[str, Any]) -> None:
+    def _check_tips(self, obs: Observation) -> None:
         key = obs_key(obs)
         if key == self._seen_obs:
             return

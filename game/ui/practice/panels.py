@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.rules import Action, Observation
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font, wrap
 
@@ -49,7 +50,7 @@ class HintPanel:
     def __init__(self, scale: float = 1.0):
         self.scale = scale
         self.hint: Any = None
-        self.obs: dict[str, Any] | None = None
+        self.obs: Observation | None = None
         self.family = "french"
         self.visible = False
         self.waiting = False
@@ -64,10 +65,10 @@ class HintPanel:
         return round(v * self.scale)
 
     # --- state -----------------------------------------------------------------------
-    def thinking(self, obs: dict[str, Any]) -> None:
+    def thinking(self, obs: Observation) -> None:
         self.obs, self.hint, self.waiting, self.visible = obs, None, True, True
 
-    def show(self, hint: Any, obs: dict[str, Any], family: str = "french") -> None:
+    def show(self, hint: Any, obs: Observation, family: str = "french") -> None:
         self.hint, self.obs, self.family = hint, obs, family
         self.waiting, self.visible = False, True
 
@@ -77,7 +78,7 @@ class HintPanel:
         self.hint = None
 
     @property
-    def action(self) -> str | None:
+    def action(self) -> Action | None:
         return self.hint.action if self.visible and self.hint is not None else None
 
     def rows(self) -> list[tuple[str, float | None, bool]]:

@@ -18,6 +18,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.rules import Action, Observation
+from game.rules.base import Deal
 from game.ui.i18n import current_language, tr, variant_name
 from game.ui.widgets.cards import card_size, draw_row, face
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
@@ -78,9 +80,12 @@ class Position:
     contract: str | None
     points: list[int]
     tricks: list[int]
-    last_action: str | None
+    #: The seat and the action that led here (None at the deal's start).
+    last_action: tuple[int, Action] | None
     events: list[str]
     score: list[int] | None
+    #: What the acting seat saw before ``last_action`` (names the action in words).
+    last_seen: Observation | None = None
 
 
 class Replay:
@@ -92,6 +97,8 @@ class Replay:
         self.records = parse_record(text)  # RecordError for a malformed file
         self.deal_index = 0
         self.step = 0
+        #: Every position of each deal, from the engine's one replay (made when first shown).
+        self._positions: dict[int, list[Deal]] = {}
 
     @property
     def record(self) -> Any:
@@ -108,28 +115,37 @@ class Replay:
         self.deal_index = max(0, min(len(self.records) - 1, index))
         self.step = 0
 
+    def positions(self) -> list[Deal]:
+        """The current deal after 0, 1, ... all of its actions (RecordError if a line is
+        refused)."""
+        found = self._positions.get(self.deal_index)
+        if found is None:
+            from game.rules.record import replay_deal
+
+            found = self._positions[self.deal_index] = replay_deal(self.record).positions()
+        return found
+
     def position(self) -> Position:
         from game.rules.cards import CARD_STR, cards_of
-        from game.rules.record import build_deal
 
         rec = self.record
-        deal = build_deal(rec)
-        last = None
-        for _line, seat, action in rec.actions[: self.step]:
-            last = f"{seat} {deal.apply(action, seat)}"
+        states = self.positions()
+        deal = states[self.step]
+        full = states[-1]
+        last = full.history[self.step - 1] if self.step else None
         obs = deal.observation(0)
-        trick = [(int(s), str(c)) for s, c in obs.get("trick") or []]
-        last_trick = obs.get("last_trick") or {}
         return Position(
             variant=rec.variant, players=deal.players, dealer=deal.dealer,
             hands=[sort_hand([CARD_STR[c] for c in cards_of(deal.hand(s))])
                    for s in range(deal.players)],
-            trick=trick,
-            last_trick=[(int(s), str(c)) for s, c in last_trick.get("cards", [])],
-            trump=deal.trump(), indicator=obs.get("indicator"),
+            trick=[(p.seat, p.card) for p in obs.trick],
+            last_trick=[(p.seat, p.card) for p in obs.last_trick.cards]
+            if obs.last_trick else [],
+            trump=deal.trump(), indicator=obs.indicator,
             contract=deal.contract(), points=list(deal.points()), tricks=list(deal.tricks()),
             last_action=last, events=list(deal.events[-2:]),
-            score=deal.score() if deal.is_over() else None)
+            score=deal.score() if deal.is_over() else None,
+            last_seen=states[self.step - 1].observation(last[0]) if last else None)
 
 
 class ReplayScene(MenuScene):
@@ -419,14 +435,11 @@ class ReplayScene(MenuScene):
             rot = pygame.transform.rotate(img, 90)
             surface.blit(rot, rot.get_rect(midleft=(view.x + px(24), centre.centery)))
         if pos.last_action:
-            seat, _, action = pos.last_action.partition(" ")
-            verb, _, rest = action.partition(" ")
-            if verb == "play" and len(rest) == 2:  # a card: say which, in words
-                from game.ui.i18n import card_name
+            from game.ui.practice.texts import action_text
 
-                text = f"{tr('ui.common_seat', n=seat)}: {card_name(rest, family)}"
-            else:
-                text = f"{tr('ui.common_seat', n=seat)}: {tr('ui.act_' + verb)} {rest}".strip()
+            seat, action = pos.last_action
+            said = action_text(action, pos.last_seen, family, None, False)
+            text = f"{tr('ui.common_seat', n=seat)}: {said}"
             img, _ = bold.render(text, GOLD)
             surface.blit(img, img.get_rect(midright=(view.right - px(24), centre.centery)))
         if pos.events and current_language() == "en":  # the engine narrates in English

@@ -1,17 +1,22 @@
 """Mouse and keyboard at the table: pick, drag and play cards, press buttons by number.
 
 The person is an *input* like a bot (:class:`game.ui.players.HumanInput`); this
-module turns clicks and keys into action strings and hands them over.  What is
-legal comes from the engine's list in the seat's observation, and why a card is
-refused from ``deal.check`` — shown in a tooltip, never guessed here.
+module turns clicks and keys into actions and hands them over.  What is legal
+comes from the engine's list in the seat's observation, and why a card is
+refused from ``deal.check`` (a refusal code, said in the player's language) —
+shown in a tooltip, never guessed here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
+
+from game.rules import TRUMP_BLIND, Action, Observation, Refusal, Verb
+from game.rules.actions import discard
+from game.rules.cards import CARD_STR
 
 from . import text as words
 from .controls import CARD_VERBS
@@ -49,65 +54,61 @@ class TableInput:
         self.mouse: tuple[int, int] = (0, 0)
 
     # --- what the engine allows now --------------------------------------------------
-    def observation(self) -> dict[str, Any] | None:
+    def observation(self) -> Observation | None:
         flow = self.scene.flow
         if flow is None or not flow.waiting_for_human() or flow.pending is None:
             return None
         return flow.pending.observation
 
-    def legal(self) -> list[str]:
+    def legal(self) -> list[Action]:
         obs = self.observation()
-        return list(obs.get("legal") or []) if obs else []
+        return list(obs.legal) if obs else []
+
+    def choices(self) -> list[Action]:
+        """The legal actions and the choices chance resolves (the blind trump card)."""
+        obs = self.observation()
+        return list(obs.choices) if obs else []
 
     def discarding(self) -> bool:
-        return any(a.startswith("discard ") for a in self.legal())
+        return any(a.verb is Verb.DISCARD for a in self.legal())
 
     def discardable(self) -> set[str]:
         """The cards that some legal discard contains: the engine's list decides which cards
         may be put away (never an ace, a ten or the trump card in a Suit game …)."""
         out: set[str] = set()
         for a in self.legal():
-            if a.startswith("discard "):
-                out.update(a.split()[1:])
+            if a.verb is Verb.DISCARD:
+                out.update(CARD_STR[c] for c in a.cards)
         return out
 
-    def discard_reason(self, key: str) -> str | None:
-        """Why card ``key`` may not be put away (the engine's words), or None if it may."""
+    def discard_reason(self, key: str) -> Refusal | None:
+        """Why card ``key`` may not be put away (the engine's refusal), or None if it may."""
         ok = self.discardable()
-        if key in ok or not ok:
+        if key in ok or not ok or key not in CARD_STR:
             return None
         partner = min(ok)
-        return self.reason(f"discard {key} {partner}")
+        return self.reason(discard(CARD_STR.index(key), CARD_STR.index(partner)))
 
-    def card_action(self, key: str) -> str | None:
+    def card_action(self, key: str) -> Action | None:
         """The action clicking card ``key`` means now (play, trump, or None: select)."""
         legal = self.legal()
         if not legal:
             return None
         if key.startswith("blind"):
-            deal = self.scene.flow.deal if self.scene.flow else None
-            fn = getattr(deal, "blind_trump_action", None)
-            if fn is None:
-                return None
-            try:
-                return str(fn(int(key[5:])))
-            except Exception:  # noqa: BLE001
-                return None
-        if any(a.startswith("trump ") for a in legal):
-            return "trump " + key
-        return "play " + key
+            # a face-down card: choosing one of them is the blind trump card, and which
+            # card it turns out to be is chance (the engine draws it)
+            return TRUMP_BLIND if TRUMP_BLIND in self.choices() else None
+        verb = "trump" if any(a.verb is Verb.TRUMP for a in legal) else "play"
+        return Action.parse(f"{verb} {key}")
 
-    def reason(self, action: str) -> str | None:
+    def reason(self, action: Action) -> Refusal | None:
         """Why the engine would refuse ``action`` (None: legal)."""
         flow = self.scene.flow
         if flow is None or flow.deal is None:
             return None
-        if action in self.legal():
+        if action in self.choices():
             return None
-        try:
-            return flow.deal.check(action, flow.view_seat)
-        except Exception as exc:  # noqa: BLE001
-            return str(exc)
+        return flow.deal.check(action, flow.view_seat)
 
     # --- acting ---------------------------------------------------------------------
     def choose_card(self, key: str) -> bool:
@@ -172,7 +173,7 @@ class TableInput:
 
     def card_turn(self) -> bool:
         """Is the player choosing cards now (play, trump card, the two to put away)?"""
-        return any(a.split(" ", 1)[0] in CARD_VERBS for a in self.legal())
+        return any(a.verb in CARD_VERBS for a in self.legal())
 
     def key(self, event: pygame.event.Event) -> bool:
         """The keyboard's one rule (shown on the table): **1–9 are the cards** of the hand,
@@ -228,7 +229,7 @@ class TableInput:
         if self.cursor >= len(cards):
             self.cursor = len(cards) - 1
         self.tooltip = None
-        card_turn = any(a.startswith(("play ", "trump ")) for a in self.legal())
+        card_turn = any(a.verb is Verb.PLAY or a.verb is Verb.TRUMP for a in self.legal())
         reason = None
         if self.hover and self.discarding():
             reason = self.discard_reason(self.hover)

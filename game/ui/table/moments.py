@@ -10,8 +10,11 @@ a speech bubble at the seat it concerns, with the "announce" sound.  Pure Python
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.rules import MariasObservation, Observation
 
 #: Mariáš components that are announced when the deal ends (the plain game is in the
 #: result panel anyway).
@@ -31,7 +34,7 @@ class Moment:
     good: bool = True
 
 
-def declaration_moment(seat: int, points: int, score: list[int] | None) -> Moment:
+def declaration_moment(seat: int, points: int, score: Sequence[int] | None) -> Moment:
     """A declaration of 66: its total, and whether the engine scored it for the declarer."""
     ok = bool(score) and seat < len(score) and score[seat] > 0
     if ok:
@@ -40,12 +43,12 @@ def declaration_moment(seat: int, points: int, score: list[int] | None) -> Momen
                   good=False)
 
 
-def deal_moments(summary: dict[str, Any], obs: dict[str, Any]) -> list[Moment]:
+def deal_moments(summary: dict[str, Any], obs: Observation) -> list[Moment]:
     """The moments at the end of a deal (``obs``: the viewer's observation at the end)."""
     if not summary:
         return []
     if "components" in summary:
-        return _marias(summary, obs)
+        return _marias(summary, obs) if isinstance(obs, MariasObservation) else []
     reason = summary.get("reason")
     totals = summary.get("totals") or []
     winner = summary.get("winner")
@@ -57,12 +60,12 @@ def deal_moments(summary: dict[str, Any], obs: dict[str, Any]) -> list[Moment]:
     return []
 
 
-def _marias(summary: dict[str, Any], obs: dict[str, Any]) -> list[Moment]:
+def _marias(summary: dict[str, Any], obs: MariasObservation) -> list[Moment]:
     soloist = summary.get("soloist")
-    announcers = {a.get("name"): a.get("seat") for a in obs.get("announcements") or []}
-    last = (obs.get("last_trick") or {}).get("cards") or []
-    trump = obs.get("trump")
-    seven_by = next((int(s) for s, c in last if trump and c == "7" + trump), None)
+    announcers = {a.name: a.seat for a in obs.announcements}
+    last = obs.last_trick.cards if obs.last_trick is not None else ()
+    trump = obs.trump
+    seven_by = next((s for s, c in last if trump and c == "7" + trump), None)
     out: list[Moment] = []
     for comp in summary.get("components") or []:
         name = comp.get("name")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import MariasObservation
 from game.rules.variants import NAMES
 from game.ui.deal_text import describe
 from game.ui.i18n import current_language
@@ -70,25 +71,24 @@ class Panels:
         sc = self.scene
         flow = sc.flow
         assert flow is not None
-        obs = sc.director.displayed if sc.director and sc.director.displayed else {}
+        obs = sc.director.displayed if sc.director else None
         L = sc.layout
         f = L.font
-        mover = obs.get("to_move") if flow.state in (Phase.TRICKS, Phase.TRUMP,
-                                                      Phase.CONTRACT, Phase.DISCARD,
-                                                      Phase.ANSWER, Phase.DOUBLING) else None
-        soloist = obs.get("soloist")
+        asking = flow.state in (Phase.TRICKS, Phase.TRUMP, Phase.CONTRACT, Phase.DISCARD,
+                                Phase.ANSWER, Phase.DOUBLING)
+        mover = obs.to_move if obs is not None and asking else None
+        soloist = obs.soloist if isinstance(obs, MariasObservation) else None
         for spot in L.seats:
             r = pygame.Rect(spot.plate.tuple())
             name = sc.seat_name(spot.seat)
-            dealer = spot.seat == obs.get("dealer")
+            dealer = obs is not None and spot.seat == obs.dealer
             parts = []
-            tricks = (obs.get("tricks") or [0] * L.players)[spot.seat]
+            tricks = obs.tricks[spot.seat] if obs is not None else 0
             parts.append(t("table_tricks", "Tricks: {n}", n=tricks))
-            pts = obs.get("points")
-            if pts and not sc.settings.count_in_memory and pts[spot.seat] is not None:
-                text = t("table_points", "Points: {n}", n=pts[spot.seat])
-                pending = sum(int(m.get("points", 0)) for m in obs.get("marriages") or []
-                              if m.get("seat") == spot.seat and not m.get("counted", True))
+            if obs is not None and not sc.settings.count_in_memory:
+                text = t("table_points", "Points: {n}", n=obs.points[spot.seat])
+                pending = sum(m.points for m in obs.marriages
+                              if m.seat == spot.seat and not m.counted)
                 if pending:
                     text += " " + t("table_pending", "(+{n} pending)", n=pending)
                 parts.append(text)
@@ -148,7 +148,8 @@ class Panels:
         sc = self.scene
         flow = sc.flow
         assert flow is not None and sc.art is not None
-        obs = sc.director.displayed if sc.director and sc.director.displayed else {}
+        obs = sc.director.displayed if sc.director else None
+        marias = obs if isinstance(obs, MariasObservation) else None
         L = sc.layout
         f = L.font
         variant = flow.match.variant
@@ -157,31 +158,31 @@ class Panels:
         game = _variant_name(variant)
         lines.append((t("table_deal_n", "{game} · deal {n}", game=game, n=deal_no), None, GOLD))
         dealing = flow.state is Phase.DEALING
-        trump = obs.get("trump") if not dealing else None
+        trump = obs.trump if obs is not None and not dealing else None
         german = sc.settings.family_for(variant) == "german"  # names follow the deck
         if trump:
             lines.append((t("table_trump_is", "Trump: {suit}", suit=suit_name(trump, german)),
                           trump, CREAM))
         elif variant == "marias":
-            contract = obs.get("contract")
+            contract = marias.contract if marias is not None else None
             # A Suit contract's trump card lies face down until the contract stands.
             no_trump = bool(contract) and not str(contract).startswith("suit")
             lines.append((t("table_no_trump", "No trump") if no_trump else
                           t("table_trump_unknown", "Trump: not yet known"), None, CREAM))
-        if obs.get("stock_size") and not dealing:
-            n = obs["stock_size"]
-            lines.append((f"{t('table_stock_closed', 'Stock closed')} ({n})" if obs.get("closed")
+        if obs is not None and obs.stock_size and not dealing:
+            n = obs.stock_size
+            lines.append((f"{t('table_stock_closed', 'Stock closed')} ({n})" if obs.closed
                           else t("table_stock", "Stock: {n}", n=n), None, MUTED))
-        contract = obs.get("contract")
-        if contract:
+        contract = marias.contract if marias is not None else None
+        if marias is not None and contract:
             text = t("table_contract_is", "Contract: {contract}",
                      contract=contract_label(contract))
-            ann = [a["name"].replace("-", " ") for a in obs.get("announcements") or []
-                   if a["name"] not in ("seven", "hundred")]
+            ann = [a.name.replace("-", " ") for a in marias.announcements
+                   if a.name not in ("seven", "hundred")]
             if ann:
                 text += " · " + ", ".join(ann)
             lines.append((text, None, CREAM))
-            dbl = [(k, v) for k, v in (obs.get("doublings") or {}).items() if v]
+            dbl = [(k, v) for k, v in marias.doublings.items() if v]
             if dbl:
                 game = contract_label(contract) if not contract.startswith(
                     "suit") else component_label("game")
@@ -189,9 +190,9 @@ class Panels:
                     f"{game if k == 'game' else component_label(k)}: "
                     f"{double_name(min(v, 6) - 1).lower()} ×{2 ** v}" for k, v in dbl),
                     None, GOLD))
-        elif flow.state is not Phase.DEALING and variant == "marias" and obs.get("phase"):
+        elif flow.state is not Phase.DEALING and marias is not None:
             lines.append((f"{t('table_bidding', 'Bidding')}: "
-                          f"{t('act_' + str(obs['phase']), str(obs['phase']))}", None, MUTED))
+                          f"{t('act_' + marias.phase, marias.phase)}", None, MUTED))
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
@@ -324,22 +325,21 @@ class Panels:
         table.  Read from the engine's observation (``last_trick``)."""
         sc = self.scene
         obs = sc.flow.observation() if sc.flow is not None else None
-        last = (obs or {}).get("last_trick")
-        if not last or sc.art is None:
+        last = obs.last_trick if obs is not None else None
+        if last is None or sc.art is None:
             return
         L = sc.layout
         f = L.font
         ch = L.table_h
         cw = L.card_w(ch)
-        cards = last.get("cards") or []
-        winner = last.get("winner")
+        cards = last.cards
+        winner = last.winner
         gap = round(f * 1.2)
-        names = [sc.seat_name(int(seat)).split(" · ")[0] for seat, _c in cards]
+        names = [sc.seat_name(seat).split(" · ")[0] for seat, _c in cards]
         name_imgs = [sc.fonts.text(n, round(f * 0.85), CREAM) for n in names]
         col = max([cw] + [img.get_width() for img in name_imgs])
         title = sc.fonts.text(t("table_last_trick_title", "Last trick — taken by {name}",
-                                name=sc.seat_name(int(winner)).split(" · ")[0])
-                              if winner is not None else t("table_last_trick", "Last trick"),
+                                name=sc.seat_name(winner).split(" · ")[0]),
                               round(f * 1.05), GOLD, bold=True)
         foot = sc.fonts.text(t("table_last_trick_close", "Click or press a key to close"),
                              round(f * 0.8), MUTED)
@@ -355,10 +355,10 @@ class Panels:
         y += title.get_height() + f
         x = r.centerx - (len(cards) * col + (len(cards) - 1) * gap) / 2
         for (seat, c), img in zip(cards, name_imgs):
-            face = sc.art.picture(str(c), ch)
+            face = sc.art.picture(c, ch)
             fx = x + (col - face.get_width()) / 2
             surface.blit(face, (round(fx), round(y)))
-            if int(seat) == winner:
+            if seat == winner:
                 pygame.draw.rect(surface, GOLD, pygame.Rect(round(fx) - 4, round(y) - 4,
                                                             face.get_width() + 8,
                                                             face.get_height() + 8),

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import logging
 import threading
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.rules import Match, RulesError, replay_text
-from game.rules.cards import CARD_STR, cards_of
+from game.rules import Action, Match, Refusal, RulesError, Verb, replay_text
+from game.rules.actions import DECLARE, discard
+from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class
 from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
@@ -50,6 +52,8 @@ PASSIVE_KEYS = frozenset({
     pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
+#: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
+CARD_PLAYS = (Verb.PLAY, Verb.TRUMP)
 
 
 class TableScene(Scene):
@@ -74,11 +78,11 @@ class TableScene(Scene):
         #: The table's own questions ("declare 66 with only 23 points?"); modal while open.
         self.confirm = ConfirmDialog(app.manager)
         #: An action the player has just confirmed in :attr:`confirm` (asked once only).
-        self._confirmed: str | None = None
+        self._confirmed: Action | None = None
         self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
         self.result: dict[str, Any] | None = None
         self.selected: set[str] = set()
-        self.hint_action: str | None = None
+        self.hint_action: Action | None = None
         self.hint_text: str | None = None
         #: The last finished trick is shown over the table (L, or a click on a trick pile).
         self.last_trick_view = False
@@ -344,7 +348,7 @@ class TableScene(Scene):
             self.selected = set()
             self.hint_action = None
         if e.kind == "refused":
-            self.refuse(e.reason or "not allowed")
+            self.refuse(e.reason or Refusal("card_unavailable"))
             return
         if e.kind in ("action", "resume"):
             self.selected = set()
@@ -372,15 +376,16 @@ class TableScene(Scene):
         flow = self.flow
         assert flow is not None and flow.deal is not None and self.director is not None
         deal = flow.deal
-        obs = dict(e.after or flow.observation() or {})
-        shown = dict(obs.get("shown") or {})
+        obs = e.after or flow.observation()
+        assert obs is not None
+        shown = dict(obs.shown)
         for seat in range(flow.match.players):
             if seat != self.view_seat:
-                shown[seat] = sorted(CARD_STR[c] for c in cards_of(deal.hand(seat)))
-        obs["shown"] = shown
-        obs["hand_sizes"] = [len(shown.get(s, [])) if s != self.view_seat else
-                             len(obs.get("hand") or []) for s in range(flow.match.players)]
-        self.director.show(obs, None, None, duration=0.4)
+                shown[seat] = tuple(sorted(CARD_STR[c] for c in cards_of(deal.hand(seat))))
+        sizes = tuple(len(shown.get(s, ())) if s != self.view_seat else len(obs.hand)
+                      for s in range(flow.match.players))
+        self.director.show(replace(obs, shown=shown, hand_sizes=sizes), None, None,
+                           duration=0.4)
         info = dict(e.extra)
         self.director.announce(deal_moments(info.get("summary") or {}, obs))
 
@@ -429,7 +434,7 @@ class TableScene(Scene):
         self.bubbles.append(b)
 
     # --- actions from the player ------------------------------------------------------------
-    def submit(self, action: str) -> bool:
+    def submit(self, action: Action) -> bool:
         """Hand the player's action to the flow (practice mode may ask "are you sure?" first)."""
         if self.human is None or not self.human.waiting:
             return False
@@ -445,17 +450,18 @@ class TableScene(Scene):
             self.flow.update()
         return ok
 
-    def short_declaration(self, action: str) -> int | None:
+    def short_declaration(self, action: Action) -> int | None:
         """The player's total when ``action`` is a declaration the rules engine says falls
         short of 66 (legal, but it loses the deal); None otherwise."""
         deal = self.flow.deal if self.flow is not None else None
         holds = getattr(deal, "declaration_holds", None)
-        if action != "declare" or holds is None or holds(self.view_seat):
+        if action is not DECLARE or holds is None or holds(self.view_seat):
             return None
-        points = (self.input.observation() or {}).get("points") or []
-        return int(points[self.view_seat] or 0) if self.view_seat < len(points) else 0
+        obs = self.input.observation()
+        points = obs.points if obs is not None else ()
+        return points[self.view_seat] if self.view_seat < len(points) else 0
 
-    def _ask_first(self, action: str) -> bool:
+    def _ask_first(self, action: Action) -> bool:
         """Open the "are you sure?" question for a declaration below 66 (unless the player
         turned it off in Settings); True when it was opened."""
         points = self.short_declaration(action)
@@ -487,14 +493,14 @@ class TableScene(Scene):
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
-    def press_action(self, action: str) -> bool:
+    def press_action(self, action: Action) -> bool:
         reason = self.input.reason(action)
         if reason is not None:
             self.refuse(reason)
             return False
         return self.submit(action)
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: Refusal) -> None:
         L = self.layout
         spot = L.spot(self.view_seat)
         self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
@@ -525,16 +531,16 @@ class TableScene(Scene):
             if n == 1:
                 text += " " + t("table_prompt_one_chosen", "(one chosen)")
             return text
-        if any(a.startswith("trump ") for a in self.input.legal()):
+        if any(a.verb is Verb.TRUMP for a in self.input.legal()):
             return t("table_prompt_trump", "Choose the trump card: one of your seven cards, "
                      "or a face-down one blindly")
         return None
 
-    def discard_action(self) -> str | None:
+    def discard_action(self) -> Action | None:
         if len(self.selected) != 2:
             return None
         a, b = sorted(self.selected)
-        return f"discard {a} {b}"
+        return discard(card(a), card(b))
 
     def _trick_pause(self) -> float | None:
         """How long a finished trick rests (seconds), or None: until the player collects it.
@@ -560,7 +566,7 @@ class TableScene(Scene):
             self.last_trick_view = False
             return
         obs = self.flow.observation() if self.flow is not None else None
-        if not (obs or {}).get("last_trick"):
+        if obs is None or obs.last_trick is None:
             L = self.layout
             self.bubbles.append(Bubble(t("table_no_last_trick", "No trick has been played yet"),
                                        L.center, ttl=1.8))
@@ -612,7 +618,7 @@ class TableScene(Scene):
                 self.hint_text = None
                 return
             if self.human is not None and self.human.pending is asked:
-                self.hint_action = str(action)
+                self.hint_action = action if isinstance(action, Action) else None
                 self.hint_text = text
         threading.Thread(target=work, daemon=True, name="hint").start()
 
@@ -750,6 +756,7 @@ class TableScene(Scene):
         stage.glow = {}
         waiting = self.human is not None and self.human.waiting and not self.anim.busy()
         legal = self.input.legal() if waiting else []
+        choices = self.input.choices() if waiting else []
         hand = stage.hand_sprites()
         cursor_key = hand[self.input.cursor].key if 0 <= self.input.cursor < len(hand) else None
         if waiting and self.input.discarding():
@@ -759,30 +766,28 @@ class TableScene(Scene):
             playable = set()
             for s in hand:
                 a = self.input.card_action(s.key)
-                if a is not None and (a in legal or s.key.startswith("blind")):
+                if a is not None and a in choices:
                     playable.add(s.key)
             if playable and len(playable) < len(hand):
                 stage.glow = {k: GLOW_LEGAL for k in playable}
             stage.dim = {s.key for s in hand if s.key not in playable} if any(
-                a.startswith(("play ", "trump ")) for a in legal) else set()
+                a.verb in CARD_PLAYS for a in legal) else set()
         for k in self.selected:
             stage.glow[k] = GLOW_SELECT
-        if self.hint_action:
-            verb, _, rest = self.hint_action.partition(" ")
-            if self.hint_action == "trump blind":
+        hinted = self.hint_action
+        if hinted is not None:
+            if hinted.blind:
                 for s in hand:
                     if s.key.startswith("blind"):
                         stage.glow[s.key] = GLOW_HINT
-            elif verb in ("play", "trump"):
-                stage.glow[rest] = GLOW_HINT
-            elif verb == "discard":
-                for c in rest.split():
-                    stage.glow[c] = GLOW_HINT
+            elif hinted.verb in CARD_PLAYS or hinted.verb is Verb.DISCARD:
+                for c in hinted.cards:
+                    stage.glow[CARD_STR[c]] = GLOW_HINT
         if self.anim.busy():
             return
         k = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
-        waiting = waiting and any(a.startswith(("play ", "trump ", "discard ")) for a in legal)
+        waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
@@ -794,7 +799,10 @@ class TableScene(Scene):
                 self.result is not None or self.modal():
             self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
             return
-        obs = self.input.observation() or {}
+        obs = self.input.observation()
+        if obs is None:
+            self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
+            return
         acts = button_actions(self.input.legal())
         if self.input.discarding():
             d = self.discard_action()

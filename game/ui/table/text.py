@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules import Refusal
+
 try:  # the translations are a comfort, never a requirement
     from game.ui import i18n
 except Exception:  # noqa: BLE001
@@ -67,12 +69,8 @@ def hint(reason: str | None, params: dict[str, Any] | None, german: bool,
     return english
 
 
-def reason(engine_text: str, german: bool = False) -> str:
-    """The engine's refusal ("you must follow suit: …") in the player's language."""
-    try:
-        from game.ui.practice.texts import rule_reason
+def reason(refusal: Refusal, german: bool = False) -> str:
+    """The engine's refusal (a code: ``must_follow``, …) in the player's language."""
+    from game.ui.practice.texts import rule_reason
 
-        return rule_reason(engine_text, "german" if german else "french")
-    except Exception:  # noqa: BLE001
-        text = (engine_text or "").strip()
-        return text[:1].upper() + text[1:]
+    return rule_reason(refusal, "german" if german else "french")
