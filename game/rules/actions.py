@@ -86,7 +86,7 @@ class Action:
     hidden: bool
     blind: bool
 
-    def __init__(self) -> NoReturn:
+    def __init__(self) -> None:
         raise TypeError("actions are parsed, not built: Action.parse(text)")
 
     @staticmethod
@@ -148,7 +148,7 @@ _INTERNED: dict[str, Action] = {}
 
 def _make(verb: Verb, text: str, card: int = -1, cards: tuple[int, ...] = (), suit: int = -1,
           name: str = "", hidden: bool = False, blind: bool = False) -> Action:
-    a = object.__new__(Action)
+    a: Action = object.__new__(Action)
     for slot, value in (("verb", verb), ("card", card), ("cards", cards), ("suit", suit),
                         ("name", name), ("text", text), ("hidden", hidden), ("blind", blind)):
         object.__setattr__(a, slot, value)

@@ -345,6 +345,8 @@ class KingQueenDeal(KingQueenFamily):
     """Shared two-player engine: deal, stock, exchange, closing, marriages, tricks."""
 
     players: ClassVar[int] = 2
+    close_opp_points: int
+    close_opp_trick: bool
     #: the rank exchanged for the indicator (trump 7 / trump 9)
     exchange_rank: ClassVar[int]
     #: ``declare`` exists (marriage) or reaching 66 wins at once (sixty-six)

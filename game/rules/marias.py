@@ -154,7 +154,7 @@ class MariasDeal(Deal):
         fh, mid = (dealer + 1) % 3, (dealer + 2) % 3
         return [fh] * 7 + [mid] * 5 + [dealer] * 5 + [fh] * 5 + [mid] * 5 + [dealer] * 5
 
-    def clone(self) -> MariasDeal:  # type: ignore[override]
+    def clone(self) -> MariasDeal:
         # as Deal.clone (history, events and trick_log copied), without copy.copy's overhead
         cls = type(self)
         twin = cls.__new__(cls)
@@ -618,6 +618,7 @@ class MariasDeal(Deal):
         self.trick_seat_list = []
         self.turn = winner
         name = self.contract_name
+        assert name is not None
         sol = self.soloist
         if name == "suit":
             if n == 10:
@@ -656,7 +657,8 @@ class MariasDeal(Deal):
     # --- scoring ---------------------------------------------------------------------
     def _score_nt(self, won: bool, text: str) -> None:
         name = self.contract_name
-        comp = component(name, "soloist", won, CONTRACT_BASE[name], 1,  # type: ignore[index]
+        assert name is not None
+        comp = component(name, "soloist", won, CONTRACT_BASE[name], 1,
                          self.doublings.get("game", 0))
         self._finish([comp], text)
 
@@ -700,7 +702,7 @@ class MariasDeal(Deal):
         self._finish(comps, f"Suit played out: soloist {s_cards}+{s_marr}, "
                             f"defenders {d_cards}+{d_marr}")
 
-    def _finish(self, comps: list[dict], text: str) -> None:
+    def _finish(self, comps: list[dict[str, Any]], text: str) -> None:
         self.components = comps
         offenders = sorted({r[0] for r in self.reneges})
         if offenders:

@@ -273,7 +273,7 @@ def replay_text(text: str) -> list[Deal]:
 
 def write_deal(deal: Deal, comment: str | None = None) -> str:
     """The record of one deal (as far as it has been played)."""
-    lines = []
+    lines: list[str] = []
     if comment:
         lines.extend("# " + c for c in comment.splitlines())
     lines.append(f"variant: {deal.variant}")
