@@ -26,7 +26,8 @@ CONTRACT_NAMES = {
 RENEGE_MINIMUM = 10
 
 
-def component(name: str, owner: str, won: bool, base: int, factor: int, doublings: int) -> dict[str, Any]:
+def component(name: str, owner: str, won: bool, base: int, factor: int,
+              doublings: int) -> dict[str, Any]:
     """One scored component (the score-sheet row of ``result_summary``)."""
     multiplier = 1 << doublings
     return {
@@ -122,7 +123,8 @@ def pay(components: list[dict[str, Any]], soloist: int, players: int = 3) -> lis
     return score
 
 
-def renege_score(components: list[dict[str, Any]], offenders: list[int], players: int = 3) -> list[int]:
+def renege_score(components: list[dict[str, Any]], offenders: list[int],
+                 players: int = 3) -> list[int]:
     """Table rules (4.14): each offender pays each other seat max(10, the deal's stake).
 
     The stake is the deal's full payment: the sum of the values V of its components,

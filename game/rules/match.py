@@ -10,7 +10,7 @@ cards gathered and cut (4.2) unless ``gather_and_cut`` is off.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import Deal
@@ -39,6 +39,21 @@ class Match:
         self.totals = [0] * self.players
         #: How many deals' scores are in :attr:`totals` (the finished ones, in order).
         self.counted = 0
+
+    @classmethod
+    def resume(cls, deals: Sequence[Deal], seed: int | None = None) -> Match:
+        """The match a saved game's deals are (a record of several deals, in order): every
+        deal but the last is scored into the totals; the last is the current deal (the
+        table scores it when it resumes, if it is over)."""
+        if not deals:
+            raise IllegalAction("nothing_to_score")
+        first = deals[0]
+        match = cls(first.variant, dict(first.options), seed=seed, first_dealer=first.dealer)
+        for deal in deals[:-1]:
+            match.deals.append(deal)
+            match.finish_deal()
+        match.deals.append(deals[-1])
+        return match
 
     # --- flow -------------------------------------------------------------------
     @property

@@ -203,15 +203,14 @@ class TableScene(Scene):
         if setup is None or setup.variant != variant:
             setup = GameSetup(variant, options=dict(first.options),
                               seats=["human"] + ["normal"] * (first.players - 1))
+        try:  # every finished deal but the last is counted: the flow scores that one
+            match = Match.resume(deals, seed=setup.seed)
+        except RulesError as exc:
+            log.error("cannot resume the saved game: %s", exc)
+            self._new_match(setup)
+            return
         self._close_flow()
         self.setup = setup
-        match = Match(variant, dict(first.options), seed=setup.seed, first_dealer=first.dealer)
-        # Count every finished deal but the last: the flow scores that one when it resumes.
-        for i, d in enumerate(deals[:-1]):
-            match.deals = deals[: i + 1]
-            if d.is_over():
-                match.finish_deal()
-        match.deals = list(deals)
         self._make_flow(match, setup)
 
     def _make_flow(self, match: Match, setup: GameSetup) -> None:
