@@ -108,6 +108,13 @@ def play_and_check(variant: str, options: dict, seed: int) -> int:
             assert _snapshot(twin) == previous
             assert _snapshot(deal.at_step(len(deal.history) - 1)) == previous
         if deal.is_over():
+            # the score sheet's sentence names the players, in the engine's words
+            names = ["Anna", "Boris", "Cyril"][:players]
+            text = deal.result_text(names)
+            assert not re.search(r"\bseat \d", text, re.I), text
+            for s in range(players):
+                text = text.replace(names[s], f"seat {s}")
+            assert text.lower() == deal.result_summary()["text"].lower()
             return steps
         seat = deal.to_move()
         assert seat is not None

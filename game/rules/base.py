@@ -42,6 +42,27 @@ from .tricks import TRUMP_ORDER, winner_index
 D = TypeVar("D", bound="Deal")
 
 
+def seat_ref(seat: int, capital: bool = False) -> str:
+    """A seat in a result sentence's template: "seat 2" / "Seat 2" by default, the player's
+    name in :meth:`Deal.result_text`."""
+    return "{" + ("Seat" if capital else "seat") + str(seat) + "}"
+
+
+def seat_number(seat: int) -> str:
+    """A seat named by its number alone ("renege by seat 1, 2"), its name with names."""
+    return "{number" + str(seat) + "}"
+
+
+def render_seats(template: str, names: Sequence[str] | None = None, players: int = 3) -> str:
+    """A result sentence with its seats as "seat N" (``names`` None) or the given names."""
+    words: dict[str, str] = {}
+    for s in range(players):
+        words[f"seat{s}"] = names[s] if names else f"seat {s}"
+        words[f"Seat{s}"] = names[s] if names else f"Seat {s}"
+        words[f"number{s}"] = names[s] if names else str(s)
+    return template.format(**words)
+
+
 class Deal(ABC):
     """One deal of one variant.  Subclasses fill in the rules."""
 
@@ -140,6 +161,15 @@ class Deal(ABC):
     def result_summary(self) -> dict[str, Any]:
         """How the deal was scored, for the score sheet: at least ``{"text": str}``."""
         return {"text": "; ".join(self.events[-2:])}
+
+    def result_text(self, names: Sequence[str]) -> str:
+        """The English sentence of :meth:`result_summary` with the players' names for the
+        seats (the score sheet); the same words as ``result_summary()["text"]``."""
+        return render_seats(self._result_template(), names, self.players)
+
+    def _result_template(self) -> str:
+        """The result sentence with its seats as :func:`seat_ref` placeholders."""
+        return str(self.result_summary()["text"]).replace("{", "{{").replace("}", "}}")
 
     # --- the search interface (defaults; the variants refine them) ---------------------
     @abstractmethod

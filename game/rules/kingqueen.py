@@ -36,7 +36,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from .actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action, Verb
-from .base import Deal
+from .base import Deal, render_seats, seat_ref
 from .cards import (
     CARD_STR,
     KING,
@@ -106,6 +106,17 @@ def scale_sixty_six(loser_total: int) -> int:
 
 K = TypeVar("K", bound="KingQueenFamily")
 
+
+def _S(seat: int | None) -> str:
+    """"Seat 2" in a result sentence's template (the player's name on the score sheet)."""
+    return seat_ref(seat if seat is not None else -1, True)
+
+
+def _s(seat: int | None) -> str:
+    """"seat 2" in a result sentence's template."""
+    return seat_ref(seat if seat is not None else -1)
+
+
 # turn stages of the player on lead (RULES.md 5)
 FRESH, EXCHANGED, CLOSED_NOW, MARRIED = range(4)
 
@@ -146,6 +157,7 @@ class KingQueenFamily(Deal):
     over: bool
     _score: list[int] | None
     _summary: dict[str, Any] | None
+    _template: str = ""
 
     @classmethod
     @abstractmethod
@@ -314,7 +326,10 @@ class KingQueenFamily(Deal):
         )
 
     # --- the end ------------------------------------------------------------------------------
-    def _finish(self, winner: int | None, points: int, reason: str, text: str) -> None:
+    def _finish(self, winner: int | None, points: int, reason: str, template: str) -> None:
+        """The deal is over: score it; ``template`` says how, its seats as placeholders."""
+        self._template = template
+        text = render_seats(template, None, self.players)
         self.over = True
         score = [0] * self.players
         if winner is not None:
@@ -332,6 +347,9 @@ class KingQueenFamily(Deal):
             "closer": self.closer,
         }
         self.events.append(text)
+
+    def _result_template(self) -> str:
+        return self._template or super()._result_template()
 
     def result_summary(self) -> dict[str, Any]:
         if self._summary is None:
@@ -700,24 +718,24 @@ class MarriageDeal(KingQueenDeal):
                            + ("" if ok else ": a false declaration"))
         if not self.closed:
             if ok:
-                self._correct(s, "declared", f"Seat {s} declared 66 with {total}")
+                self._correct(s, "declared", f"{_S(s)} declared 66 with {total}")
             else:
                 self._finish(o, 2, "false_declaration",
-                             f"Seat {s} declared 66 with only {total}: seat {o} scores 2")
+                             f"{_S(s)} declared 66 with only {total}: {_s(o)} scores 2")
             return
         c = self.closer
         if s == c:
             if ok:
-                self._correct(s, "declared", f"Seat {s} closed and declared 66 with {total}")
+                self._correct(s, "declared", f"{_S(s)} closed and declared 66 with {total}")
             else:
-                self._closer_failed(f"Seat {s} closed and declared 66 with only {total}",
+                self._closer_failed(f"{_S(s)} closed and declared 66 with only {total}",
                                     "false_declaration")
         elif ok:
-            self._closer_failed(f"Seat {s} declared 66 with {total} before the closer",
+            self._closer_failed(f"{_S(s)} declared 66 with {total} before the closer",
                                 "declared")
         else:
             self._finish(c, 2, "false_declaration",
-                         f"Seat {s} declared 66 with only {total}: the closer, seat {c}, scores 2")
+                         f"{_S(s)} declared 66 with only {total}: the closer, {_s(c)}, scores 2")
 
     def _correct(self, s: int, reason: str, head: str) -> None:
         """A correct declaration (or one deemed so): 1.10 scale against the opponent's position,
@@ -737,7 +755,7 @@ class MarriageDeal(KingQueenDeal):
         o = 1 - self.closer  # type: ignore[operator]
         pts = 2 if self.close_opp_trick else 3
         self._finish(o, pts, reason,
-                     f"{head}: the closer failed; seat {o} scores {pts}"
+                     f"{head}: the closer failed; {_s(o)} scores {pts}"
                      + ("" if self.close_opp_trick else " (no trick at closing)"))
 
     def _after_trick(self, winner: int, last: bool) -> None:
@@ -747,13 +765,13 @@ class MarriageDeal(KingQueenDeal):
         if self.closed:
             if winner == self.closer and total >= 66:
                 self._correct(winner, "last_trick",
-                              f"Seat {winner} took the last trick with {total} (closed)")
+                              f"{_S(winner)} took the last trick with {total} (closed)")
             else:
-                self._closer_failed(f"Seat {self.closer} closed but did not declare 66")
+                self._closer_failed(f"{_S(self.closer)} closed but did not declare 66")
             return
         if total >= 66:
             self._correct(winner, "last_trick",
-                          f"Seat {winner} took the last trick with {total} (10 for it)")
+                          f"{_S(winner)} took the last trick with {total} (10 for it)")
             return
         loser = 1 - winner
         lt = self.total(loser)
@@ -764,7 +782,7 @@ class MarriageDeal(KingQueenDeal):
         lo = 1 - hi
         pts = scale_two_player(self.total(lo), self.ntricks[lo] > 0)
         self._finish(hi, pts, "last_trick",
-                     f"All tricks played: seat {hi} has {self.total(hi)} against {self.total(lo)}"
+                     f"All tricks played: {_s(hi)} has {self.total(hi)} against {self.total(lo)}"
                      f": {pts}")
 
 
@@ -783,11 +801,11 @@ class SixtySixDeal(KingQueenDeal):
         total, lt = self.total(s), self.total(o)
         if self.closed:
             pts = 3
-            why = f"; closed by seat {self.closer}: 3"
+            why = f"; closed by {_s(self.closer)}: 3"
         else:
             pts = scale_sixty_six(lt)
             why = f": {pts}"
-        self._finish(s, pts, reason, f"Seat {s} reached 66 with {total} {when}; "
+        self._finish(s, pts, reason, f"{_S(s)} reached 66 with {total} {when}; "
                                      f"opponent {lt}{why}")
 
     def _after_marriage(self, seat: int) -> None:
@@ -803,8 +821,8 @@ class SixtySixDeal(KingQueenDeal):
         if self.closed:
             o = 1 - self.closer  # type: ignore[operator]
             self._finish(o, 3, "closer_failed",
-                         f"Seat {self.closer} closed but did not reach 66 "
-                         f"({self.total(self.closer)}): seat {o} scores 3")  # type: ignore[arg-type]
+                         f"{_S(self.closer)} closed but did not reach 66 "
+                         f"({self.total(self.closer)}): {_s(o)} scores 3")  # type: ignore[arg-type]
         else:
             p = self.points()
             self._finish(None, 0, "no_score", f"All tricks played, {p[0]}:{p[1]}: nobody scores")

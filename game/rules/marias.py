@@ -38,7 +38,7 @@ from .actions import (
 from .actions import CONTRACT as CONTRACT_ACTION
 from .actions import DISCARD as DISCARD_ACTION
 from .actions import TRUMP as TRUMP_ACTION
-from .base import Deal
+from .base import Deal, render_seats, seat_number, seat_ref
 from .cards import (
     CARD_STR,
     HEARTS,
@@ -705,32 +705,37 @@ class MariasDeal(Deal):
     def _finish(self, comps: list[dict[str, Any]], text: str) -> None:
         self.components = comps
         offenders = sorted({r[0] for r in self.reneges})
+        template = text.replace("{", "{{").replace("}", "}}")
         if offenders:
             self.final_score = renege_score(comps, offenders)
-            text += "; renege by seat " + ", ".join(map(str, offenders)) + ": other payments void"
+            who = [seat_ref(offenders[0])] + [seat_number(o) for o in offenders[1:]]
+            template += "; renege by " + ", ".join(who) + ": other payments void"
         else:
             self.final_score = pay(comps, self.soloist)
-        self.outcome = text
+        #: how the deal ended, its seats as placeholders (render_seats)
+        self.outcome = template
         self.phase = OVER
-        self.events.append(text)
+        self.events.append(render_seats(template))
         self.events.append(f"score {self.final_score}")
 
     def result_summary(self) -> dict[str, Any]:
         if self.final_score is None:
             return {"text": "the deal is not over", "components": [], "score": None}
-        name = self.contract()
-        trump = f" ({'CDHS'[self.trump_suit]} trump)" if self.trump_suit is not None else ""
-        text = (f"seat {self.soloist} played {name}{trump}: {self.outcome}. "
-                f"{describe(self.components)}. Score {self.final_score}")
         return {
-            "text": text,
+            "text": render_seats(self._result_template()),
             "soloist": self.soloist,
-            "contract": name,
+            "contract": self.contract(),
             "components": [dict(c) for c in self.components],
             "reneges": [{"seat": s, "trick": t, "card": CARD_STR[c], "reason": str(r)}
                         for s, t, c, r in self.reneges],
             "score": list(self.final_score),
         }
+
+    def _result_template(self) -> str:
+        name = self.contract()
+        trump = f" ({'CDHS'[self.trump_suit]} trump)" if self.trump_suit is not None else ""
+        return (f"{seat_ref(self.soloist)} played {name}{trump}: {self.outcome}. "
+                f"{describe(self.components)}. Score {self.final_score}")
 
     # --- gathering (4.2) -------------------------------------------------------------
     def gathered(self) -> list[int]:

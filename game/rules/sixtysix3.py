@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .actions import MARRIAGE, PLAY, Action, Verb
+from .base import seat_ref
 from .cards import CARD_STR, KING, KQ_CARD_POINTS, QUEEN, SUITS, cards_of
 from .errors import Refusal
 from .kingqueen import (
@@ -209,7 +210,7 @@ class SixtySix3Deal(KingQueenFamily):
             pts = scale_sixty_six(max(opps))
             how = "the stronger opponent"
         self._finish(w, pts, "reached_66",
-                     f"Seat {w} reached 66 with {self.total(w)} {when}; opponents "
+                     f"{seat_ref(w, True)} reached 66 with {self.total(w)} {when}; opponents "
                      f"{opps[0]} and {opps[1]}; scored against {how}: {pts}")
 
     # --- observation ------------------------------------------------------------------------
