@@ -210,7 +210,7 @@ class Searcher:
                 _apply_turn(d, a)
                 values = self._iterate(d, child, [(child, mover)], 1, root_legal, deadline,
                                        random.Random(seed), scale, None, 0.0)
-                done.append((a, values[mover]))  # type: ignore[index]
+                done.append((a, values[mover]))
                 it += 1
                 if deadline.cancel.is_set() or (per_action[active[0]]
                                                  and deadline.expired(it)):

@@ -213,7 +213,8 @@ def why_weak(obs: Observation, action: Action, best: Action) -> tuple[str, dict[
     if verb is Verb.CLOSE:
         return "warn_risky_close", {}
     if verb is Verb.PLAY:
-        rank, suit = CARD_STR[action.card]
+        text = CARD_STR[action.card]
+        rank, suit = text[0], text[1]
         if rank in "KQ" and {"K" + suit, "Q" + suit} <= hand and not _announced(obs, suit):
             # King-Queen games: a marriage is shown on lead; Mariáš: by the Q with the K in hand
             if variant in _KQ or (variant == "marias" and rank == "K" and obs.trump):

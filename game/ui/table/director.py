@@ -320,9 +320,9 @@ class Director:
             self.show(after, before, seat, duration=0.45)
         elif verb in (Verb.CONTRACT, Verb.GOOD, Verb.BAD, Verb.DOUBLE, Verb.ANNOUNCE, Verb.PASS):
             words = label
-            suit = after.trump if verb is Verb.CONTRACT and action.name.startswith("suit") \
+            trump = after.trump if verb is Verb.CONTRACT and action.name.startswith("suit") \
                 else None
-            self.bubble(Bubble(words + ("!" if verb is Verb.DOUBLE else ""), anchor, suit=suit,
+            self.bubble(Bubble(words + ("!" if verb is Verb.DOUBLE else ""), anchor, suit=trump,
                                big=verb in (Verb.DOUBLE, Verb.CONTRACT), ttl=1.7))
             if isinstance(after, MariasObservation) and _trump_card_turns_up(before, after):
                 self._reveal_trump_card(before, after)

@@ -193,13 +193,13 @@ def board_targets(obs: Observation, lay: TableLayout, view: int,
                             lay.pile_h, 5 + i, False, "talon")
     # Mariáš 4.9: a marriage's queen stays visible as a reminder (small, beside the pile).
     if marias is not None:
-        count: dict[int, int] = {}
+        reminders: dict[int, int] = {}
         on_table = {c for _s, c in obs.trick}
         for m in obs.marriages:
             seat = m.seat
             if "Q" + m.suit in on_table:
                 continue  # still in the trick; it is laid out once the trick is gathered
-            i = count[seat] = count.get(seat, -1) + 1
+            i = reminders[seat] = reminders.get(seat, -1) + 1
             px, py = lay.spot(seat).pile
             dx = lay.card_w(lay.pile_h) * (0.95 + 0.45 * i)
             k = f"mq{m.suit}"
