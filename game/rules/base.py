@@ -53,14 +53,22 @@ def seat_number(seat: int) -> str:
     return "{number" + str(seat) + "}"
 
 
-def render_seats(template: str, names: Sequence[str] | None = None, players: int = 3) -> str:
-    """A result sentence with its seats as "seat N" (``names`` None) or the given names."""
+def _seat_words(names: Sequence[str]) -> dict[str, str]:
     words: dict[str, str] = {}
-    for s in range(players):
-        words[f"seat{s}"] = names[s] if names else f"seat {s}"
-        words[f"Seat{s}"] = names[s] if names else f"Seat {s}"
-        words[f"number{s}"] = names[s] if names else str(s)
-    return template.format(**words)
+    for s, name in enumerate(names):
+        words[f"seat{s}"] = words[f"Seat{s}"] = words[f"number{s}"] = name
+    return words
+
+
+#: The placeholders' default words (made once: every playout of the bots ends a deal).
+_DEFAULT_WORDS = {f"{key}{s}": word for s in range(3)
+                  for key, word in (("seat", f"seat {s}"), ("Seat", f"Seat {s}"),
+                                    ("number", str(s)))}
+
+
+def render_seats(template: str, names: Sequence[str] | None = None) -> str:
+    """A result sentence with its seats as "seat N" (``names`` None) or the given names."""
+    return template.format_map(_DEFAULT_WORDS if names is None else _seat_words(names))
 
 
 class Deal(ABC):
@@ -165,7 +173,7 @@ class Deal(ABC):
     def result_text(self, names: Sequence[str]) -> str:
         """The English sentence of :meth:`result_summary` with the players' names for the
         seats (the score sheet); the same words as ``result_summary()["text"]``."""
-        return render_seats(self._result_template(), names, self.players)
+        return render_seats(self._result_template(), names)
 
     def _result_template(self) -> str:
         """The result sentence with its seats as :func:`seat_ref` placeholders."""

@@ -329,7 +329,7 @@ class KingQueenFamily(Deal):
     def _finish(self, winner: int | None, points: int, reason: str, template: str) -> None:
         """The deal is over: score it; ``template`` says how, its seats as placeholders."""
         self._template = template
-        text = render_seats(template, None, self.players)
+        text = render_seats(template)
         self.over = True
         score = [0] * self.players
         if winner is not None:
