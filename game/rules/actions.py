@@ -192,6 +192,38 @@ DISCARD_HIDDEN = _make(Verb.DISCARD, "discard ?? ??", hidden=True)
 TRUMP_BLIND = _make(Verb.TRUMP, "trump blind", blind=True)
 
 
+# --- sorted ``play`` lists straight from a mask (the hot path of legal_actions) --------------
+# NOTATION.md sorts actions by plain code points: "play 7C" < "play 8C" < ... < "play TS", i.e.
+# rank character first.  A mask is transposed into that order with four byte lookups, then the
+# sorted strings come from three precomputed 11-bit chunks.
+_SORTED_CARDS = sorted(range(32), key=CARD_STR.__getitem__)
+_SORT_POS = [0] * 32
+for _p, _c in enumerate(_SORTED_CARDS):
+    _SORT_POS[_c] = _p
+_TRANSPOSE = tuple(
+    tuple(
+        sum(1 << _SORT_POS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)
+    )
+    for s in range(4)
+)
+_T0, _T1, _T2, _T3 = _TRANSPOSE
+_CHUNKS = tuple(
+    tuple(
+        tuple(PLAY[_SORTED_CARDS[base + i]] for i in range(11) if idx >> i & 1 and base + i < 32)
+        for idx in range(2048)
+    )
+    for base in (0, 11, 22)
+)
+_L0, _L1, _L2 = _CHUNKS
+
+
+def play_actions(mask: int) -> list[Action]:
+    """``play XX`` for the cards of ``mask``, in NOTATION.md (``sorted``) order: the hot
+    path of every engine's ``legal_actions``."""
+    t = _T0[mask & 255] | _T1[(mask >> 8) & 255] | _T2[(mask >> 16) & 255] | _T3[mask >> 24]
+    return [*_L0[t & 2047], *_L1[(t >> 11) & 2047], *_L2[t >> 22]]
+
+
 def discard(a: int, b: int) -> Action:
     """The discard of two different cards."""
     return DISCARD[(a, b)]

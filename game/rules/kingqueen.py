@@ -35,7 +35,7 @@ from abc import abstractmethod
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from .actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action, Verb
+from .actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action, Verb, play_actions
 from .base import Deal, render_seats, seat_ref
 from .cards import (
     CARD_STR,
@@ -57,37 +57,6 @@ from .tricks import beats, strict_legal, strict_reason
 KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
 _PLAY, _MARRIAGE, _CLOSE, _EXCHANGE, _DECLARE = (Verb.PLAY, Verb.MARRIAGE, Verb.CLOSE,
                                                  Verb.EXCHANGE, Verb.DECLARE)
-
-
-# --- sorted ``play`` lists straight from a mask (the hot path of legal_actions) --------------
-# NOTATION.md sorts actions by plain code points: "play 7C" < "play 8C" < ... < "play TS", i.e.
-# rank character first.  A mask is transposed into that order with four byte lookups, then the
-# sorted strings come from three precomputed 11-bit chunks.
-_SORTED_CARDS = sorted(range(32), key=CARD_STR.__getitem__)
-_SORT_POS = [0] * 32
-for _p, _c in enumerate(_SORTED_CARDS):
-    _SORT_POS[_c] = _p
-_TRANSPOSE = tuple(
-    tuple(
-        sum(1 << _SORT_POS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)
-    )
-    for s in range(4)
-)
-_T0, _T1, _T2, _T3 = _TRANSPOSE
-_CHUNKS = tuple(
-    tuple(
-        tuple(PLAY[_SORTED_CARDS[base + i]] for i in range(11) if idx >> i & 1 and base + i < 32)
-        for idx in range(2048)
-    )
-    for base in (0, 11, 22)
-)
-_L0, _L1, _L2 = _CHUNKS
-
-
-def play_actions(mask: int) -> list[Action]:
-    """``play XX`` for the cards of ``mask``, in NOTATION.md (``sorted``) order."""
-    t = _T0[mask & 255] | _T1[(mask >> 8) & 255] | _T2[(mask >> 16) & 255] | _T3[mask >> 24]
-    return [*_L0[t & 2047], *_L1[(t >> 11) & 2047], *_L2[t >> 22]]
 
 
 def scale_two_player(opp_total: int, opp_has_trick: bool) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .actions import (
@@ -29,11 +30,11 @@ from .actions import (
     DOUBLE,
     GOOD,
     PASS,
-    PLAY,
     TRUMP_BLIND,
     TRUMP_HIDDEN,
     Action,
     Verb,
+    play_actions,
 )
 from .actions import CONTRACT as CONTRACT_ACTION
 from .actions import DISCARD as DISCARD_ACTION
@@ -80,6 +81,7 @@ SEVEN_CONTRACTS = (CONTRACT_ACTION["suit seven"], CONTRACT_ACTION["suit seven hu
 _PLAY, _TRUMP, _DISCARD, _GOOD, _BAD, _DOUBLE, _ANNOUNCE, _PASS = (
     Verb.PLAY, Verb.TRUMP, Verb.DISCARD, Verb.GOOD, Verb.BAD, Verb.DOUBLE, Verb.ANNOUNCE,
     Verb.PASS)
+_TEXT = attrgetter("text")  # sort actions by their notation (NOTATION.md's order), in C
 #: Forehand's face-down cards: deck positions 17 to 21 (4.2: 7, then 5 to each, 5 to each).
 BLIND_POSITIONS = range(17, 22)
 DOUBLE_VERBS = ("flek", "re", "tutti")
@@ -261,14 +263,7 @@ class MariasDeal(Deal):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase is PLAYING:
-            mask = self._play_mask(self.turn)
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAY[low.bit_length() - 1])
-                mask ^= low
-            out.sort()
-            return out
+            return play_actions(self._play_mask(self.turn))
         if phase is DOUBLING:
             return self._doubling_actions(self.turn)
         if phase is DISCARD:
@@ -337,7 +332,7 @@ class MariasDeal(Deal):
             if not self.hundred and not self.hundred_against:
                 acts.append(ANNOUNCE["hundred-against"])
         acts.append(PASS)
-        acts.sort()
+        acts.sort(key=_TEXT)
         return acts
 
     # --- reasons ---------------------------------------------------------------------
@@ -348,7 +343,10 @@ class MariasDeal(Deal):
             if self.phase is TRUMP:
                 return None
             return Refusal("wrong_phase", {"action": action.text, "phase": self.phase})
-        if action in self.legal_actions():
+        if self.phase is PLAYING and action.verb is _PLAY:
+            if self._play_mask(self.turn) >> action.card & 1:
+                return None  # (the common case, without listing the legal actions)
+        elif action in self.legal_actions():
             return None
         verb = action.verb
         phase = self.phase

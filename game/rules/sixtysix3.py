@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .actions import MARRIAGE, PLAY, Action, Verb
+from .actions import MARRIAGE, PLAY, Action, Verb, play_actions
 from .base import seat_ref
 from .cards import CARD_STR, KING, KQ_CARD_POINTS, QUEEN, SUITS, cards_of
 from .errors import Refusal
@@ -25,7 +25,6 @@ from .kingqueen import (
     KQ,
     MARRIED,
     KingQueenFamily,
-    play_actions,
     scale_sixty_six,
 )
 from .observation import KingQueenObservation, Played
