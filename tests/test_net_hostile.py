@@ -58,7 +58,8 @@ def test_handshake_refuses_other_versions_and_strangers():
         await c.send({"type": "act", "action": "play QH"})
         results["hello_first"] = await c.recv()
         c = await RawClient(port).open()
-        await c.send({"type": "hello", "protocol": 1, "app": "other-game", "name": "X"})
+        await c.send({"type": "hello", "protocol": P.PROTOCOL_VERSION, "app": "other-game",
+                      "name": "X"})
         results["app"] = await c.recv()
         c = await RawClient(port).open()
         await c.send(b"\x00\x01garbage\n")

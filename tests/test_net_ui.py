@@ -121,7 +121,7 @@ def play(app: App, until, seconds: float = 60.0, rng: random.Random | None = Non
         if flow.waiting_for_human() and not scene.anim.busy():
             obs = flow.pending.observation
             version = flow.version
-            perform(app, scene, rng.choice(obs["legal"]), rng)
+            perform(app, scene, rng.choice(obs.legal), rng)
             frames_until(app, lambda f=flow, v=version: f.version != v or not f.connected(), 10)
             actions += 1
         else:
@@ -255,7 +255,8 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
 def test_another_version_is_explained(tmp_path):
     async def old_host(reader, writer):
         await reader.readline()
-        writer.write(P.encode(P.error(P.PROTOCOL_MISMATCH, server=2, client=1)))
+        writer.write(P.encode(P.error(P.PROTOCOL_MISMATCH, server=P.PROTOCOL_VERSION + 1,
+                                      client=P.PROTOCOL_VERSION)))
         await writer.drain()
         writer.close()
 
@@ -276,12 +277,13 @@ def test_another_version_is_explained(tmp_path):
     app.scene.entries[1].set_text("127.0.0.1")
     app.scene.entries[2].set_text(str(box["port"]))
     press(app, "join")
-    expected = tr("ui.net_code_protocol_version", server="2", client=str(P.PROTOCOL_VERSION))
+    newer, ours = str(P.PROTOCOL_VERSION + 1), str(P.PROTOCOL_VERSION)
+    expected = tr("ui.net_code_protocol_version", server=newer, client=ours)
     frames_until(app, lambda: any(getattr(e, "text", None) == "ui.net_code_protocol_version"
                                   for e in app.scene.elements))
     label = next(e for e in app.scene.elements
                  if getattr(e, "text", None) == "ui.net_code_protocol_version")
-    assert "2" in expected and label.text_kwargs == {"server": "2", "client": "1"}
+    assert newer in expected and label.text_kwargs == {"server": newer, "client": ours}
     box["loop"].call_soon_threadsafe(box["loop"].stop)
     app.switch("net_join")
     app.scene.entries[1].set_text("127.0.0.1")
@@ -341,7 +343,7 @@ def test_a_dropped_line_is_dialled_again_and_the_turn_asked_again(tmp_path):
         flow = table.flow
         frames_until(app, lambda: flow.waiting_for_human() and not table.anim.busy())
         # Click a card and cut the line before the host can answer.
-        legal = flow.pending.observation["legal"]
+        legal = flow.pending.observation.legal
         thread.call(lambda: [c.writer.transport.abort() for c in list(server.connections)])
         table.submit(legal[0])
         frames_until(app, lambda: flow.reconnects > 0)

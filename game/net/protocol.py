@@ -31,7 +31,7 @@ Server → client::
     deal_end  {at, obs, score, points, tricks, totals, before_totals, summary, match_over}
     match_end {totals, winners}
     ready     {seats}                                     who pressed "next deal"
-    refused   {code, reason?, action?, rule?}             the message changed nothing
+    refused   {code, reason?, action?, rule?, params?}    the message changed nothing
     error     {code, detail?, server?}                    fatal: the server closes the line
     chat      {seat, name, text}
     emote     {seat, what}
@@ -39,7 +39,11 @@ Server → client::
 
 ``at`` is ``[deal index, actions applied in that deal]``: which position the
 observation belongs to (tests replay the match and compare).  ``obs`` is exactly
-the engine's ``observation(seat)`` (NOTATION.md) for the receiving seat.
+the engine's ``observation(seat).to_json()`` (NOTATION.md) for the receiving seat.
+``why`` maps an action the seat may not take to the engine's refusal
+``{"code", "params"}`` (version 2; version 1 sent English sentences).  ``act`` with
+``trump blind``: Mariáš forehand's blind trump card, drawn by the host's engine
+(``blind`` is accepted and ignored: the face-down cards are all alike).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Bumped on any change a client of the previous version would misread.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 APP_ID = "marriage-table"
 #: The default TCP port of a table (the host may choose another).
 DEFAULT_PORT = 47625
@@ -194,12 +198,16 @@ def hello(name: str, token: str | None = None, seat: int | None = None,
 
 
 def refused(code: str, reason: str | None = None, action: str | None = None,
-            rule: str | None = None) -> dict[str, Any]:
+            rule: str | None = None, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``rule`` and ``params``: the rules engine's refusal (its code and parameters), which
+    the client says in its player's language; ``reason`` is the English sentence."""
     msg: dict[str, Any] = {"type": "refused", "code": code}
     if reason:
         msg["reason"] = reason
     if rule:
         msg["rule"] = rule
+        if params:
+            msg["params"] = params
     if action is not None:
         msg["action"] = action
     return msg

@@ -134,6 +134,6 @@ class ScriptedClient:
         if len(legal) == 1:
             action = legal[0]
         else:
-            action = await asyncio.to_thread(self._bot(variant).choose, obs)
+            action = await asyncio.to_thread(self._bot(variant).choose, view.typed(obs))
         await self.send({"type": "act", "action": str(action), "seq": msg["v"]})
         self.actions_sent += 1

@@ -312,7 +312,7 @@ class TableServer:
             elif kind == "hello":
                 raise Refusal(P.BAD_MESSAGE, "already seated")
         except Refusal as exc:
-            conn.send(P.refused(exc.code, exc.reason, msg.get("action"), exc.rule))
+            conn.send(P.refused(exc.code, exc.reason, msg.get("action"), exc.rule, exc.params))
 
     def _hello(self, conn: Connection, msg: dict[str, Any]) -> None:
         if msg["protocol"] != P.PROTOCOL_VERSION:
@@ -423,7 +423,7 @@ class TableServer:
             else:
                 engine = await asyncio.to_thread(self._engine, turn.seat, turn.level)
                 self._thinking = engine
-                action = await asyncio.to_thread(engine.choose, obs)
+                action = await asyncio.to_thread(engine.choose, view.typed(obs))
                 self._thinking = None
             if table.version != turn.version:
                 return

@@ -46,12 +46,14 @@ SAVE_MARK = "# marriage-table network table: "
 class Refusal(Exception):
     """A client's request the table does not carry out; nothing changed."""
 
-    def __init__(self, code: str, reason: str = "", rule: str | None = None):
+    def __init__(self, code: str, reason: str = "", rule: str | None = None,
+                 params: dict[str, Any] | None = None):
         super().__init__(f"{code}: {reason}" if reason else code)
         self.code = code
         self.reason = reason
-        #: The rules engine's own code of the refusal, when it gives one.
+        #: The rules engine's own code of the refusal, when it gives one, and its parameters.
         self.rule = rule
+        self.params = params or {}
 
 
 @dataclass
@@ -342,20 +344,16 @@ class Table:
             raise Refusal(P.NOT_YOUR_TURN)
         if seq is not None and seq != self.version:
             raise Refusal(P.STALE)
-        if action.strip().lower() == BLIND:
-            n = view.blind_choices(view.as_json(deal.observation(seat)))
-            if not n:
-                raise Refusal(P.ILLEGAL, "the trump card is not chosen blindly now")
-            i = blind if blind is not None and 0 <= blind < n else self.rng.randrange(n)
-            action = deal.blind_trump_action(i)
         try:
-            canonical = deal.apply(action, seat)
+            # a blind trump card ("trump blind"): which face-down card it is, is chance, and
+            # the engine draws it from the table's generator (``blind``, a face-down card a
+            # client clicked, says nothing more: they are all alike to the player)
+            canonical = deal.apply(action, seat, chance=self.rng)
         except (IllegalAction, NotationError) as exc:
-            rule = getattr(exc, "code", None)
-            raise Refusal(P.ILLEGAL, str(exc), str(rule) if rule else None) from None
+            raise Refusal(P.ILLEGAL, str(exc), exc.code, dict(exc.params)) from None
         self.version += 1
         self._after_action(seat)
-        return canonical
+        return canonical.text
 
     def _after_action(self, mover: int) -> None:
         deal = self.deal
@@ -441,7 +439,9 @@ class Table:
         """For the seat to move: why each card of its hand it may not play is refused.
 
         The reasons come from the engine (``deal.check``) and speak only of the seat's
-        own cards and the table: they tell the player nothing hidden.
+        own cards and the table: they tell the player nothing hidden.  Each is the
+        refusal's code and parameters (``{"code", "params"}``): the client says it in its
+        player's language.
         """
         obs = msg.get("obs")
         deal = self.deal
@@ -456,8 +456,8 @@ class Table:
             action = f"{verb} {card}"
             if action not in legal:
                 reason = deal.check(action, seat)
-                if reason:
-                    why[action] = reason
+                if reason is not None:
+                    why[action] = reason.to_json()
         if why:
             msg["why"] = why
 

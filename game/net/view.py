@@ -8,7 +8,15 @@ here and nowhere else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from game.rules import Observation
+
+
+def typed(obs: Mapping[str, Any]) -> Observation:
+    """The typed observation of its JSON form (what the bots and the table read)."""
+    return Observation.from_json(obs)
 
 
 def as_json(obs: Any) -> dict[str, Any]:

@@ -460,7 +460,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
             if flow.match.over and table.result is not None:
                 break
             if flow.waiting_for_human() and not table.anim.busy():
-                table.submit(flow.pending.observation["legal"][0])
+                table.submit(flow.pending.observation.legal[0])
                 actions += 1
             else:
                 time.sleep(0.002)

@@ -11,7 +11,8 @@ previous animation has finished (``busy``), exactly as the local flow waits.
 
 The client never holds a deal: :class:`DealView` and :class:`MatchView` answer the
 few questions the table asks (history, why a card is refused, the deal's score)
-from what the host sent for this seat.
+from what the host sent for this seat.  The wire carries the observation's JSON; it
+is read into the typed observation once, as a message arrives.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.net import protocol as P
+from game.net import view
 from game.net.client import CLOSED, CONNECTED, NetClient
+from game.rules import Action, Observation, Refusal, Verb
 
 from ..flow import ASKING, FlowEvent, Listener, Phase, phase_of
 from ..players import HumanInput, Pending
@@ -32,8 +35,6 @@ log = logging.getLogger(__name__)
 
 #: Messages that change the cards on the table (handed over one at a time).
 GAME_TYPES = ("sync", "deal", "action", "deal_end", "match_end", "refused")
-#: The prefix of the blind trump pick on the table ("trump blind 3": the 4th face-down card).
-BLIND_PREFIX = "trump blind"
 
 
 @dataclass
@@ -49,64 +50,62 @@ class SeatInfo:
     ready: bool = False
 
 
-def tr_not_now() -> str:
-    from game.ui.i18n import tr
-
-    return tr("ui.net_not_now")
-
-
 class DealView:
     """The deal as this seat knows it (answers the table's few questions)."""
 
-    def __init__(self, obs: dict[str, Any], deal_no: int):
+    def __init__(self, obs: Observation | None, deal_no: int, variant: str = "marriage",
+                 players: int = 2):
+        #: None for a deal of the match this seat never saw (it joined later)
         self.obs = obs
         self.deal_no = deal_no
+        self._variant = variant
+        self._players = players
         self.summary: dict[str, Any] | None = None
-        self.why: dict[str, str] = {}
+        #: the host's refusal of each card action the seat may not take now
+        self.why: dict[str, Refusal] = {}
 
     @property
     def variant(self) -> str:
-        return str(self.obs.get("variant"))
+        return self.obs.variant if self.obs is not None else self._variant
 
     @property
     def players(self) -> int:
-        return int(self.obs.get("players") or len(self.obs.get("hand_sizes") or [0, 0]))
+        return self.obs.players if self.obs is not None else self._players
 
     @property
     def dealer(self) -> int:
-        return int(self.obs.get("dealer") or 0)
+        return self.obs.dealer if self.obs is not None else 0
 
     @property
-    def history(self) -> list[tuple[int, str]]:
-        return [(int(s), str(a)) for s, a in self.obs.get("history") or []]
+    def history(self) -> list[tuple[int, Action]]:
+        return [(st.seat, st.action) for st in self.obs.history] if self.obs else []
 
     def is_over(self) -> bool:
-        return bool(self.obs.get("over"))
+        return self.obs is not None and self.obs.over
 
     def to_move(self) -> int | None:
-        return self.obs.get("to_move")
+        return self.obs.to_move if self.obs is not None else None
 
-    def legal_actions(self) -> list[str]:
-        return list(self.obs.get("legal") or [])
+    def legal_actions(self) -> list[Action]:
+        return list(self.obs.legal) if self.obs is not None else []
 
-    def check(self, action: str, seat: int | None = None) -> str | None:
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why the host's engine would refuse ``action`` (it sent the reasons with the turn)."""
-        legal = self.legal_actions()
-        if action in legal or action.startswith(BLIND_PREFIX):
+        if self.obs is not None and action in self.obs.choices:
             return None
-        if action in self.why:
-            return self.why[action]
-        if not any(a.startswith(("play ", "trump ", "discard ")) for a in legal):
-            from game.ui.i18n import tr
-
-            return tr("ui.net_choose_button")  # a card clicked while a button is asked for
-        return tr_not_now()
-
-    def blind_trump_action(self, i: int) -> str:
-        return f"{BLIND_PREFIX} {i}"
+        if action.text in self.why:
+            return self.why[action.text]
+        legal = self.legal_actions()
+        if not any(a.verb in (Verb.PLAY, Verb.TRUMP, Verb.DISCARD) for a in legal):
+            return Refusal("choose_button")  # a card clicked while a button is asked for
+        return Refusal("card_unavailable")
 
     def result_summary(self) -> dict[str, Any]:
         return dict(self.summary or {"text": ""})
+
+    def result_text(self, names: list[str]) -> str:
+        """The host's sentence of how the deal was scored (its seats as it says them)."""
+        return str(self.result_summary().get("text", ""))
 
     def hand(self, seat: int) -> int:
         raise LookupError("a networked table never sees another seat's hand")
@@ -151,7 +150,7 @@ class ClientFlow:
         self.state = Phase.NEXT_DEAL
         self.pending: Pending | None = None
         self.pending_seat: int | None = None
-        self.obs: dict[str, Any] | None = None
+        self.obs: Observation | None = None
         self.version: int | None = None
         self.queue: deque[dict[str, Any]] = deque()
         self.started = False
@@ -180,7 +179,7 @@ class ClientFlow:
     def deal(self) -> DealView | None:
         return self.match.current
 
-    def observation(self, seat: int | None = None) -> dict[str, Any] | None:
+    def observation(self, seat: int | None = None) -> Observation | None:
         return self.obs
 
     def record_text(self) -> str:
@@ -190,7 +189,7 @@ class ClientFlow:
         """The seat whose turn it is elsewhere (a computer or a person): dots on its plate."""
         if self.state not in ASKING or self.obs is None or self.busy():
             return None
-        mover = self.obs.get("to_move")
+        mover = self.obs.to_move
         return mover if mover is not None and mover != self.view_seat else None
 
     def waiting_for_human(self) -> bool:
@@ -310,12 +309,8 @@ class ClientFlow:
         except Exception as exc:  # noqa: BLE001
             self.errors.append(str(exc))
             return
-        msg: dict[str, Any] = {"type": "act", "action": action, "seq": self.version}
-        if action.startswith(BLIND_PREFIX):
-            rest = action[len(BLIND_PREFIX):].strip()
-            msg["action"] = BLIND_PREFIX
-            if rest.isdigit():
-                msg["blind"] = int(rest)
+        # a blind trump card is sent as "trump blind": the host's engine draws the card
+        msg: dict[str, Any] = {"type": "act", "action": action.text, "seq": self.version}
         self._sent = self.version
         self.client.send(msg)
 
@@ -331,20 +326,24 @@ class ClientFlow:
             self._go(Phase.MATCH_END)
             self.listener(FlowEvent("match_end", extra={"totals": list(self.match.totals)}))
             return
-        obs = msg.get("obs")
+        raw = msg.get("obs")
+        obs = view.typed(raw) if raw else None
         before = self.obs
         self.version = msg.get("v", self.version)
         if "totals" in msg and kind != "deal_end":
             self.match.totals = list(msg["totals"])
         if kind == "deal" or (kind == "sync" and obs is not None and
                               msg.get("deal_no") != len(self.match.deals)):
-            self.match.deals.append(DealView(obs or {}, int(msg.get("deal_no") or 1)))
+            self.match.deals.append(DealView(obs, int(msg.get("deal_no") or 1),
+                                             self.match.variant, self.match.players))
             while len(self.match.deals) < int(msg.get("deal_no") or 1):
-                self.match.deals.insert(0, DealView({}, 0))
+                self.match.deals.insert(0, DealView(None, 0, self.match.variant,
+                                                    self.match.players))
         deal = self.deal
         if deal is not None and obs is not None:
             deal.obs = obs
-            deal.why = dict(msg.get("why") or {})
+            deal.why = {str(a): Refusal(str(r.get("code")), dict(r.get("params") or {}))
+                        for a, r in (msg.get("why") or {}).items() if isinstance(r, dict)}
         self.obs = obs
         self.ready_sent = False if kind in ("deal", "sync") else self.ready_sent
         if kind == "sync":
@@ -366,9 +365,11 @@ class ClientFlow:
                 self._settle()
         elif kind == "action":
             self.actions_applied += 1
-            self.listener(FlowEvent("action", seat=msg.get("seat"), action=msg.get("action"),
+            said = msg.get("action")
+            self.listener(FlowEvent("action", seat=msg.get("seat"),
+                                    action=Action.parse(said) if said else None,
                                     before=before, after=obs))
-            if not (obs or {}).get("over"):
+            if obs is None or not obs.over:
                 self._settle()
         elif kind == "deal_end":
             self._deal_end(msg)
@@ -386,9 +387,11 @@ class ClientFlow:
 
     def _refused(self, msg: dict[str, Any]) -> None:
         code = str(msg.get("code"))
-        reason = str(msg.get("reason") or code)
-        self.listener(FlowEvent("refused", seat=self.view_seat, action=msg.get("action"),
-                                reason=reason, extra={"code": code}))
+        rule = msg.get("rule")
+        # the engine's refusal (its code and parameters), said in this player's language
+        reason = Refusal(str(rule), dict(msg.get("params") or {})) if rule else None
+        self.listener(FlowEvent("refused", seat=self.view_seat, reason=reason,
+                                extra={"code": code, "text": str(msg.get("reason") or code)}))
         if code in (P.ILLEGAL, P.STALE, P.FLOOD):
             self._settle(force=True)  # ask the person again
 
@@ -397,11 +400,11 @@ class ClientFlow:
         obs = self.obs
         if obs is None or self.busy():
             return
-        if obs.get("over"):
+        if obs.over:
             return
-        legal = list(obs.get("legal") or [])
+        legal = list(obs.legal)
         self._go(phase_of(legal, False) if legal else Phase.TRICKS)
-        mine = obs.get("to_move") == self.view_seat and bool(legal)
+        mine = obs.to_move == self.view_seat and bool(legal)
         if not mine:
             self._drop_pending()
             return

@@ -202,7 +202,7 @@ class NetTableScene(TableScene):
         if e.kind == "refused":
             code = str(e.extra.get("code") or "")
             if code and code != P.ILLEGAL:
-                self.refuse(t("net_code_" + code, e.reason or code))
+                self.refuse_text(t("net_code_" + code, str(e.extra.get("text") or code)))
                 return
         super()._on_flow(e)
 

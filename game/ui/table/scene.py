@@ -500,6 +500,11 @@ class TableScene(Scene):
         return self.submit(action)
 
     def refuse(self, reason: Refusal) -> None:
+        """Say why the engine refused a move, in the player's language."""
+        self.refuse_text(words.reason(reason, self.german_names))
+
+    def refuse_text(self, text: str) -> None:
+        """A refusal already in the player's words, in the bubble over the hand."""
         L = self.layout
         spot = L.spot(self.view_seat)
         self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
@@ -508,8 +513,7 @@ class TableScene(Scene):
         valign = "center"
         if prompt is not None and at[1] > prompt.top - L.font:
             at, valign = (L.center[0], prompt.top - L.margin * 0.5), "bottom"  # above it
-        self.bubbles.append(Bubble(words.reason(reason, self.german_names), at, ttl=2.4,
-                                   colour=(255, 190, 170), valign=valign))
+        self.bubbles.append(Bubble(text, at, ttl=2.4, colour=(255, 190, 170), valign=valign))
 
     def toggle_select(self, key: str) -> None:
         self.selected = toggle_discard(self.selected, key)
