@@ -109,7 +109,7 @@ def _quiet_stdout() -> None:
 def open_input(path: str) -> IO[bytes]:
     """A record source as binary: ``-`` is standard input.  Raises :class:`CliError`."""
     if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
+        stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
         if stream is None:
             raise CliError("cannot read standard input: it is closed")
         return stream
