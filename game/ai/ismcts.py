@@ -45,7 +45,7 @@ class Node:
 class SearchResult:
     """Per root action: mean value for the root seat (deal points) and visit count.
 
-    With whole turns (``search(whole_turns=True)``) a root action that does not end the
+    With whole turns (``search(turns=True)``) a root action that does not end the
     turn is worth its best continuation: ``values`` holds, per first action, the best of
     its turns' means, and ``turns`` every whole turn's mean."""
 
