@@ -11,6 +11,12 @@ distinct seat permutation of the players, which cancels the luck of the cards
 deal score with a 95% confidence interval and the decision time median / p95 /
 max; for the first two distinct players also the paired per-deck difference.
 
+Every decision is guarded (:class:`GuardedBot`): a bot that raises, returns
+something that is not a legal action, calls ``sys.exit`` or thinks longer than
+``--timeout`` seconds has that decision counted as illegal and the first legal
+action played for it (from the arena's own copy of the legal actions), and the
+run goes on; a bot that timed out is not asked again in that game.
+
 Long ladders: ``--log FILE.jsonl`` appends every finished game as one JSON line
 (so an interrupted run keeps what it played, and ``--log`` with the same
 arguments resumes where it stopped); ``--pool FILE.jsonl ...`` summarises one or
@@ -23,17 +29,83 @@ import argparse
 import itertools
 import json
 import math
+import os
 import random
 import statistics
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.ai.bench import percentile
 from game.ai.bot import load_player
-from game.rules.record import write_deal
+from game.ai.budget import budget_arg
+from game.rules import Action
+from game.rules.cli import CliError, OneLineParser, run_main
+from game.rules.options import VARIANT_IDS
+from game.rules.record import echo, write_deal
 from game.rules.variants import deal_class, new_deal, random_deck
+
+#: Seconds one decision may take before the arena gives up on it (``--timeout``).
+DECISION_TIMEOUT_S = 60.0
+#: Bounds of the command line's numbers.
+MAX_DEALS = 1_000_000
+MAX_JOBS = 64
+MAX_TIMEOUT_S = 3600.0
+
+
+class GuardedBot:
+    """One seat's bot, asked in a worker thread with a time limit; never raises.
+
+    ``choose`` returns ``(action, None)`` or ``(None, why)``.  Why a thread: it
+    works inside ``--jobs`` worker processes (which may not start processes of
+    their own); a thread that does not come back in time is abandoned (it is a
+    daemon) and the bot is not asked again, since its state is unknown.
+    """
+
+    def __init__(self, bot: Any, timeout_s: float = DECISION_TIMEOUT_S):
+        self.bot = bot
+        self.timeout_s = timeout_s
+        self.hung = False
+
+    def choose(self, observation: Any) -> tuple[Action | None, str | None]:
+        if self.hung:
+            return None, "it did not answer an earlier decision in time"
+        box: dict[str, Any] = {}
+
+        def ask() -> None:
+            try:
+                box["action"] = self.bot.choose(observation)
+            except BaseException as exc:  # noqa: BLE001 - SystemExit and all: a bot's fault
+                box["error"] = exc
+
+        worker = threading.Thread(target=ask, name="arena-decision", daemon=True)
+        worker.start()
+        worker.join(self.timeout_s)
+        if worker.is_alive():
+            self.hung = True
+            return None, f"no answer within {self.timeout_s:g} s"
+        if "error" in box:
+            exc = box["error"]
+            return None, f"it raised {type(exc).__name__}: {exc}"
+        action = box.get("action")
+        if not isinstance(action, Action):
+            return None, f"it returned {type(action).__name__}, not an action"
+        return action, None
+
+
+_warned: set[tuple[str, str]] = set()
+
+
+def _warn(player: str, why: str) -> None:
+    """Tell once per player and kind of fault (stderr), so a broken bot is noticed."""
+    kind = why.split(":")[0][:40]
+    if (player, kind) in _warned:
+        return
+    _warned.add((player, kind))
+    print(f"arena: {echo(player)}: {echo(why, 160)}; counted as illegal, first legal action "
+          "played", file=sys.stderr)
 
 
 @dataclass
@@ -56,9 +128,38 @@ class GameResult:
                 "illegal": self.illegal, "record": self.record}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> GameResult:
-        return cls(d["deck"], d["seats"], d["score"], d["times"], d["illegal"], d["seed"],
-                   d.get("seating", 0), d.get("record"))
+    def from_json(cls, d: Any) -> GameResult:
+        """A logged game; ValueError says what is wrong with a line that is not one."""
+        if not isinstance(d, dict):
+            raise ValueError("not a JSON object")
+
+        def whole(name: str, default: Any = None) -> int:
+            v = d.get(name, default)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ValueError(f"'{name}' is not a whole number")
+            return v
+
+        seats, score = d.get("seats"), d.get("score")
+        if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+            raise ValueError("'seats' is not a list of player names")
+        if not isinstance(score, list) or len(score) != len(seats) or not all(
+                isinstance(x, int) and not isinstance(x, bool) for x in score):
+            raise ValueError("'score' is not one whole number per seat")
+        times, illegal = d.get("times", {}), d.get("illegal", {})
+        if not isinstance(times, dict) or not all(
+                isinstance(v, list) and all(isinstance(t, int | float) and math.isfinite(t)
+                                            for t in v) for v in times.values()):
+            raise ValueError("'times' is not lists of milliseconds per player")
+        if not isinstance(illegal, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in illegal.values()):
+            raise ValueError("'illegal' is not a count per player")
+        record = d.get("record")
+        if record is not None and not isinstance(record, str):
+            raise ValueError("'record' is not a text")
+        return cls(whole("deck"), seats, score, {str(k): [float(t) for t in v]
+                                                  for k, v in times.items()},
+                   {str(k): v for k, v in illegal.items()}, whole("seed"),
+                   whole("seating", 0), record)
 
 
 def play_deal(
@@ -69,29 +170,35 @@ def play_deal(
     seed: int,
     budget_ms: float | None,
     deck_index: int = 0,
+    timeout_s: float = DECISION_TIMEOUT_S,
 ) -> GameResult:
     """One deal; ``players[s]`` is the spec of the player in seat ``s``."""
     deal = new_deal(variant, dealer, deck)
-    bots = [load_player(p, variant, seed=seed * 7919 + s, budget_ms=budget_ms)
-            for s, p in enumerate(players)]
+    bots = [GuardedBot(load_player(p, variant, seed=seed * 7919 + s, budget_ms=budget_ms),
+                       timeout_s) for s, p in enumerate(players)]
     times: dict[str, list[float]] = {p: [] for p in players}
     illegal: dict[str, int] = {p: 0 for p in players}
     while not deal.is_over():
         seat = deal.to_move()
         assert seat is not None
         bot = bots[seat]
-        if getattr(bot, "wants_truth", False):
-            bot.reveal(deal.clone())
+        # the arena's own copy of the position: frozen, a bot cannot change it
         obs = deal.observation(seat)
+        if getattr(bot.bot, "wants_truth", False):
+            bot.bot.reveal(deal.clone())
         t0 = time.perf_counter()
-        action = bot.choose(obs)
+        action, why = bot.choose(obs)
         times[players[seat]].append((time.perf_counter() - t0) * 1000.0)
-        if action == "trump blind" and hasattr(deal, "blind_trump_action"):
-            action = deal.blind_trump_action(random.Random(seed + len(deal.history)).randrange(5))
-        if deal.check(action, seat) is not None:
+        if why is None and action is not None:
+            refused = deal.check(action, seat)
+            if refused is not None:
+                why = f"illegal action '{action}': {refused}"
+        if why is not None or action is None:
+            _warn(players[seat], why or "no action")
             illegal[players[seat]] += 1
-            action = obs["legal"][0]
-        deal.apply(action, seat)
+            action = obs.legal[0]
+        # chance (the blind trump card) from the deck's seed: the same in every seating
+        deal.apply(action, seat, chance=random.Random(seed + len(deal.history)))
     return GameResult(deck_index, list(players), list(deal.score() or [0] * len(players)),
                       times, illegal, record=write_deal(deal))
 
@@ -115,7 +222,7 @@ def schedule(variant: str, players: list[str], deals: int, seed: int,
     """Every game to play, deck by deck."""
     n = deal_class(variant).players
     if len(players) != n:
-        raise SystemExit(f"{variant} needs {n} players, got {len(players)}")
+        raise CliError(f"{variant} needs {n} players, got {len(players)}")
     jobs = []
     for i in range(deals):
         rng = random.Random(seed * 1_000_003 + i)
@@ -131,10 +238,10 @@ def schedule(variant: str, players: list[str], deals: int, seed: int,
     return jobs
 
 
-def _run_job(args: tuple[str, float | None, int, Job]) -> GameResult:
-    variant, budget_ms, seed, job = args
+def _run_job(args: tuple[str, float | None, int, Job, float]) -> GameResult:
+    variant, budget_ms, seed, job, timeout_s = args
     r = play_deal(variant, job.seating, job.deck, job.dealer, job.seed, budget_ms,
-                  job.deck_index)
+                  job.deck_index, timeout_s)
     r.seed = seed
     r.seating = job.seating_index
     return r
@@ -187,23 +294,44 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
     return out
 
 
-def read_log(path: str) -> list[GameResult]:
-    """The games of a ``--log`` file (a torn last line from a killed run is skipped)."""
-    out = []
+def read_log(path: str, missing_ok: bool = True) -> list[GameResult]:
+    """The games of a ``--log`` file.
+
+    A line that is not a game (a torn line of a killed run, a line damaged by hand, text
+    that is not UTF-8) is skipped with a one-line warning naming the file and the line:
+    the log stays usable (a resumed run plays that game again) and nothing is changed.
+    A missing file is no games (``missing_ok``) or a :class:`CliError`; so is a folder.
+    """
+    if os.path.isdir(path):
+        raise CliError(f"cannot read {path}: it is a folder")
     try:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                try:
-                    out.append(GameResult.from_json(json.loads(line)))
-                except (ValueError, KeyError, TypeError):
-                    continue
+        with open(path, "rb") as f:
+            raw_lines = f.read().split(b"\n")
     except FileNotFoundError:
-        pass
+        if missing_ok:
+            return []
+        raise CliError(f"cannot read {path}: no such file") from None
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    out = []
+    last = len(raw_lines)
+    for n, raw in enumerate(raw_lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            out.append(GameResult.from_json(json.loads(raw.decode("utf-8"))))
+        except (ValueError, RecursionError) as exc:
+            torn = n == last  # no newline after it: a run killed while writing it
+            why = ("cut short" if torn else "not UTF-8 text"
+                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
+            print(f"arena: {echo(path)} line {n}: not a game ({why}); skipped",
+                  file=sys.stderr)
     return out
 
 
 def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool,
-        budget_ms: float | None, jobs: int = 1, log: str | None = None) -> dict[str, Any]:
+        budget_ms: float | None, jobs: int = 1, log: str | None = None,
+        timeout_s: float = DECISION_TIMEOUT_S) -> dict[str, Any]:
     """Play the schedule; with ``log``, append each game to it and skip games already there."""
     todo = schedule(variant, players, deals, seed, duplicate)
     results: list[GameResult] = []
@@ -212,12 +340,10 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
         results = [done[(j.deck_index, j.seating_index)] for j in todo
                    if (j.deck_index, j.seating_index) in done]
         todo = [j for j in todo if (j.deck_index, j.seating_index) not in done]
-    work = [(variant, budget_ms, seed, j) for j in todo]
-    sink = open(log, "a+", encoding="utf-8") if log else None
-    if sink is not None and sink.tell():
-        sink.seek(sink.tell() - 1)
-        if sink.read(1) != "\n":
-            sink.write("\n")  # end a torn line left by a killed run
+    work = [(variant, budget_ms, seed, j, timeout_s) for j in todo]
+    if log:
+        _cut_torn_line(log)
+    sink = _open_log(log) if log else None
     try:
         if jobs > 1:
             import multiprocessing
@@ -237,6 +363,36 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
     return out
 
 
+def _cut_torn_line(path: str) -> None:
+    """Remove the unfinished last line a killed run left (its game is played again)."""
+    try:
+        with open(path, "rb+") as f:
+            size = f.seek(0, os.SEEK_END)
+            if not size:
+                return
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return
+            back = min(size, 1 << 20)
+            f.seek(size - back)
+            tail = f.read(back)
+            cut = tail.rfind(b"\n")
+            f.truncate(size - back + cut + 1 if cut >= 0 else (0 if back == size else size))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
+def _open_log(path: str) -> Any:
+    if os.path.isdir(path):
+        raise CliError(f"cannot write the log {path}: it is a folder")
+    try:
+        return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by run()
+    except OSError as exc:
+        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
 def _keep(r: GameResult, sink: Any) -> GameResult:
     if sink is not None:
         sink.write(json.dumps(r.to_json()) + "\n")
@@ -246,7 +402,9 @@ def _keep(r: GameResult, sink: Any) -> GameResult:
 
 def pool_logs(paths: list[str]) -> dict[str, Any]:
     """One summary over several ``--log`` files (players in order of first appearance)."""
-    results = [r for p in paths for r in read_log(p)]
+    results = [r for p in paths for r in read_log(p, missing_ok=False)]
+    if not results:
+        raise CliError(f"no games in {', '.join(echo(p) for p in paths)}")
     players = list(dict.fromkeys(p for r in results for p in r.seats))
     out = summarize(results, players)
     out.update({"logs": paths})
@@ -272,16 +430,34 @@ def format_text(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--variant")
-    ap.add_argument("--players", help="comma-separated: level or module:Class")
-    ap.add_argument("--deals", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
+def _bounded(kind: type, low: float, high: float, what: str) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not {what}") from None
+        if not (low <= value <= high):  # also false for nan
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g}, not '{text}'")
+        return value
+    return parse
+
+
+def _main(argv: list[str] | None = None) -> int:
+    ap = OneLineParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--variant", choices=VARIANT_IDS)
+    ap.add_argument("--players", help="comma-separated: level, level@ms or module:Class")
+    ap.add_argument("--deals", type=_bounded(int, 1, MAX_DEALS, "a whole number"), default=20)
+    ap.add_argument("--seed", type=_bounded(int, -2**62, 2**62, "a whole number"), default=1)
     ap.add_argument("--duplicate", action="store_true")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--budget-ms", type=float, default=None)
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--budget-ms", type=budget_arg, default=None,
+                    help="search budget per decision (ms; at most game.ai.budget.MAX_BUDGET_MS)")
+    ap.add_argument("--timeout", type=_bounded(float, 0.01, MAX_TIMEOUT_S, "a number of seconds"),
+                    default=DECISION_TIMEOUT_S,
+                    help=f"seconds a decision may take before it counts as illegal"
+                         f" (default {DECISION_TIMEOUT_S:g})")
+    ap.add_argument("--jobs", type=_bounded(int, 1, MAX_JOBS, "a whole number"), default=1,
+                    help="worker processes")
     ap.add_argument("--log", help="append each game to this JSON-lines file; resume from it")
     ap.add_argument("--pool", nargs="+", metavar="LOG", help="summarise --log files together")
     args = ap.parse_args(argv)
@@ -292,10 +468,22 @@ def main(argv: list[str] | None = None) -> int:
     if not args.variant or not args.players:
         ap.error("--variant and --players are required (or --pool LOG...)")
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    for p in dict.fromkeys(players):  # every mistake in a player now, in one line
+        try:
+            load_player(p, args.variant, seed=0, budget_ms=args.budget_ms)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    if args.log:
+        _open_log(args.log).close()  # a missing folder or a folder: said before any game
+        read_log(args.log)
     out = run(args.variant, players, args.deals, args.seed, args.duplicate, args.budget_ms,
-              args.jobs, args.log)
+              args.jobs, args.log, args.timeout)
     print(json.dumps(out) if args.json else format_text(out))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(_main, argv)
 
 
 if __name__ == "__main__":

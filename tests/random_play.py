@@ -19,3 +19,8 @@ def play_match(m: Match, seed: int) -> list[int]:
             d.apply_legal(acts[rng.randrange(len(acts))])
         m.finish_deal()
     return dealers
+
+
+def texts(actions) -> list[str]:
+    """The notation of each action (tests compare with the texts of NOTATION.md)."""
+    return [a.text for a in actions]

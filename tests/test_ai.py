@@ -8,9 +8,11 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from observations import observation
 
 from game.ai import TEMPLATES, hint, make_bot
 from game.ai.bot import LEVELS
@@ -18,9 +20,22 @@ from game.ai.easy import policy_action
 from game.ai.marias_bidding import durch_safe, open_durch_safe
 from game.ai.sampler import determinize
 from game.ai.solver import Solver
+from game.rules import Action
 from game.rules.cards import card
 from game.rules.record import replay_text
 from game.rules.variants import new_deal, random_deck
+
+A = Action.parse
+
+
+class FirstCard(random.Random):
+    """A chance source that always draws the first outcome (Mariáš's first blind card)."""
+
+    def randrange(self, *args, **kwargs) -> int:  # type: ignore[override]
+        return 0
+
+
+FIRST = FirstCard()
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
@@ -35,7 +50,7 @@ def position(variant: str, seed: int, steps: int):
     for _ in range(steps):
         seat = deal.to_move()
         obs = deal.observation(seat)
-        action = policy_action(obs) if rng.random() < 0.8 else rng.choice(obs["legal"])
+        action = policy_action(obs) if rng.random() < 0.8 else rng.choice(obs.legal)
         nxt = deal.clone()
         nxt.apply(action, seat)
         if nxt.is_over():
@@ -49,9 +64,7 @@ def play_out(deal, bots) -> list[int]:
         seat = deal.to_move()
         obs = deal.observation(seat)
         action = bots[seat].choose(obs)
-        if action == "trump blind":
-            action = deal.blind_trump_action(0)
-        deal.apply(action, seat)  # raises on an illegal action
+        deal.apply(action, seat, chance=FIRST)  # raises on an illegal action
     return deal.score()
 
 
@@ -119,16 +132,16 @@ def test_worked_example_1_12_announce_then_declare():
     for level in ("easy", "normal", "hard"):
         d = deal.clone()
         bot = make_bot(level, "marriage", seed=1, iterations=30)
-        assert bot.choose(d.observation(0)) == "marriage H"
+        assert bot.choose(d.observation(0)) is A("marriage H")
         d.apply("marriage H", 0)
-        assert bot.choose(d.observation(0)) == "declare"
+        assert bot.choose(d.observation(0)) is A("declare")
         d.apply("declare", 0)
         assert d.score() == [2, 0]
     h = hint(deal.observation(0), iterations=60)
-    assert h.action == "marriage H"
+    assert h.action is A("marriage H")
     assert h.reason == "hint.declare_after_marriage" and h.params["points"] == 68
     assert "68" in h.text()
-    assert set(h.values) == set(deal.observation(0)["legal"])
+    assert set(h.values) == set(deal.observation(0).legal)
 
 
 def test_no_false_declaration():
@@ -140,8 +153,8 @@ def test_no_false_declaration():
             seat = deal.to_move()
             obs = deal.observation(seat)
             a = bots[seat].choose(obs)
-            if a == "declare":
-                assert obs["points"][seat] >= 66
+            if a is A("declare"):
+                assert obs.points[seat] >= 66
             deal.apply(a, seat)
 
 
@@ -151,7 +164,7 @@ def _exhausted_position(variant: str, seed: int):
     while not deal.is_over() and deal.stock_size() > 0:
         seat = deal.to_move()
         obs = deal.observation(seat)
-        legal = [a for a in obs["legal"] if a not in ("close", "declare")]
+        legal = [a for a in obs.legal if a.text not in ("close", "declare")]
         deal.apply(policy_action(obs) if rng.random() < 0.7 else rng.choice(legal), seat)
     return deal
 
@@ -200,10 +213,8 @@ def _marias_with_forehand(cards12: list[str], dealer: int = 2):
     return new_deal("marias", dealer, [card(c) for c in order])
 
 
-def _apply(deal, action: str) -> None:
-    if action == "trump blind":
-        action = deal.blind_trump_action(0)
-    deal.apply(action, deal.to_move())
+def _apply(deal, action: Action) -> None:
+    deal.apply(action, deal.to_move(), chance=FIRST)
 
 
 def test_marias_open_durch_not_bid_on_a_failing_hand():
@@ -216,23 +227,23 @@ def test_marias_open_durch_not_bid_on_a_failing_hand():
         d = deal.clone()
         bot = make_bot(level, "marias", seed=1, iterations=8)
         _apply(d, bot.choose(d.observation(0)))
-        assert bot.choose(d.observation(0)) != "contract open-durch"
+        assert bot.choose(d.observation(0)) is not A("contract open-durch")
     solid = ["AC", "KC", "QC", "JC", "TC", "AD", "KD", "QD", "AS", "KS", "AH", "KH"]
     assert durch_safe(sum(1 << card(c) for c in solid))
     d = _marias_with_forehand(solid)
     bot = make_bot("hard", "marias", seed=1, iterations=8)
     _apply(d, bot.choose(d.observation(0)))
-    assert bot.choose(d.observation(0)) == "contract open-durch"
+    assert bot.choose(d.observation(0)) is A("contract open-durch")
 
 
 def test_marias_suit_discard_never_ace_or_ten():
     for seed in range(8):
         deal = position("marias", seed, 2)
         obs = deal.observation(deal.to_move())
-        if obs["phase"] != "discard" or not (obs["contract"] or "").startswith("suit"):
+        if obs.phase != "discard" or not (obs.contract or "").startswith("suit"):
             continue
         a = make_bot("hard", "marias", seed=1, iterations=10).choose(obs)
-        assert a.startswith("discard") and not any(x[0] in "AT" for x in a.split()[1:])
+        assert a.text.startswith("discard") and not any(x[0] in "AT" for x in a.text.split()[1:])
 
 
 def _simulation_rounds(monkeypatch, mb) -> list[dict[str, list[float]]]:
@@ -259,7 +270,7 @@ def test_marias_bidding_simulation_is_sized_by_the_budget_not_the_clock(monkeypa
 
     deal = position("marias", 3, 0)
     obs = deal.observation(deal.to_move())
-    assert obs["phase"] == "trump"
+    assert obs.phase == "trump"
     sims = _simulation_rounds(monkeypatch, mb)
     ev = threading.Event()
     runs = []
@@ -288,7 +299,7 @@ def test_cancel_stops_a_long_search():
     t0 = time.perf_counter()
     a = bot.choose(obs)
     assert time.perf_counter() - t0 < 1.5
-    assert a in obs["legal"]
+    assert a in obs.legal
 
 
 def test_budget_is_respected():
@@ -305,7 +316,7 @@ def test_hint_templates_cover_the_reasons():
         deal = position(variant, 1, 10)
         h = hint(deal.observation(deal.to_move()), iterations=20)
         assert h.reason in TEMPLATES
-        assert h.action in deal.observation(deal.to_move())["legal"]
+        assert h.action in deal.observation(deal.to_move()).legal
         json.dumps(h.to_json())
 
 
@@ -348,9 +359,9 @@ def test_marias_soloist_never_doubles_an_against_announcement():
     from game.ai.tactics import candidates
 
     for comp in ("hundred-against", "seven-against"):
-        obs = {"variant": "marias", "phase": "doubling", "seat": 0, "doublings": {comp: 0},
-               "legal": ["double " + comp, "pass"]}
-        assert candidates(obs) == ["pass"]
+        obs = observation(variant="marias", phase="doubling", doublings={comp: 0},
+                          legal=["double " + comp, "pass"])
+        assert candidates(obs) == [A("pass")]
     # a real deal: a defender announces Hundred against; the soloist's bots and hint pass
     for seed in range(40):
         deal = position("marias", seed, 0)
@@ -364,11 +375,11 @@ def test_marias_soloist_never_doubles_an_against_announcement():
         while deal.to_move() != deal.soloist:
             deal.apply("pass", deal.to_move())
         obs = deal.observation(deal.soloist)
-        assert "double hundred-against" in obs["legal"]
+        assert A("double hundred-against") in obs.legal
         for level in ("normal", "hard", "pimc"):
-            assert make_bot(level, "marias", seed=1, iterations=30).choose(obs) == "pass"
+            assert make_bot(level, "marias", seed=1, iterations=30).choose(obs) is A("pass")
         h = hint(obs, iterations=30)
-        assert h.action == "pass" and h.values.get("double hundred-against") is not None
+        assert h.action is A("pass") and h.values.get(A("double hundred-against")) is not None
         return
     raise AssertionError("no Suit deal among the seeds")
 
@@ -376,21 +387,21 @@ def test_marias_soloist_never_doubles_an_against_announcement():
 def test_marias_doubling_rules():
     from game.ai.tactics import against_announcement, candidates
 
-    obs = {"variant": "marias", "phase": "doubling", "seat": 1, "trump": "H",
-           "doublings": {"game": 2}, "hand": ["7H", "AH", "TH", "KH", "9H", "8C"],
-           "legal": ["announce hundred-against", "announce seven-against", "double game",
-                     "pass"]}
-    assert against_announcement(obs) == "announce seven-against"
-    assert candidates(obs) == ["pass"]  # no raise beyond x4, no long shots in the search
-    weak = dict(obs, hand=["7H", "8H", "9C", "AC", "KD", "QS"])
+    obs = observation(variant="marias", phase="doubling", seat=1, to_move=1, trump="H",
+                      doublings={"game": 2}, hand=["7H", "AH", "TH", "KH", "9H", "8C"],
+                      legal=["announce hundred-against", "announce seven-against",
+                             "double game", "pass"])
+    assert against_announcement(obs) is A("announce seven-against")
+    assert candidates(obs) == [A("pass")]  # no raise beyond x4, no long shots in the search
+    weak = replace(obs, hand=("7H", "8H", "9C", "AC", "KD", "QS"))
     assert against_announcement(weak) is None
-    assert make_bot("easy", "marias", seed=1).choose(weak) == "pass"
+    assert make_bot("easy", "marias", seed=1).choose(weak) is A("pass")
     # Hundred against needs a marriage: the card points alone never reach 100
-    no_marriage = dict(obs, trump="S", hand=["AH", "TH", "AC", "TC", "AD", "9S"])
+    no_marriage = replace(obs, trump="S", hand=("AH", "TH", "AC", "TC", "AD", "9S"))
     assert against_announcement(no_marriage) is None
-    assert make_bot("easy", "marias", seed=1).choose(no_marriage) == "pass"
-    trump_marriage = dict(no_marriage, hand=["KS", "QS", "AH", "TH", "AC", "TC"])
-    assert against_announcement(trump_marriage) == "announce hundred-against"
+    assert make_bot("easy", "marias", seed=1).choose(no_marriage) is A("pass")
+    trump_marriage = replace(no_marriage, hand=("KS", "QS", "AH", "TH", "AC", "TC"))
+    assert against_announcement(trump_marriage) is A("announce hundred-against")
 
 
 def _soloist_facing_a_flek(cards12: list[str]):
@@ -408,7 +419,7 @@ def _soloist_facing_a_flek(cards12: list[str]):
     while deal.to_move() != soloist:
         deal.apply("pass", deal.to_move())
     obs = deal.observation(soloist)
-    assert obs["phase"] == "doubling" and "double game" in obs["legal"]
+    assert obs.phase == "doubling" and A("double game") in obs.legal
     return obs
 
 
@@ -426,30 +437,31 @@ def test_marias_doubling_round_is_simulated_by_hard_and_the_hint(monkeypatch):
     weak = _soloist_facing_a_flek(
         ["7H", "8H", "9H", "JC", "9C", "8C", "7C", "JD", "9D", "8D", "7S", "8S"])
     sims = _simulation_rounds(monkeypatch, mb)
-    for obs, want in ((strong, "double game"), (weak, "pass")):
-        assert make_bot("hard", "marias", seed=1, iterations=60).choose(obs) == want
+    for obs, want in ((strong, A("double game")), (weak, A("pass"))):
+        assert make_bot("hard", "marias", seed=1, iterations=60).choose(obs) is want
         h = hint(obs, iterations=60)
-        assert h.action == want
-        won = h.values["pass"] > 0
-        assert won == (want == "double game")
+        assert h.action is want
+        won = h.values[A("pass")] > 0
+        assert won == (want is A("double game"))
         # the reason is in odds: how often the double paid in the simulated deals
         assert h.reason == ("hint.double_odds" if won else "hint.pass_odds")
         assert h.params["component"] == "game"
         assert (h.params["share"] > 50) == won and 0 <= h.params["share"] <= 100
         assert "%" in h.text()
         # same game, twice the stakes: the re'd value lies beyond the passed one
-        assert abs(h.values["double game"]) > abs(h.values["pass"])
+        assert abs(h.values[A("double game")]) > abs(h.values[A("pass")])
     # sized by the budget, not the clock: the same values however fast the machine is
     ev = threading.Event()
     far = Deadline(time.perf_counter() + 60.0, None, ev, 40.0)
     runs = [mb.doubling_values(strong, far, random.Random(9)) for _ in range(2)]
     assert runs[0] == runs[1]
-    rounds = len(sims[-1]["pass"])
+    rounds = len(sims[-1][A("pass")])
     assert rounds == mb.planned_rounds(far, "doubling", 2) < mb.MAX_ROUNDS
     # outside the doubling round, and where a rule of thumb decides, it steps aside
-    assert mb.doubling_values(dict(strong, phase="play"), far, random.Random(9)) is None
-    assert mb.doubling_values(dict(strong, variant="sixty-six"), far, random.Random(9)) is None
-    assert not math.isnan(runs[0][1]["pass"])
+    assert mb.doubling_values(replace(strong, phase="play"), far, random.Random(9)) is None
+    assert mb.doubling_values(observation(variant="sixty-six", legal=["pass"]), far,
+                              random.Random(9)) is None
+    assert not math.isnan(runs[0][1][A("pass")])
 
 
 def test_only_hard_simulates_the_doubling_round(monkeypatch):
@@ -492,25 +504,26 @@ def test_easy_cashes_the_ace_of_its_marriage_suit_before_announcing_in_sixty_six
     # ace, king and queen of hearts (no ten), spades trump: lead a master first
     deal = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
     obs = deal.observation(1)
-    assert "marriage H" in obs["legal"]
-    assert policy_action(obs) == "play AH"
+    assert A("marriage H") in obs.legal
+    assert policy_action(obs) is A("play AH")
     # from the fourth trick on, announcing at once is right again
-    late = dict(obs, hand=["AH", "KH", "QH", "9C", "JC"],
-                legal=["marriage H", "play AH", "play KH", "play QH", "play 9C", "play JC"])
-    assert policy_action(late) == "marriage H"
+    late = replace(obs, hand=("AH", "KH", "QH", "9C", "JC"),
+                   legal=tuple(A(t) for t in ("marriage H", "play AH", "play KH", "play QH",
+                                              "play 9C", "play JC")))
+    assert policy_action(late) is A("marriage H")
     # with the ten as well the pair is safe enough: announce at once
     deal = _deal_66_3(["AH", "TH", "KH", "QH", "JC", "9D", "JD", "9S"], "TS")
-    assert policy_action(deal.observation(1)) == "marriage H"
+    assert policy_action(deal.observation(1)) is A("marriage H")
     # without the ace the rule of thumb announces at once, as before
     deal = _deal_66_3(["KH", "QH", "9H", "9C", "JC", "9D", "JD", "9S"], "TS")
-    assert policy_action(deal.observation(1)) == "marriage H"
+    assert policy_action(deal.observation(1)) is A("marriage H")
     # in Sixty-six (two players) nothing changes
     rng = random.Random(3)
     for _ in range(200):
         d = new_deal("sixty-six", rng.randrange(2), random_deck("sixty-six", rng))
         o = d.observation(d.to_move())
-        if any(a.startswith("marriage") for a in o["legal"]):
-            assert policy_action(o).startswith("marriage")
+        if any(a.text.startswith("marriage") for a in o.legal):
+            assert policy_action(o).text.startswith("marriage")
 
 
 def test_hard_searches_a_sixty_six_3_marriage_chance_flat_without_guard_or_inference(monkeypatch):
@@ -537,14 +550,14 @@ def test_hard_searches_a_sixty_six_3_marriage_chance_flat_without_guard_or_infer
 
     monkeypatch.setattr(ismcts.Searcher, "run", spy)
     bot = make_bot("hard", "sixty-six-3", seed=1, iterations=60)
-    assert bot.choose(chance) in chance["legal"]
+    assert bot.choose(chance) in chance.legal
     assert grown == [False]
     flat = ismcts.Searcher(1, random.Random(1), tree=False)
     d = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
     child = ismcts.Node()
     d.apply("play 9C", 1)
     forever = ismcts.Deadline(float("inf"), None, threading.Event())
-    flat._iterate(d, child, [(child, 1)], 1, ["play 9C"], forever, random.Random(2), 3.0,
+    flat._iterate(d, child, [(child, 1)], 1, [A("play 9C")], forever, random.Random(2), 3.0,
                   None, 0.0)
     assert child.visits == 1 and not child.children and d.is_over()
 
@@ -554,11 +567,11 @@ def test_a_marriage_kept_for_later_is_explained():
 
     deal = _deal_66_3(["AH", "KH", "QH", "9C", "JC", "9D", "JD", "9S"], "TS")
     obs = deal.observation(1)
-    key, params = explain(obs, "play AH", {}, False)
+    key, params = explain(obs, A("play AH"), {}, False)
     assert key == "hint.marriage_later" and params == {"card": "AH", "suit": "H", "points": 20}
-    assert explain(obs, "marriage H", {}, False)[0] == "hint.marriage"
+    assert explain(obs, A("marriage H"), {}, False)[0] == "hint.marriage"
     deal.apply("play AH", 1)
-    assert explain(deal.observation(2), deal.observation(2)["legal"][0], {}, False)[0] != \
+    assert explain(deal.observation(2), deal.observation(2).legal[0], {}, False)[0] != \
         "hint.marriage_later"
     h = hint(obs, iterations=20)
-    assert h.reason == ("hint.marriage_later" if h.action.startswith("play") else "hint.marriage")
+    assert h.reason == ("hint.marriage_later" if h.action.is_play else "hint.marriage")

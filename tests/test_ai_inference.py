@@ -16,13 +16,15 @@ from game.ai.bot import Deadline
 from game.ai.ismcts import RACE_Z, HardBot, _race, search
 from game.ai.pimc import solvable
 from game.ai.sampler import SamplePool, _determinize, knowledge, missed_chances, surprise
+from game.rules.actions import Action, Verb
 from game.rules.variants import new_deal, random_deck
 from tests.test_ai import VARIANTS, _exhausted_position, position
 
 
 def test_missed_chances_count_exchange_and_marriages():
-    assert missed_chances(["exchange", "marriage H", "marriage S", "play 9C"]) == 3
-    assert missed_chances(["close", "play 9C", "play AH"]) == 0
+    assert missed_chances([Action.parse(t) for t in ("exchange", "marriage H", "marriage S",
+                                                     "play 9C")]) == 3
+    assert missed_chances([Action.parse(t) for t in ("close", "play 9C", "play AH")]) == 0
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -45,8 +47,8 @@ def test_a_sample_that_hides_a_marriage_the_leader_never_announced_is_unlikely()
     deal = new_deal("sixty-six", 0, random_deck("sixty-six", random.Random(1)))
     seat = deal.to_move()
     legal = deal.legal_actions()
-    plays = [a for a in legal if a.startswith("play ")]
-    marriages = [a for a in legal if a.startswith("marriage")]
+    plays = [a for a in legal if a.is_play]
+    marriages = [a for a in legal if a.verb is Verb.MARRIAGE]
     s = surprise(deal, seat, plays[0])
     if marriages:
         assert s <= math.log(0.1) * len(marriages) + 1e-9
@@ -121,9 +123,9 @@ def test_normal_does_not_solve_the_known_endgame_hard_does(variant):
 
 def test_pimc_solves_a_sampled_closed_stock():
     deal = position("sixty-six", 2, 0)
-    while "close" not in deal.legal_actions():
+    while Action.parse("close") not in deal.legal_actions():
         seat = deal.to_move()
-        deal.apply([a for a in deal.legal_actions() if a.startswith("play")][0], seat)
+        deal.apply([a for a in deal.legal_actions() if a.is_play][0], seat)
     assert not solvable(deal)
     deal.apply("close", deal.to_move())
     assert solvable(deal)
@@ -137,18 +139,19 @@ def _marias_defended(contract: str, seed: int):
         deal = new_deal("marias", 2, random_deck("marias", rng))
         fh = deal.to_move()
         trumps = [a for a in deal.legal_actions()
-                  if any(a[-1] == s and deal.hand(fh) >> (i * 8 + 7) & 1
-                         for i, s in enumerate("CDHS"))]
+                  if any(a.card >> 3 == i and deal.hand(fh) >> (i * 8 + 7) & 1
+                         for i in range(4))]
         if not trumps:
             continue
         deal.apply(trumps[0], fh)
-        if contract not in deal.legal_actions():
+        if Action.parse(contract) not in deal.legal_actions():
             continue
         deal.apply(contract, fh)
         deal.apply(deal.legal_actions()[0], fh)  # the discard
         while deal.phase != "play":
             legal = deal.legal_actions()
-            deal.apply("good" if "good" in legal else "pass" if "pass" in legal else legal[0])
+            texts = [a.text for a in legal]
+            deal.apply("good" if "good" in texts else "pass" if "pass" in texts else legal[0])
         return deal
 
 

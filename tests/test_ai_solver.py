@@ -97,20 +97,20 @@ def test_hard_marias_card_play_follows_the_search(monkeypatch):
     real_doubling = mb.doubling_values
 
     def fake_search(obs, deadline, rng, **kw):
-        seen.append((obs["phase"], kw["prior_z"]))
-        return ismcts.SearchResult(obs["legal"][0], {}, {}, 0)
+        seen.append((obs.phase, kw["prior_z"]))
+        return ismcts.SearchResult(obs.legal[0], {}, {}, 0)
 
     def spy_doubling(obs, deadline, rng, **kw):
         res = real_doubling(obs, deadline, rng, **kw)
         if res is not None:
-            simulated.append((obs["phase"], res[0], kw.get("infer")))
+            simulated.append((obs.phase, res[0], kw.get("infer")))
         return res
 
     monkeypatch.setattr(ismcts, "search", fake_search)
     monkeypatch.setattr(mb, "doubling_values", spy_doubling)
     deal = new_deal("marias", 0, list(range(32)))
     bot = HardBot("marias", seed=1, iterations=10)
-    while deal.observation(deal.to_move())["phase"] != "play":
+    while deal.observation(deal.to_move()).phase != "play":
         seat = deal.to_move()
         deal.apply(bot.choose(deal.observation(seat)), seat)
     seat = deal.to_move()

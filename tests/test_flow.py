@@ -6,19 +6,20 @@ import threading
 import time
 
 import pytest
+from observations import actions, observation
 
-from game.rules import Match
+from game.rules import Action, Match
 from game.ui.flow import ASKING, Phase, TurnFlow, phase_of
 from game.ui.players import BotInput, FirstLegalBot, HumanInput, Pending
 
 
 def test_phase_of_reads_the_legal_actions() -> None:
-    assert phase_of(["trump 7C", "trump AS"], False) is Phase.TRUMP
-    assert phase_of(["contract betl", "contract suit"], False) is Phase.CONTRACT
-    assert phase_of(["discard 7C 8C"], False) is Phase.DISCARD
-    assert phase_of(["bad betl", "good"], False) is Phase.ANSWER
-    assert phase_of(["double game", "pass"], False) is Phase.DOUBLING
-    assert phase_of(["close", "play AS"], False) is Phase.TRICKS
+    assert phase_of(actions("trump 7C", "trump AS"), False) is Phase.TRUMP
+    assert phase_of(actions("contract betl", "contract suit"), False) is Phase.CONTRACT
+    assert phase_of(actions("discard 7C 8C"), False) is Phase.DISCARD
+    assert phase_of(actions("bad betl", "good"), False) is Phase.ANSWER
+    assert phase_of(actions("double game", "pass"), False) is Phase.DOUBLING
+    assert phase_of(actions("close", "play AS"), False) is Phase.TRICKS
     assert phase_of([], True) is Phase.DEAL_END
 
 
@@ -93,14 +94,14 @@ def test_human_input_and_refusal() -> None:
     flow.update()  # DEALING -> TRICKS
     flow.update()  # asks the human
     assert flow.waiting_for_human()
-    assert human.submit("play " + ("AS" if "AS" not in match.current.observation(0)["hand"]
-                                   else "7C"))
+    assert human.submit(Action.parse(
+        "play " + ("AS" if "AS" not in match.current.observation(0).hand else "7C")))
     flow.update()
     refused = [e for e in events if e.kind == "refused"]
     assert refused and refused[0].reason
     assert not match.current.history
     flow.update()  # asks again
-    legal = flow.pending.observation["legal"]
+    legal = flow.pending.observation.legal
     human.submit(legal[0])
     flow.update()
     assert match.current.history[0] == (0, legal[0])
@@ -112,22 +113,22 @@ def test_bot_input_pause_and_thread() -> None:
     class Slow:
         def choose(self, obs):
             gate.wait(2)
-            return obs["legal"][-1]
+            return obs.legal[-1]
 
     bot = BotInput(Slow(), pause_ms=30)
-    p = bot.request({"legal": ["a", "b"]})
+    p = bot.request(observation(legal=["play AS", "play 7C"]))
     assert p.thinking and not p.ready()
     gate.set()
     deadline = time.perf_counter() + 2
     while not p.ready() and time.perf_counter() < deadline:
         time.sleep(0.005)
-    assert p.result() == "b"
+    assert p.result() is Action.parse("play 7C")
     assert time.perf_counter() - p.started >= 0.03
     bot.close()
 
 
 def test_pending_cancel() -> None:
-    p = Pending({"legal": ["x"]})
+    p = Pending(observation(legal=["pass"]))
     p.cancel()
     assert not p.ready() and not p.thinking
 

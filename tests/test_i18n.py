@@ -180,3 +180,17 @@ def test_every_translated_character_has_a_glyph():
             if bad:
                 missing[(lang, key)] = "".join(sorted(bad))
     assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_scored_component_is_named(lang):
+    """The score sheet says each component of a Mariáš deal in words (a silent hundred too)."""
+    from pathlib import Path
+
+    import game.rules.marias_scoring as scoring
+
+    names = set(re.findall(r'component\("([a-z -]+)"', Path(scoring.__file__).read_text()))
+    assert {"silent hundred", "silent seven", "game"} <= names
+    for name in names:
+        key = "contract_" + name.replace("-", "_").replace(" ", "_")
+        assert i18n.has_key(key, lang), (lang, key)

@@ -3,27 +3,34 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+
+from observations import observation
 
 from game.ai.hint import Hint, hint
-from game.rules import Match, new_deal, random_deck, replay_text, write_deal
+from game.rules import Action, Match, Refusal, new_deal, random_deck, replay_text, write_deal
 from game.ui.practice.coach import (
     THRESHOLDS,
     HintService,
     TipBook,
     assess,
     tips_for,
-    undo_deal,
-    undo_index,
-    undo_match,
 )
 from game.ui.practice.texts import action_text, reason_text, rule_reason
+
+A = Action.parse
+
+
+def hint_of(action: str, values: dict[str, float | None], reason: str,
+            params: dict | None = None) -> Hint:
+    return Hint(A(action), {A(k): v for k, v in values.items()}, reason, params or {})
 
 
 def a_deal(variant: str = "marriage", seed: int = 4, moves: int = 6):
     rng = random.Random(seed)
     deal = new_deal(variant, 1, random_deck(variant, rng))
     for _ in range(moves):
-        legal = [a for a in deal.legal_actions() if a != "declare"]
+        legal = [a for a in deal.legal_actions() if a is not A("declare")]
         deal.apply(rng.choice(legal), deal.to_move())
     return deal
 
@@ -47,45 +54,43 @@ def test_background_request_fills_the_cache():
     service = HintService(seed=1, iterations=30)
     service.request(obs)
     h = service.compute(obs)  # joins the running search
-    assert h.action in obs["legal"]
+    assert h.action in obs.legal
 
 
 def obs_with(legal, **extra):
-    base = {"variant": "marriage", "seat": 0, "legal": legal, "hand": [], "points": [0, 0],
-            "trump": "H", "marriages": [], "trick": []}
-    base.update(extra)
-    return base
+    return observation(legal=[str(a) for a in legal], **extra)
 
 
 def test_warning_only_beyond_the_threshold():
-    h = Hint("play AS", {"play AS": 0.4, "play 7C": 0.0, "play KS": -0.3}, "hint.lead")
+    h = hint_of("play AS", {"play AS": 0.4, "play 7C": 0.0, "play KS": -0.3}, "hint.lead")
     obs = obs_with(list(h.values), hand=["AS", "7C", "KS", "QS"])
-    assert assess(obs, "play AS", h) is None
-    assert assess(obs, "play 7C", h) is None  # 0.4 worse: below 0.5
-    w = assess(obs, "play KS", h)
-    assert w is not None and abs(w.lost - 0.7) < 1e-9 and w.best == "play AS"
+    assert assess(obs, A("play AS"), h) is None
+    assert assess(obs, A("play 7C"), h) is None  # 0.4 worse: below 0.5
+    w = assess(obs, A("play KS"), h)
+    assert w is not None and abs(w.lost - 0.7) < 1e-9 and w.best is A("play AS")
     assert w.key == "warn_breaks_marriage" and w.params["suit"] == "S"
     assert THRESHOLDS["marriage"] == 0.5 and THRESHOLDS["marias"] == 1.5
 
 
 def test_skipping_a_marriage_and_a_false_declaration_are_named():
-    h = Hint("marriage H", {"marriage H": 1.2, "play 9C": 0.1, "declare": None}, "hint.marriage")
+    h = hint_of("marriage H", {"marriage H": 1.2, "play 9C": 0.1, "declare": None},
+                "hint.marriage")
     obs = obs_with(list(h.values), points=[30, 10])
-    w = assess(obs, "play 9C", h)
+    w = assess(obs, A("play 9C"), h)
     assert w is not None and w.key == "warn_skip_marriage" and w.params["points"] == 40
-    w = assess(obs, "declare", h)
+    w = assess(obs, A("declare"), h)
     assert w is not None and w.key == "warn_false_declaration" and w.params["points"] == 30
 
 
 def test_a_marriage_announced_too_early_in_sixty_six_3_is_named():
-    h = Hint("play AH", {"play AH": 0.9, "marriage H": 0.1, "play 9C": 0.0},
-             "hint.marriage_later", {"card": "AH", "suit": "H", "points": 20})
-    obs = obs_with(list(h.values), variant="sixty-six-3", points=[0, 0, 0], trump="S",
+    h = hint_of("play AH", {"play AH": 0.9, "marriage H": 0.1, "play 9C": 0.0},
+                "hint.marriage_later", {"card": "AH", "suit": "H", "points": 20})
+    obs = obs_with(list(h.values), variant="sixty-six-3", trump="S",
                    hand=["AH", "KH", "QH", "9C"])
-    w = assess(obs, "marriage H", h)
+    w = assess(obs, A("marriage H"), h)
     assert w is not None and w.key == "warn_marriage_early" and w.params == {"suit": "H"}
     # in Sixty-six (no duty to beat in the open phase) the general warning stays
-    w = assess(dict(obs, variant="sixty-six", points=[0, 0]), "marriage H", h)
+    w = assess(replace(obs, variant="sixty-six", players=2, points=(0, 0)), A("marriage H"), h)
     assert w is not None and w.key == "warn_costs"
 
 
@@ -94,7 +99,7 @@ def test_the_sixty_six_3_marriage_tip_teaches_to_cash_the_ace_first():
 
     obs = obs_with(["marriage H", "play AH"], variant="sixty-six-3")
     assert tips_for(obs)[0] == "tip_marriage_sixty_six_3"
-    assert tips_for(dict(obs, variant="sixty-six"))[0] == "tip_marriage_sixty_six"
+    assert tips_for(replace(obs, variant="sixty-six"))[0] == "tip_marriage_sixty_six"
     assert "ace first" in tr("ui.tip_marriage_sixty_six_3", "en")
 
 
@@ -103,10 +108,11 @@ def test_tips_name_new_possibilities_and_are_remembered(tmp_path):
     keys = tips_for(obs)
     assert keys[:3] == ["tip_exchange_marriage", "tip_marriage_marriage", "tip_close_marriage"]
     assert "tip_declare" in keys
-    marias = {"variant": "marias", "legal": ["contract suit", "contract suit seven",
-                                             "contract betl"]}
+    marias = observation(variant="marias", legal=["contract suit", "contract suit seven",
+                                                  "contract betl"], phase="contract")
     assert tips_for(marias) == ["tip_contract", "tip_seven"]
-    assert tips_for({"variant": "marias", "legal": ["double game", "pass"]}) == ["tip_flek"]
+    doubling = observation(variant="marias", legal=["double game", "pass"], phase="doubling")
+    assert tips_for(doubling) == ["tip_flek"]
     book = TipBook(tmp_path / "tips.json")
     assert book.fresh(keys) == keys
     book.mark("tip_close_marriage")
@@ -116,13 +122,15 @@ def test_tips_name_new_possibilities_and_are_remembered(tmp_path):
 
 def test_undo_takes_back_the_humans_last_action_and_the_bots_after_it():
     deal = a_deal("marriage", 6, 9)
-    i = undo_index(deal, 0)
+    match = Match("marriage", seed=1)
+    match.deals = [deal]
+    i = deal.last_step_of(0)
     assert i is not None and deal.history[i][0] == 0
-    earlier = undo_deal(deal, 0)
-    assert earlier is not None
-    assert earlier.history == deal.history[:i]
-    assert earlier.to_move() == 0
-    assert write_deal(earlier) == write_deal(replay_text(write_deal(earlier))[0])
+    before = list(deal.history)
+    assert match.undo(0)
+    assert deal.history == before[:i]
+    assert deal.to_move() == 0
+    assert write_deal(deal) == write_deal(replay_text(write_deal(deal))[0])
 
 
 def test_undo_in_a_match_corrects_the_totals():
@@ -133,23 +141,22 @@ def test_undo_in_a_match_corrects_the_totals():
         deal.apply(rng.choice(deal.legal_actions()), deal.to_move())
     match.finish_deal()
     assert sum(match.totals) > 0
-    assert undo_match(match, 0)
+    assert match.undo(0)
     assert match.totals == [0, 0]
     assert not match.current.is_over() and match.current.to_move() == 0
 
 
 def test_texts_in_three_languages():
-    obs = {"variant": "marriage", "trump": "H"}
-    assert action_text("play QH", obs, "french", "en") == "Queen of hearts"
-    assert action_text("play QH", obs, "french", "ru") == "Дама червей"
-    assert "40" in action_text("marriage H", obs, "french", "en")
+    obs = observation(variant="marriage", trump="H")
+    assert action_text(A("play QH"), obs, "french", "en") == "Queen of hearts"
+    assert action_text(A("play QH"), obs, "french", "ru") == "Дама червей"
+    assert "40" in action_text(A("marriage H"), obs, "french", "en")
     assert reason_text("hint.take_trick", {"card": "AS", "points": 21}, obs, "french",
                        "ru").count("21") == 1
     assert "туз пик" in reason_text("hint.lead", {"card": "AS"}, obs, "french", "ru")
-    assert rule_reason("you must follow suit: you hold a heart", "french", "ru") != \
-        "You must follow suit: you hold a heart"
-    assert rule_reason("something new", "french", "ru") == "Something new"
-    assert "kule" in rule_reason("you must trump: you hold no diamonds but a trump (hearts)",
+    assert rule_reason(Refusal("must_follow", {"suit": "H"}), "french", "ru") == \
+        "Нужно поддержать масть: у вас есть червы."
+    assert "kule" in rule_reason(Refusal("must_trump", {"suit": "D", "trump": "H"}),
                                  "german", "cs")
 
 
@@ -158,22 +165,22 @@ def test_doubling_blunders_are_named_in_the_simulated_odds():
     often the double paid in the hint engine's simulated deals (Mariáš doubling round)."""
     from game.ui.practice.texts import warning_lines
 
-    obs = {"variant": "marias", "phase": "doubling", "seat": 0, "legal": ["double game", "pass"],
-           "hand": ["AH", "TH"], "trump": "H"}
-    re = Hint("double game", {"double game": 12.0, "pass": 6.0}, "hint.double_odds",
-              {"component": "game", "share": 82})
-    w = assess(obs, "pass", re)
+    obs = observation(variant="marias", phase="doubling", legal=["double game", "pass"],
+                      hand=["AH", "TH"], trump="H")
+    re = hint_of("double game", {"double game": 12.0, "pass": 6.0}, "hint.double_odds",
+                 {"component": "game", "share": 82})
+    w = assess(obs, A("pass"), re)
     assert w is not None and w.key == "warn_skip_double" and w.lost == 6.0
     assert w.params == {"component": "game", "share": 82}
     text = " ".join(warning_lines(w, obs, "german", "en"))
     assert "82%" in text and "Game" in text
     assert text.endswith("costs about 6.00 units.")  # Mariáš is paid in units
-    flek = Hint("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass_odds",
-                {"component": "game", "share": 31})
-    w = assess(obs, "double game", flek)
+    flek = hint_of("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass_odds",
+                   {"component": "game", "share": 31})
+    w = assess(obs, A("double game"), flek)
     assert w is not None and w.key == "warn_bad_double" and w.params == {"share": 31}
     for lang in ("cs", "ru"):
         assert "31" in " ".join(warning_lines(w, obs, "german", lang))
     # other reasons keep their own words
-    plain = Hint("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass", {})
-    assert assess(obs, "double game", plain).key == "warn_costs"
+    plain = hint_of("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass", {})
+    assert assess(obs, A("double game"), plain).key == "warn_costs"

@@ -90,11 +90,11 @@ def test_warning_before_a_weak_move_then_play_anyway(app):
     service = HintService(seed=5, iterations=40)
     layer = table.layer = PracticeLayer(table, service)
     obs = table.run_until_human()
-    legal = obs["legal"]
+    legal = obs.legal
     best, worst = legal[0], legal[-1]
     values = {a: 0.0 for a in legal}
     values[best] = 2.0
-    service._cache[obs_key(obs)] = Hint(best, values, "hint.lead", {"card": best[5:]})
+    service._cache[obs_key(obs)] = Hint(best, values, "hint.lead", {"card": best.card_text})
     assert not table.submit(worst)
     assert layer.dialog.active and table.submitted == []
     layer.dialog._choose(0)  # play anyway
@@ -106,12 +106,12 @@ def test_no_warning_outside_practice_or_when_switched_off(app):
     table = FakeTable(app, practice=False)
     layer = table.layer = PracticeLayer(table, HintService(seed=5, iterations=20))
     obs = table.run_until_human()
-    assert layer.allow(obs["legal"][-1])
+    assert layer.allow(obs.legal[-1])
     table2 = FakeTable(app)
     app.services["settings"].practice_warnings = False
     layer2 = table2.layer = PracticeLayer(table2, HintService(seed=5, iterations=20))
     obs2 = table2.run_until_human()
-    assert layer2.allow(obs2["legal"][-1])
+    assert layer2.allow(obs2.legal[-1])
 
 
 def test_tips_appear_once_and_undo_rewinds(app, tmp_path):
@@ -123,11 +123,11 @@ def test_tips_appear_once_and_undo_rewinds(app, tmp_path):
     assert layer.tips.active or not layer.book.fresh(tips_for(obs))
     layer.tips.close()
     assert not layer.can_undo()
-    table.submit(obs["legal"][0])
+    table.submit(obs.legal[0])
     table.run_until_human()
     assert layer.can_undo()
     before = list(table.flow.deal.history)
     assert layer.undo()
     assert table.flow.deal.history == before[:before.index(next(h for h in before if h[0] == 0))]
-    assert table.run_until_human()["legal"] == obs["legal"]
+    assert table.run_until_human().legal == obs.legal
     pygame.event.pump()

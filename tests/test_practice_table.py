@@ -54,7 +54,7 @@ def test_the_hint_on_the_table_is_the_hint_engine_answer(variant):
     assert scene.hint_action == want.action
     assert scene.layer.panel.reason()  # one sentence, translated
     rows = scene.layer.panel.rows()
-    assert rows and rows[0][2] and len(rows) == len(obs["legal"])
+    assert rows and rows[0][2] and len(rows) == len(obs.legal)
     for _ in range(3):
         app.step(1 / 60)
     rect = scene.layer.panel.rect
@@ -64,7 +64,7 @@ def test_the_hint_on_the_table_is_the_hint_engine_answer(variant):
 def test_a_weak_move_is_questioned_then_taken_back():
     app, scene = table("sixty-six")
     obs = human_turn(app, scene)
-    legal = obs["legal"]
+    legal = obs.legal
     best, weak = legal[-1], legal[0]
     values = dict.fromkeys(legal, 0.0)
     values[best] = 1.5
@@ -81,13 +81,13 @@ def test_a_weak_move_is_questioned_then_taken_back():
     assert scene.layer.can_undo()
     assert scene.layer.undo()
     assert len(scene.flow.deal.history) == before
-    assert human_turn(app, scene)["legal"] == legal
+    assert human_turn(app, scene).legal == legal
 
 
 def test_no_questions_and_no_undo_outside_practice():
     app, scene = table("sixty-six", practice=False)
     obs = human_turn(app, scene)
-    legal = obs["legal"]
+    legal = obs.legal
     values = dict.fromkeys(legal, 0.0)
     values[legal[-1]] = 3.0
     scene.layer.service._cache[obs_key(obs)] = Hint(legal[-1], values, "hint.lead", {})
@@ -104,7 +104,7 @@ def play_out(app, scene):
         app.step(1 / 60)
         if scene.human.waiting and not scene.anim.busy():
             obs = scene.input.observation()
-            scene.submit(obs["legal"][0])
+            scene.submit(obs.legal[0])
     assert scene.result is not None
 
 

@@ -45,7 +45,7 @@ def position(variant="marriage", seed=3, moves=3):
     rng = random.Random(seed)
     deal = new_deal(variant, 1, random_deck(variant, rng))
     for _ in range(moves):
-        deal.apply(rng.choice([a for a in deal.legal_actions() if a != "declare"]),
+        deal.apply(rng.choice([a for a in deal.legal_actions() if a.text != "declare"]),
                    deal.to_move())
     return deal
 
@@ -156,7 +156,7 @@ def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
             app.step(1.0)
             continue
         wanted = run.expected()
-        verb, _, rest = wanted.partition(" ")
+        verb, _, rest = str(wanted).partition(" ")
         if verb == "play" and not refused:
             other = next((k for k in scene.card_rects if k != rest), None)
             if other is not None:
@@ -174,7 +174,7 @@ def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
                 scene.click_card(c)
             press(app, scene.action_buttons["discard"])
         else:
-            press(app, scene.action_buttons[wanted])
+            press(app, scene.action_buttons[str(wanted)])
     assert run.finished and run.deals[-1].is_over() and refused
     assert any(s.seat == HUMAN for s in run.lesson.steps)
     assert "next_lesson" in scene.button_keys.values() or "again" in scene.button_keys.values()
@@ -200,7 +200,7 @@ def test_review_stops_when_left_and_resumes_on_return(app):
     deal = position("marriage", 12, 0)
     rng = random.Random(4)
     while not deal.is_over():
-        deal.apply(rng.choice([a for a in deal.legal_actions() if a != "declare"]),
+        deal.apply(rng.choice([a for a in deal.legal_actions() if a.text != "declare"]),
                    deal.to_move())
     scene = app.switch("review", deal=deal, seat=0, iterations=20)
     scene.leave()  # e.g. the window is resized, or the player goes back at once

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.rules import Verb
 from game.ui.redraw import Damage, DisplayList, UISnapshot
 from game.ui.scene import Scene
 from game.ui.session import GameSetup
@@ -191,7 +192,7 @@ def test_the_table_sleeps_on_the_players_turn_and_presents_only_what_moves() -> 
     assert len(app.frames) == drawn
     # The player plays a card: it flies to the trick; only the areas it crosses (and the
     # hand it left) are presented, never the whole window.
-    card = next(a for a in scene.input.legal() if a.startswith("play "))
+    card = next(a for a in scene.input.legal() if a.verb is Verb.PLAY)
     scene.submit(card)
     areas = []
     for _ in range(20):

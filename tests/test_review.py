@@ -22,7 +22,7 @@ def played_deal(variant: str, seed: int, follow_hint_for: int | None = None):
         if seat == follow_hint_for and len(legal) > 1:
             action = hint(deal.observation(seat), seed=0, iterations=ITER).action
         else:
-            action = rng.choice([a for a in legal if a != "declare"] or legal)
+            action = rng.choice([a for a in legal if a.text != "declare"] or legal)
         deal.apply(action, seat)
     return deal
 
@@ -64,9 +64,9 @@ def test_review_uses_the_observation_of_the_moment():
     steps = decisions(deal, 0)
     assert steps
     for _index, obs, action in steps:
-        assert obs["seat"] == 0
-        assert action in obs["legal"] or action.startswith("trump")
-        assert len(obs["hand"]) == obs["hand_sizes"][0]  # own cards only
+        assert obs.seat == 0
+        assert action in obs.legal or action.text.startswith("trump")
+        assert len(obs.hand) == obs.hand_sizes[0]  # own cards only
     items = review_deal(deal, 0, seed=1, iterations=30)
     assert len(items) == len(steps)
 

@@ -1,10 +1,13 @@
 """Cards, notation and options: the shared ground of the four variants."""
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.actions import normalize
+from game.rules.actions import PLAY, TRUMP_BLIND, Action, Verb
 from game.rules.cards import CARD_STR, FULL_24, card, cards_of, mask_of, mask_str
 from game.rules.errors import NotationError
 from game.rules.options import format_options, make_options
@@ -46,14 +49,39 @@ def test_24_card_deck_is_a_to_nine():
     ("announce hundred-against", "announce hundred-against"),
 ])
 def test_actions_are_normalised(raw, canonical):
-    assert normalize(raw) == canonical
+    assert str(Action.parse(raw)) == canonical
 
 
 @pytest.mark.parametrize("raw", ["dance", "play", "play QH KH", "bad suit", "double pot",
                                  "discard 7C 7C", "contract trump"])
 def test_malformed_actions_are_refused(raw):
     with pytest.raises(NotationError):
-        normalize(raw)
+        Action.parse(raw)
+
+
+def test_an_action_is_parsed_once_and_shared():
+    qh = Action.parse("play QH")
+    assert Action.parse(" PLAY  qh ") is qh and qh is PLAY[card("QH")]
+    assert qh.verb is Verb.PLAY and qh.card == card("QH") and qh.cards == (card("QH"),)
+    assert str(qh) == "play QH" and qh.card_text == "QH"
+    assert pickle.loads(pickle.dumps(qh)) is qh and copy.deepcopy(qh) is qh
+    d = Action.parse("discard tc 7c")
+    assert d.verb is Verb.DISCARD and [CARD_STR[c] for c in d.cards] == ["7C", "TC"]
+    assert Action.parse("marriage h").suit == 2
+    assert Action.parse("flek seven").name == "seven"
+    assert Action.parse("contract suit seven hundred").name == "suit seven hundred"
+    assert sorted([Action.parse("play TS"), Action.parse("play 7C"), Action.parse("close")]) \
+        == [Action.parse(t) for t in ("close", "play 7C", "play TS")]
+    with pytest.raises(AttributeError):
+        qh.card = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Action()
+
+
+def test_hidden_and_blind_forms():
+    assert Action.parse("trump ??").hidden and Action.parse("discard ?? ??").hidden
+    assert Action.parse("Trump Blind") is TRUMP_BLIND and TRUMP_BLIND.blind
+    assert TRUMP_BLIND.card == -1 and TRUMP_BLIND.verb is Verb.TRUMP
 
 
 def test_options_defaults_and_parsing():

@@ -14,18 +14,20 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import texts
 
-from game.rules.actions import PLAY
+from game.rules.actions import PLAY, Action
 from game.rules.cards import CARD_STR, KING, QUEEN, mask_of
-from game.rules.kingqueen import CARD_POINTS
+from game.rules.cards import KQ_CARD_POINTS as CARD_POINTS
+from game.rules.errors import Refusal
 from game.rules.match import Match
 from game.rules.record import replay_text, write_deal
 from game.rules.tricks import winner_index
 from game.rules.variants import deal_class, new_deal, random_deck
 
 VARIANTS = ["marriage", "sixty-six", "sixty-six-3"]
-UNIVERSE = list(PLAY) + ["marriage " + s for s in "CDHS"] + [
-    "close", "exchange", "declare", "pass", "good", "trump QH", "discard 7C 8C"]
+UNIVERSE = list(PLAY) + [Action.parse(t) for t in ["marriage " + s for s in "CDHS"] + [
+    "close", "exchange", "declare", "pass", "good", "trump QH", "discard 7C 8C"]]
 CARD_RE = re.compile(r"\b[AKQJT987][CDHS]\b")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -70,7 +72,7 @@ def check_conservation(d) -> None:
     assert union | mask_of(played) | mask_of(stock) == mask_of(d.deck)
     if d.players == 2:
         assert d.stock_size() == len(stock) and d.stock_size() % 2 == 0
-        assert d.observation(0)["stock_size"] == len(stock)
+        assert d.observation(0).to_json()["stock_size"] == len(stock)
 
 
 def check_points(d) -> None:
@@ -108,7 +110,7 @@ def may_know(d, seat: int) -> set[str]:
 
 
 def check_observation(d, seat: int) -> None:
-    obs = d.observation(seat)
+    obs = d.observation(seat).to_json()
     text = json.dumps(obs)
     assert json.loads(text) == json.loads(json.dumps(json.loads(text)))
     for key in ("variant", "options", "players", "seat", "dealer", "forehand", "to_move",
@@ -127,7 +129,7 @@ def check_observation(d, seat: int) -> None:
             assert d.hand(s) >> CARD_STR.index(c) & 1
     if d.players == 2 and (d.closed or d.stock_size() == 0):
         assert obs["indicator"] is None
-    assert obs["legal"] == (d.legal_actions() if d.to_move() == seat else [])
+    assert obs["legal"] == (texts(d.legal_actions()) if d.to_move() == seat else [])
 
 
 def check_legality(d) -> None:
@@ -141,7 +143,7 @@ def check_legality(d) -> None:
         r = d.why_illegal(a)
         assert (r is None) == (a in legal), (a, r, legal)
         if r is not None:
-            assert isinstance(r, str) and r
+            assert isinstance(r, Refusal) and str(r)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Callable
 
+from game.rules.actions import Action
 from game.rules.cards import CARD_STR, card, mask_of
 from game.rules.marias import MariasDeal
 from game.rules.variants import new_deal
@@ -61,7 +62,7 @@ def cards(m: int) -> list[str]:
     return sorted(CARD_STR[c] for c in range(32) if m >> c & 1)
 
 
-def autoplay(deal: MariasDeal, policy: Callable[[MariasDeal, list[str]], str] | None = None,
+def autoplay(deal: MariasDeal, policy: Callable[[MariasDeal, list[Action]], Action] | None = None,
              rng: random.Random | None = None) -> MariasDeal:
     """Play to the end: ``policy`` picks among the legal actions (default: random/first)."""
     while not deal.is_over():
@@ -77,11 +78,11 @@ def autoplay(deal: MariasDeal, policy: Callable[[MariasDeal, list[str]], str] | 
     return deal
 
 
-def avoid(*cards_text: str) -> Callable[[MariasDeal, list[str]], str]:
+def avoid(*cards_text: str) -> Callable[[MariasDeal, list[Action]], Action]:
     """A policy: the first legal action that does not play one of these cards, if any."""
-    bad = {"play " + c for c in cards_text}
+    bad = {Action.parse("play " + c) for c in cards_text}
 
-    def policy(_deal: MariasDeal, legal: list[str]) -> str:
+    def policy(_deal: MariasDeal, legal: list[Action]) -> Action:
         for a in legal:
             if a not in bad:
                 return a
@@ -92,3 +93,8 @@ def avoid(*cards_text: str) -> Callable[[MariasDeal, list[str]], str]:
 
 def passes() -> str:
     return "1 pass\n2 pass\n0 pass"
+
+
+def why(deal: MariasDeal, action: str) -> str:
+    """The English sentence of the engine's refusal of ``action`` ("None" if legal)."""
+    return str(deal.check(action))

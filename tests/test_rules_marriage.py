@@ -15,12 +15,14 @@ from collections.abc import Callable
 
 import pytest
 from conftest import ROOT
-from random_play import play_match
+from random_play import play_match, texts
 
+from game.rules.actions import Action
 from game.rules.base import Deal
+from game.rules.cards import KQ_CARD_POINTS as CARD_POINTS
 from game.rules.cards import card, mask_of, mask_str
 from game.rules.errors import IllegalAction
-from game.rules.kingqueen import CARD_POINTS, MarriageDeal
+from game.rules.kingqueen import MarriageDeal
 from game.rules.match import Match
 from game.rules.record import replay_json, write_deal
 from game.rules.tricks import strict_legal
@@ -71,7 +73,7 @@ def run(deal: Deal, *lines: str) -> Deal:
 def play_only(deal: Deal, n_actions: int) -> Deal:
     """Apply ``n_actions`` deterministic card plays (the first legal ``play``)."""
     for _ in range(n_actions):
-        deal.apply_legal(next(a for a in deal.legal_actions() if a.startswith("play")))
+        deal.apply_legal(next(a for a in deal.legal_actions() if a.text.startswith("play")))
     return deal
 
 
@@ -87,7 +89,7 @@ def search(variant: str, want: Callable[[Deal], bool], seed: int = 0, deals: int
             if want(d):
                 return d
             acts = d.legal_actions()
-            pool = [a for a in acts if a.split(" ", 1)[0] not in avoid] or acts
+            pool = [a for a in acts if a.verb not in avoid] or acts
             d.apply_legal(pool[rng.randrange(len(pool))])
         if want(d):
             return d
@@ -99,7 +101,9 @@ def on_lead(d: Deal) -> bool:
 
 
 def reason(d: Deal, action: str) -> str | None:
-    return d.check(action)
+    """The English sentence of the refusal (the command line's words), or None."""
+    r = d.check(action)
+    return None if r is None else str(r)
 
 
 # --- section 0 --------------------------------------------------------------------------------
@@ -158,7 +162,7 @@ def test_1_2_deal_three_and_three_indicator_thirteenth_stock_twenty():
     assert d.hand(1) == mask_of(deck[0:3] + deck[6:9])
     assert d.hand(0) == mask_of(deck[3:6] + deck[9:12])
     assert d.trump() == "CDHS"[deck[12] >> 3]
-    obs = d.observation(1)
+    obs = d.observation(1).to_json()
     assert obs["indicator"] == mask_str(1 << deck[12])[0]
     assert obs["stock_size"] == 20 and obs["hand_sizes"] == [6, 6]
 
@@ -167,18 +171,18 @@ def test_1_2_indicator_is_the_last_card_drawn():
     deck = deck_cards("marriage")
     random.Random(7).shuffle(deck)
     d = play_only(new_deal("marriage", 1, deck), 20)  # ten tricks
-    assert d.stock_size() == 0 and d.observation(0)["hand_sizes"] == [6, 6]
+    assert d.stock_size() == 0 and d.observation(0).to_json()["hand_sizes"] == [6, 6]
     loser = 1 - d.to_move()
     assert d.hand(loser) >> deck[12] & 1
     # drawn face up: both seats know who holds it
-    assert mask_str(1 << deck[12])[0] in d.observation(1 - loser)["known_opponent_cards"]
+    assert mask_str(1 << deck[12])[0] in d.observation(1 - loser).to_json()["known_opponent_cards"]
 
 
 def test_1_3_non_dealer_leads_first():
     for dealer in (0, 1):
         d = new_deal("marriage", dealer, deck_cards("marriage"))
         assert d.to_move() == 1 - dealer
-        assert d.observation(0)["forehand"] == 1 - dealer
+        assert d.observation(0).to_json()["forehand"] == 1 - dealer
 
 
 def test_1_4_open_phase_any_card_and_winner_draws_first():
@@ -187,12 +191,12 @@ def test_1_4_open_phase_any_card_and_winner_draws_first():
               stock=["TC", "TD", "QC", "QD"])
     run(d, "0 play AD")
     # no duty to follow suit, to beat or to trump
-    assert d.legal_actions() == ["play 7H", "play 8C", "play 8D", "play 9C", "play 9D",
+    assert texts(d.legal_actions()) == ["play 7H", "play 8C", "play 8D", "play 9C", "play 9D",
                                  "play KS"]
     run(d, "1 play 8C")
     assert d.tricks() == [1, 0]
     assert d.hand(0) >> card("TC") & 1 and d.hand(1) >> card("TD") & 1  # winner first
-    assert d.observation(0)["hand_sizes"] == [6, 6] and d.stock_size() == 18
+    assert d.observation(0).to_json()["hand_sizes"] == [6, 6] and d.stock_size() == 18
     run(d, "0 play JC", "1 play 7H")  # trumping while holding clubs is allowed
     assert d.tricks() == [1, 1]
     assert d.hand(1) >> card("QC") & 1 and d.hand(0) >> card("QD") & 1
@@ -204,21 +208,21 @@ def test_1_4_ten_tricks_exhaust_the_stock():
     d = play_only(new_deal("marriage", 0, deck), 20)
     assert sum(d.tricks()) == 10 and d.stock_size() == 0
     assert [d.hand(s).bit_count() for s in (0, 1)] == [6, 6]
-    assert d.observation(0)["indicator"] is None
+    assert d.observation(0).to_json()["indicator"] is None
 
 
 def test_1_5_trump_seven_exchange():
     d = start("marriage", 1, {0: ["AS", "7H", "KC", "JS", "JC", "JD"],
                               1: ["8S", "KS", "8C", "8D", "9C", "9D"]}, indicator="AH")
-    assert "exchange" not in d.legal_actions()
+    assert Action.parse("exchange") not in d.legal_actions()
     assert reason(d, "exchange") == "no exchange on the first lead of the deal"
     run(d, "0 play AS")
     assert reason(d, "exchange") == "only the player on lead may exchange"
     run(d, "1 play 8S")
-    assert "exchange" in d.legal_actions()
+    assert Action.parse("exchange") in d.legal_actions()
     run(d, "0 exchange")
     assert d.hand(0) >> card("AH") & 1 and not d.hand(0) >> card("7H") & 1
-    obs = d.observation(1)
+    obs = d.observation(1).to_json()
     assert obs["indicator"] == "7H" and obs["indicators_seen"] == ["AH", "7H"]
     assert "AH" in obs["known_opponent_cards"]
     assert reason(d, "exchange") == "you do not hold the seven of trumps"
@@ -230,7 +234,7 @@ def test_1_5_trump_seven_exchange():
 def test_1_5_exchange_needs_open_stock_and_the_seven():
     d = search("marriage", lambda d: on_lead(d) and d.stock_size() == 2
                and d.trick_log and d.hand(d.to_move()) >> (d.trump_suit * 8 + 7) & 1, seed=1)
-    assert "exchange" in d.legal_actions()  # down to the last two cards
+    assert Action.parse("exchange") in d.legal_actions()  # down to the last two cards
     d = search("marriage", lambda d: on_lead(d) and d.stock_size() == 0
                and d.hand(d.to_move()) >> (d.trump_suit * 8 + 7) & 1, seed=2)
     assert reason(d, "exchange") == "the stock is too small to exchange"
@@ -249,20 +253,20 @@ def test_1_6_marriages_twenty_and_forty_lead_one_of_the_two():
     run(d, "0 play AS", "1 play 8S")
     assert d.points() == [11, 0]
     legal = d.legal_actions()
-    assert "marriage S" in legal and "marriage H" in legal
+    assert Action.parse("marriage S") in legal and Action.parse("marriage H") in legal
     run(d, "0 marriage S")
     assert d.points() == [31, 0]  # counts at once
-    assert d.legal_actions() == ["declare", "play KS", "play QS"]
+    assert texts(d.legal_actions()) == ["declare", "play KS", "play QS"]
     assert reason(d, "play JC") == (
         "after announcing the marriage you must play the king or queen of spades")
     assert reason(d, "marriage H") == "only one marriage per lead"
     assert reason(d, "close") == "you cannot close after announcing a marriage"
     assert reason(d, "exchange") is not None
-    obs = d.observation(1)
+    obs = d.observation(1).to_json()
     assert obs["marriages"] == [{"seat": 0, "suit": "S", "points": 20, "counted": True}]
     assert {"KS", "QS"} <= set(obs["known_opponent_cards"])
     run(d, "0 play QS", "1 play 9S")
-    assert d.observation(1)["known_opponent_cards"] == ["KS"]  # the partner stays in hand
+    assert d.observation(1).to_json()["known_opponent_cards"] == ["KS"]  # the partner stays in hand
     assert reason(d, "marriage S") == "the marriage in spades has already been announced"
     run(d, "0 marriage H")
     assert d.points() == [31 + 3 + 40, 0]  # trump marriage 40
@@ -285,12 +289,12 @@ def test_1_6_marriage_reasons():
 def test_1_6_no_marriage_once_the_stock_is_exhausted_or_closed():
     pair = lambda d: any(d.hand(d.to_move()) >> (s * 8 + 2) & 3 == 3 for s in range(4))  # noqa: E731
     d = search("marriage", lambda d: on_lead(d) and d.stock_size() == 0 and pair(d), seed=4)
-    assert not any(a.startswith("marriage") for a in d.legal_actions())
+    assert not any(a.text.startswith("marriage") for a in d.legal_actions())
     suit = next(s for s in range(4) if d.hand(d.to_move()) >> (s * 8 + 2) & 3 == 3)
     assert reason(d, "marriage " + "CDHS"[suit]) == "no marriages once the stock is exhausted"
     d = search("marriage", lambda d: on_lead(d) and d.closed and d.stock_size() and pair(d),
                seed=5)
-    assert not any(a.startswith("marriage") for a in d.legal_actions())
+    assert not any(a.text.startswith("marriage") for a in d.legal_actions())
 
 
 def test_1_7_declare_needs_66_and_ends_the_deal():
@@ -300,43 +304,43 @@ def test_1_7_declare_needs_66_and_ends_the_deal():
     run(d, f"{s} declare")
     assert d.is_over() and d.score()[s] > 0 and d.result_summary()["reason"] == "declared"
     # passing 66 does not end the deal: the player may play on instead
-    run(twin, f"{s} {next(a for a in twin.legal_actions() if a.startswith('play'))}")
+    run(twin, f"{s} {next(a for a in twin.legal_actions() if a.text.startswith('play'))}")
     assert not twin.is_over()
 
 
 def test_1_7_false_declaration_and_declare_everywhere_on_lead():
     d = new_deal("marriage", 0, deck_cards("marriage"))
-    assert "declare" in d.legal_actions()  # also on the first lead (always false)
+    assert Action.parse("declare") in d.legal_actions()  # also on the first lead (always false)
     run(d, "1 declare")
     assert d.score() == [2, 0] and d.result_summary()["reason"] == "false_declaration"
     d = start("marriage", 1, MARRIAGE_HANDS, indicator="9H")
     run(d, "0 play AS")
     assert reason(d, "declare") == "only the player on lead may declare"
     run(d, "1 play 8S", "0 close")
-    assert d.legal_actions()[0] == "declare"  # after closing
+    assert d.legal_actions()[0] is Action.parse("declare")  # after closing
     d = start("marriage", 1, {0: ["AS", "7H", "KH", "QH", "JC", "JD"],
                               1: ["8S", "KS", "8C", "8D", "9C", "9D"]}, indicator="AH")
     run(d, "0 play AS", "1 play 8S", "0 exchange")
-    assert "declare" in d.legal_actions()  # after an exchange
+    assert Action.parse("declare") in d.legal_actions()  # after an exchange
     run(d, "0 marriage H")
-    assert d.legal_actions() == ["declare", "play KH", "play QH"]  # after a marriage
+    assert texts(d.legal_actions()) == ["declare", "play KH", "play QH"]  # after a marriage
 
 
 def test_1_8_strict_phase_follow_beat_trump():
     d = start("marriage", 1, {0: ["9S", "AC", "AD", "JS", "JC", "JD"],
                               1: ["KS", "8S", "7H", "8C", "9C", "9D"]}, indicator="9H")
     run(d, "0 close", "0 play 9S")
-    assert d.legal_actions() == ["play KS"]  # follow and beat
+    assert texts(d.legal_actions()) == ["play KS"]  # follow and beat
     assert reason(d, "play 8S") == "you must beat the trick: you hold a higher spade"
     assert reason(d, "play 7H") == "you must follow suit: you hold a spade"
     run(d, "1 play KS", "1 play 8S", "0 play JS")  # seat 0 follows and beats
     run(d, "0 play AD")
-    assert d.legal_actions() == ["play 9D"]
+    assert texts(d.legal_actions()) == ["play 9D"]
     run(d, "1 play 9D", "0 play JD")
-    assert d.legal_actions() == ["play 7H"]  # void in diamonds: must trump
+    assert texts(d.legal_actions()) == ["play 7H"]  # void in diamonds: must trump
     assert reason(d, "play 8C") == "you must trump: you hold no diamonds but a trump (hearts)"
     run(d, "1 play 7H", "1 play 8C")
-    assert d.legal_actions() == ["play AC", "play JC"]  # both beat the eight
+    assert texts(d.legal_actions()) == ["play AC", "play JC"]  # both beat the eight
 
 
 def test_1_8_strict_phase_after_exhaustion():
@@ -344,28 +348,28 @@ def test_1_8_strict_phase_after_exhaustion():
                and not d.closed, seed=8)
     hand = d.hand(d.to_move())
     want = strict_legal(hand, [d.led], d.trump_suit)
-    assert d.legal_actions() == ["play " + c for c in sorted(mask_str(want))]
+    assert texts(d.legal_actions()) == ["play " + c for c in sorted(mask_str(want))]
     on = search("marriage", lambda d: on_lead(d) and d.stock_size() == 0, seed=9)
     assert not {"close", "exchange"} & set(on.legal_actions())
 
 
 def test_1_9_closing():
     d = start("marriage", 1, MARRIAGE_HANDS, indicator="9H")
-    assert "close" in d.legal_actions()  # also on the first lead
+    assert Action.parse("close") in d.legal_actions()  # also on the first lead
     run(d, "0 play AS")
     assert reason(d, "close") == "only the player on lead may close"
     run(d, "1 play 8S")
     run(d, "0 close")
     assert d.closed and d.closer == 0
     assert (d.close_opp_points, d.close_opp_trick) == (0, False)
-    obs = d.observation(1)
+    obs = d.observation(1).to_json()
     assert obs["closed"] and obs["closer"] == 0 and obs["indicator"] is None
     assert obs["stock_size"] == 18
-    assert d.legal_actions() == ["declare"] + ["play " + c for c in mask_str(d.hand(0))]
-    assert not any(a.startswith(("marriage", "exchange", "close")) for a in d.legal_actions())
+    assert texts(d.legal_actions()) == ["declare"] + ["play " + c for c in mask_str(d.hand(0))]
+    assert not any(a.text.startswith(("marriage", "exchange", "close")) for a in d.legal_actions())
     run(d, "0 play JC")
-    run(d, "1 " + d.legal_actions()[0])
-    assert d.stock_size() == 18 and d.observation(0)["hand_sizes"] == [5, 5]  # no drawing
+    run(d, f"1 {d.legal_actions()[0]}")
+    assert d.stock_size() == 18 and d.observation(0).to_json()["hand_sizes"] == [5, 5]  # no drawing
 
 
 def test_1_9_closing_after_an_exchange_and_no_last_trick_bonus():
@@ -433,7 +437,7 @@ def test_1_10_5_scoring_closer_fails_the_closers_opponent_scores():
     assert d.score()[1 - c] == expect
     # all tricks played without the closer's correct declaration
     d = search("marriage", lambda d: d.is_over() and d.closed and not d.hand(0)
-               and not (d._winner_of(d.trick_log[-1]) == d.closer and d.total(d.closer) >= 66),
+               and not (d.trick_winner(d.trick_log[-1]) == d.closer and d.total(d.closer) >= 66),
                seed=33)
     c = d.closer
     assert d.score()[1 - c] == (2 if d.close_opp_trick else 3)
@@ -460,7 +464,7 @@ def test_1_10_scoring_last_trick():
     # not closed: the last trick's winner with 66 (10 included) is deemed to declare
     d = search("marriage", lambda d: d.is_over() and not d.closed and sum(d.tricks()) == 16,
                seed=36, deals=3000)
-    w = d._winner_of(d.trick_log[-1])
+    w = d.trick_winner(d.trick_log[-1])
     assert d.bonus[w] == 10
     summary = d.result_summary()
     l_ = 1 - w
@@ -472,7 +476,7 @@ def test_1_10_scoring_last_trick():
     assert summary["reason"] == "last_trick"
     # the closer wins the last trick with 66: deemed to declare, position at closing
     d = search("marriage", lambda d: d.is_over() and d.closed and not d.hand(0)
-               and d._winner_of(d.trick_log[-1]) == d.closer and d.total(d.closer) >= 66,
+               and d.trick_winner(d.trick_log[-1]) == d.closer and d.total(d.closer) >= 66,
                seed=37)
     c = d.closer
     assert d.score()[c] == _scale(d.close_opp_points, d.close_opp_trick)
@@ -564,8 +568,8 @@ def test_5_stock_drawn_in_deck_order_indicator_last():
     while d.stock_size():
         before = [d.hand(0), d.hand(1)]
         leader = d.to_move()
-        d.apply_legal(next(a for a in d.legal_actions() if a.startswith("play")))
-        d.apply_legal(next(a for a in d.legal_actions() if a.startswith("play")))
+        d.apply_legal(next(a for a in d.legal_actions() if a.text.startswith("play")))
+        d.apply_legal(next(a for a in d.legal_actions() if a.text.startswith("play")))
         w = d.to_move()
         for s in (w, 1 - w):
             new = d.hand(s) & ~before[s]
@@ -579,15 +583,15 @@ def test_5_turn_order_exchange_then_close_or_marriage_then_declare_then_card():
     hands = {0: ["AS", "7H", "KC", "QC", "JC", "JD"], 1: ["8S", "KS", "8C", "8D", "9C", "9D"]}
     d = start("marriage", 1, hands, indicator="AH")
     run(d, "0 play AS", "1 play 8S")
-    assert d.legal_actions()[:4] == ["close", "declare", "exchange", "marriage C"]
+    assert texts(d.legal_actions()[:4]) == ["close", "declare", "exchange", "marriage C"]
     twin = d.clone()
     run(d, "0 exchange")
-    assert d.legal_actions()[:3] == ["close", "declare", "marriage C"]
+    assert texts(d.legal_actions()[:3]) == ["close", "declare", "marriage C"]
     run(d, "0 close")
-    assert [a for a in d.legal_actions() if not a.startswith("play")] == ["declare"]
+    assert [a.text for a in d.legal_actions() if not a.is_play] == ["declare"]
     run(twin, "0 marriage C")
     assert reason(twin, "exchange") == "exchange first: before closing or announcing a marriage"
-    assert twin.legal_actions() == ["declare", "play KC", "play QC"]
+    assert texts(twin.legal_actions()) == ["declare", "play KC", "play QC"]
 
 
 def test_5_result_summary_and_events():

@@ -6,11 +6,13 @@ import random
 
 import pytest
 from conftest import ROOT
-from random_play import play_match
+from random_play import play_match, texts
 from test_rules_marriage import on_lead, play_only, reason, run, search, start
 
+from game.rules.actions import Action
+from game.rules.cards import KQ_CARD_POINTS as CARD_POINTS
 from game.rules.cards import card, mask_of, mask_str
-from game.rules.kingqueen import CARD_POINTS, SixtySixDeal
+from game.rules.kingqueen import SixtySixDeal
 from game.rules.match import Match
 from game.rules.record import replay_json, replay_text, write_deal
 from game.rules.tricks import strict_legal
@@ -75,14 +77,14 @@ def test_2_4_trump_nine_exchange():
                      1: ["9S", "KS", "QC", "9D", "9C", "AD"]}, indicator="AH")
     assert reason(d, "exchange") == "no exchange on the first lead of the deal"
     run(d, "0 play AS", "1 play 9S")
-    assert "exchange" in d.legal_actions()
+    assert Action.parse("exchange") in d.legal_actions()
     run(d, "0 exchange")
     assert d.hand(0) >> card("AH") & 1 and d.stock[-1] == card("9H")
-    assert d.observation(1)["indicator"] == "9H"
+    assert d.observation(1).to_json()["indicator"] == "9H"
     assert reason(d, "exchange") == "you do not hold the nine of trumps"
     d = search(V, lambda d: on_lead(d) and d.stock_size() == 2 and d.trick_log
                and d.hand(d.to_move()) >> (d.trump_suit * 8 + 5) & 1, seed=1)
-    assert "exchange" in d.legal_actions()  # down to the last two cards
+    assert Action.parse("exchange") in d.legal_actions()  # down to the last two cards
     d = search(V, lambda d: on_lead(d) and d.closed
                and d.hand(d.to_move()) >> (d.trump_suit * 8 + 5) & 1, seed=2)
     assert reason(d, "exchange") == "the stock is closed"
@@ -92,20 +94,20 @@ def test_2_5_marriage_on_the_first_lead_is_pending_until_a_trick():
     d = start(V, 1, {0: ["KH", "QH", "9C", "9S", "JC", "JD"],
                      1: ["AH", "KS", "QC", "9D", "TC", "AD"]}, indicator="JH",
               stock=["TS", "AS", "QD", "KD"])
-    assert "marriage H" in d.legal_actions()
+    assert Action.parse("marriage H") in d.legal_actions()
     run(d, "0 marriage H")
-    assert d.legal_actions() == ["play KH", "play QH"]  # no declare in sixty-six
+    assert texts(d.legal_actions()) == ["play KH", "play QH"]  # no declare in sixty-six
     assert d.points() == [0, 0]
-    obs = d.observation(1)
+    obs = d.observation(1).to_json()
     assert obs["marriages"] == [{"seat": 0, "suit": "H", "points": 40, "counted": False}]
     assert d.events[-1] == "seat 0 announces 40 in hearts (pending until seat 0 takes a trick)"
     run(d, "0 play QH", "1 play AH")  # seat 0 loses: still pending
     run(d, "1 play AD", "0 play JD")
     assert d.points() == [0, 27]
-    assert d.observation(0)["marriages"][0]["counted"] is False
+    assert d.observation(0).to_json()["marriages"][0]["counted"] is False
     run(d, "1 play TC", "0 play KH")  # seat 0 trumps and takes its first trick
     assert d.points() == [14 + 40, 27]
-    assert d.observation(1)["marriages"][0]["counted"] is True
+    assert d.observation(1).to_json()["marriages"][0]["counted"] is True
 
 
 def test_2_5_5_pending_marriage_counts_after_the_first_trick():
@@ -124,15 +126,15 @@ def test_2_5_5_pending_marriage_counts_after_the_first_trick():
 def test_2_5_marriages_in_the_strict_phase_and_after_closing():
     d = search(V, lambda d: on_lead(d) and d.stock_size() == 0 and not d.closed and has_pair(d),
                seed=4)
-    assert any(a.startswith("marriage") for a in d.legal_actions())
+    assert any(a.text.startswith("marriage") for a in d.legal_actions())
     d = search(V, lambda d: on_lead(d) and d.closed and has_pair(d), seed=5)
-    assert any(a.startswith("marriage") for a in d.legal_actions())
+    assert any(a.text.startswith("marriage") for a in d.legal_actions())
     # but not in the turn of closing (RULES.md 5: after close only a card)
     d = start(V, 1, {0: ["KH", "QH", "9C", "9S", "JC", "JD"],
                      1: ["AH", "KS", "QC", "9D", "TC", "AD"]}, indicator="JH")
     run(d, "0 close")
     assert reason(d, "marriage H") == "no marriage in the turn you close: play a card"
-    assert all(a.startswith("play") for a in d.legal_actions())
+    assert all(a.text.startswith("play") for a in d.legal_actions())
 
 
 def test_2_5_each_suit_once_and_one_per_lead():
@@ -144,42 +146,42 @@ def test_2_5_each_suit_once_and_one_per_lead():
         "after announcing the marriage you must play the king or queen of spades")
     run(d, "0 play QS", "1 play 9S")
     assert reason(d, "marriage S") == "the marriage in spades has already been announced"
-    assert d.observation(1)["known_opponent_cards"] == ["KS"]
+    assert d.observation(1).to_json()["known_opponent_cards"] == ["KS"]
 
 
 def test_2_6_strict_phase_follow_beat_trump():
     d = start(V, 1, {0: ["9S", "AC", "AD", "JS", "JC", "JD"],
                      1: ["KS", "QS", "9H", "9C", "QC", "9D"]}, indicator="JH")
     run(d, "0 close", "0 play JS")
-    assert d.legal_actions() == ["play KS", "play QS"]
+    assert texts(d.legal_actions()) == ["play KS", "play QS"]
     assert reason(d, "play 9H") == "you must follow suit: you hold a spade"
     run(d, "1 play QS", "1 play KS", "0 play 9S", "1 play 9C")
-    assert d.legal_actions() == ["play AC", "play JC"]  # follow and beat
+    assert texts(d.legal_actions()) == ["play AC", "play JC"]  # follow and beat
     run(d, "0 play AC", "0 play AD", "1 play 9D", "0 play JD")
-    assert d.legal_actions() == ["play 9H"]  # void: must trump
+    assert texts(d.legal_actions()) == ["play 9H"]  # void: must trump
     assert reason(d, "play QC") == "you must trump: you hold no diamonds but a trump (hearts)"
     d = search(V, lambda d: not d.is_over() and d.led >= 0 and d.stock_size() == 0
                and not d.closed, seed=6)
     want = strict_legal(d.hand(d.to_move()), [d.led], d.trump_suit)
-    assert d.legal_actions() == ["play " + c for c in mask_str(want)]
+    assert texts(d.legal_actions()) == ["play " + c for c in mask_str(want)]
 
 
 def test_2_7_closing():
     d = start(V, 1, {0: ["9S", "AC", "AD", "JS", "JC", "JD"],
                      1: ["KS", "QS", "9H", "9C", "QC", "9D"]}, indicator="JH")
-    assert "close" in d.legal_actions()  # also on the first lead
+    assert Action.parse("close") in d.legal_actions()  # also on the first lead
     run(d, "0 close")
-    obs = d.observation(1)
+    obs = d.observation(1).to_json()
     assert obs["closed"] and obs["closer"] == 0 and obs["indicator"] is None
     assert obs["trump"] == "H"
     run(d, "0 play AC", "1 play QC")
-    assert d.stock_size() == 12 and d.observation(0)["hand_sizes"] == [5, 5]  # no drawing
+    assert d.stock_size() == 12 and d.observation(0).to_json()["hand_sizes"] == [5, 5]  # no drawing
     assert reason(d, "close") == "the stock is already closed"
 
 
 def test_2_8_first_to_66_wins_at_once_after_a_trick():
     d = search(V, lambda d: d.is_over() and d.result_summary()["reason"] == "reached_66"
-               and d.history[-1][1].startswith("play"), seed=7)
+               and d.history[-1][1].text.startswith("play"), seed=7)
     w = d.result_summary()["winner"]
     assert d.points()[w] >= 66
     before = replay_text(write_deal(d).rsplit("\n", 2)[0] + "\n")[0]
@@ -258,7 +260,7 @@ def test_2_10_match_to_eight():
 
 def test_5_sixty_six_has_no_declare():
     d = new_deal(V, 0, deck_cards(V))
-    assert "declare" not in d.legal_actions()
+    assert Action.parse("declare") not in d.legal_actions()
     assert reason(d, "declare") == "there is no declaring in sixty-six: reaching 66 wins at once"
 
 

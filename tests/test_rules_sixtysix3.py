@@ -6,9 +6,10 @@ import random
 
 import pytest
 from conftest import ROOT
-from random_play import play_match
+from random_play import play_match, texts
 from test_rules_marriage import reason, run, search, start
 
+from game.rules.actions import Action
 from game.rules.cards import mask_of, mask_str
 from game.rules.match import Match
 from game.rules.record import replay_json, write_deal
@@ -39,7 +40,7 @@ def test_3_1_deal_packets_of_four_from_forehand_trump_shown_then_kept():
     assert d.trump() == "CDHS"[deck[23] >> 3]
     trump_card = mask_str(1 << deck[23])[0]
     for seat in range(3):
-        obs = d.observation(seat)
+        obs = d.observation(seat).to_json()
         assert obs["trump_card"] == trump_card and obs["hand_sizes"] == [8, 8, 8]
         assert obs["known_cards"][0] == [trump_card]  # in the dealer's hand, known to all
     assert d.hand(0) >> deck[23] & 1
@@ -51,22 +52,22 @@ def test_3_2_no_stock_strict_from_the_first_trick_forehand_leads():
     assert reason(d, "close") == "there is no stock in sixty-six for three: no 'close'"
     assert reason(d, "exchange") == "there is no stock in sixty-six for three: no 'exchange'"
     assert not {"close", "exchange", "declare"} & set(d.legal_actions())
-    obs = d.observation(0)
+    obs = d.observation(0).to_json()
     assert obs["stock_size"] == 0 and obs["closed"] is False and obs["indicator"] is None
     run(d, "0 play JH")
-    assert d.legal_actions() == ["play JS", "play QS"]  # void: must trump
+    assert texts(d.legal_actions()) == ["play JS", "play QS"]  # void: must trump
     assert reason(d, "play AD") == "you must trump: you hold no hearts but a trump (spades)"
     run(d, "1 play QS")
     # RULES.md 5: a trump lies on the plain-suit lead, so any heart will do
-    assert d.legal_actions() == ["play 9H", "play TH"]
+    assert texts(d.legal_actions()) == ["play 9H", "play TH"]
     run(d, "2 play 9H")
     assert d.tricks() == [0, 1, 0] and d.to_move() == 1
     run(d, "1 play JS")  # clockwise: seat 2 answers first
-    assert d.legal_actions() == ["play AS", "play KS", "play TS"]  # follow and beat
+    assert texts(d.legal_actions()) == ["play AS", "play KS", "play TS"]  # follow and beat
     assert reason(d, "play 9S") == "you must beat the trick: you hold a higher spade"
     run(d, "2 play KS")
     # neither spades nor trumps: any card
-    assert d.legal_actions() == ["play 9D", "play AC", "play AH", "play KH", "play QH",
+    assert texts(d.legal_actions()) == ["play 9D", "play AC", "play AH", "play KH", "play QH",
                                  "play TC", "play TD"]
 
 
@@ -80,7 +81,7 @@ def test_3_2_over_trump_if_able_else_any_trump():
     trumps = d.hand(d.to_move()) & (0xFF << 8 * d.trump_suit)
     higher = [c for c in range(32) if trumps >> c & 1 and c < cards[1]]
     assert want == (mask_of(higher) or trumps)
-    assert d.legal_actions() == ["play " + c for c in mask_str(want)]
+    assert texts(d.legal_actions()) == ["play " + c for c in mask_str(want)]
 
 
 def test_3_2_strict_legality_everywhere():
@@ -90,23 +91,23 @@ def test_3_2_strict_legality_everywhere():
         while not d.is_over():
             if d.trick:
                 want = strict_legal(d.hand(d.to_move()), [c for _, c in d.trick], d.trump_suit)
-                assert d.legal_actions() == ["play " + c for c in mask_str(want)]
+                assert texts(d.legal_actions()) == ["play " + c for c in mask_str(want)]
             acts = d.legal_actions()
             d.apply_legal(acts[rng.randrange(len(acts))])
 
 
 def test_3_3_marriages_by_leading_counted_once_a_trick():
     d = start(V, 2, HANDS)
-    assert "marriage H" in d.legal_actions()
+    assert Action.parse("marriage H") in d.legal_actions()
     run(d, "0 marriage H")
-    assert d.legal_actions() == ["play KH", "play QH"]
-    assert d.observation(1)["marriages"] == [{"seat": 0, "suit": "H", "points": 20,
+    assert texts(d.legal_actions()) == ["play KH", "play QH"]
+    assert d.observation(1).to_json()["marriages"] == [{"seat": 0, "suit": "H", "points": 20,
                                               "counted": False}]
     assert reason(d, "play AH") == (
         "after announcing the marriage you must play the king or queen of hearts")
     run(d, "0 play KH", "1 play QS", "2 play TH")
     assert d.points() == [0, 17, 0]  # seat 0 has no trick: pending
-    assert "QH" in d.observation(2)["known_opponent_cards"]
+    assert "QH" in d.observation(2).to_json()["known_opponent_cards"]
     d = search(V, lambda d: not d.is_over() and not d.trick and d.stage == 0
                and d.ntricks[d.to_move()] > 0
                and any(d.hand(d.to_move()) >> (s * 8 + 2) & 3 == 3 for s in range(4)), seed=2)

@@ -21,4 +21,10 @@ def test_selftest_runs_headless(tmp_path) -> None:
     assert result["comforts"] == {
         "deck_switched": True, "russian_ui": True, "continued_same_deal": True,
         "resumed_after_quit": True, "finished_after_continue": True,
+        "new_game_keeps_match": True,  # issue 21.2: New game asks before replacing a match
     }
+    # Issue 21: every trap the table is tried for, by name.
+    from game.ui.selfchecks import CHECKS
+
+    assert set(CHECKS) | {"new_game_keeps_match"} == set(result["checks"])
+    assert all(result["checks"].values()), result["checks"]

@@ -77,23 +77,40 @@ def test_corrupt_save_moved_aside_and_other_data_kept(storage):
     storage.record_deal("marriage", {"key": "k1", "won": True, "points": 2})
     storage.export_deal(record(), "marriage", key="abc")
     storage.save_match(record(), GameSetup("marriage"))
-    storage.match_path.write_text("variant: nonsense\ngarbage", encoding="utf-8")
+    text_path, setup_path = storage.match_paths("marriage")
+    text_path.write_text("variant: nonsense\ngarbage", encoding="utf-8")
     assert storage.load_match() is None
     assert [k for k, _ in storage.take_reports()] == ["ui.notice_save_corrupt"]
-    assert not storage.match_path.exists() and not storage.setup_path.exists()
-    assert len(list(storage.data_dir.glob("match.txt.corrupt-*"))) == 1
-    assert len(list(storage.data_dir.glob("match.json.corrupt-*"))) == 1
+    assert not text_path.exists() and not setup_path.exists()
+    assert len(list(storage.matches_dir.glob("marriage.txt.corrupt-*"))) == 1
+    assert len(list(storage.matches_dir.glob("marriage.json.corrupt-*"))) == 1
     fresh = Storage(storage.config_dir, storage.data_dir)
     assert fresh.load_settings().player_name == "Keep me"
     assert fresh.stats.of("marriage").deals_won == 1
     assert len(fresh.list_history()) == 1
 
 
-def test_corrupt_sidecar_is_reported(storage):
-    storage.save_match(record(), GameSetup("marriage"))
-    storage.setup_path.write_text('{"setup": 5}', encoding="utf-8")
-    assert storage.load_match() is None
-    assert storage.take_reports()[0][0] == "ui.notice_save_corrupt"
+def test_corrupt_sidecar_is_reported_and_rebuilt_from_the_record(storage):
+    storage.save_match(record(), GameSetup("marriage", seats=["human", "hard"]))
+    storage.match_paths("marriage")[1].write_text('{"setup": 5}', encoding="utf-8")
+    text, setup = storage.load_match()
+    assert text == record() and setup == GameSetup("marriage", {"match_points": 7},
+                                                   seats=["human", "normal"])
+    assert storage.take_reports()[0][0] == "ui.notice_save_salvaged"
+    assert len(list(storage.matches_dir.glob("marriage.json.corrupt-*"))) == 1
+
+
+def test_a_sidecar_without_its_record_is_a_first_save_cut_short_not_damage(storage):
+    """Killed between the two files of a match's first save (the sidecar goes first):
+    nothing was played, so there is no match to offer and nothing to report."""
+    storage.save_match(record(), GameSetup("marriage", seats=["human", "hard"]))
+    text_path, setup_path = storage.match_paths("marriage")
+    text_path.unlink()
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    assert fresh.load_match() is None
+    assert fresh.take_reports() == []
+    assert not list(fresh.matches_dir.glob("*.corrupt-*"))
+    assert not setup_path.exists()
 
 
 def test_atomic_write_leaves_old_file_on_failure(tmp_path, monkeypatch):

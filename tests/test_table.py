@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
+from observations import observation
 
+from game.rules import Action
 from game.ui.session import GameSetup
 from game.ui.table.layout import compute_layout
 from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - fixture
@@ -149,7 +152,7 @@ def test_illegal_card_shows_the_engines_reason() -> None:
                            bot_budget_ms=0)
         _wait_for_human(app, scene, 10)
         obs = scene.human.pending.observation
-        illegal = [c for c in obs["hand"] if "play " + c not in obs["legal"]]
+        illegal = [c for c in obs.hand if Action.parse("play " + c) not in obs.legal]
         if not illegal:
             continue
         pos = scene.stage.click_point(illegal[0])
@@ -173,7 +176,7 @@ def test_drag_a_card_to_the_trick_plays_it() -> None:
                        bot_budget_ms=0)
     assert _wait_for_human(app, scene)
     obs = scene.human.pending.observation
-    card = next(a[5:] for a in obs["legal"] if a.startswith("play "))
+    card = next(a.card_text for a in obs.legal if a.is_play)
     start = scene.stage.click_point(card)
     before = len(scene.flow.deal.history)
     target = (round(scene.layout.center[0]), round(scene.layout.center[1]))
@@ -186,7 +189,7 @@ def test_drag_a_card_to_the_trick_plays_it() -> None:
     assert scene.stage.drag is not None and scene.stage.drag[0] == card
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     app.step(1 / 60)
-    assert scene.flow.deal.history[before] == (0, "play " + card)
+    assert scene.flow.deal.history[before] == (0, Action.parse("play " + card))
 
 
 def test_hint_key_highlights_the_recommendation() -> None:
@@ -197,9 +200,9 @@ def test_hint_key_highlights_the_recommendation() -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))
     _step_until(app, lambda: scene.hint_action is not None, 15, 0.005)
-    assert scene.hint_action in scene.human.pending.observation["legal"]
+    assert scene.hint_action in scene.human.pending.observation.legal
     app.step(1 / 60)
-    verb, _, rest = scene.hint_action.partition(" ")
+    verb, _, rest = str(scene.hint_action).partition(" ")
     if verb == "play":
         assert rest in scene.stage.glow
 
@@ -262,7 +265,7 @@ def test_practice_mode_warns_and_takes_back() -> None:
             assert len(scene.flow.deal.history) < len(history)
             took_back += 1
             continue
-        scene.submit(scene.human.pending.observation["legal"][-1])
+        scene.submit(scene.human.pending.observation.legal[-1])
     assert scene.flow.deal.is_over() and took_back == 1
 
 
@@ -286,10 +289,9 @@ def test_resume_counts_the_finished_deals() -> None:
 
 def _obs(**kw):
     base = {"variant": "marias", "players": 3, "seat": 0, "dealer": 2, "forehand": 0,
-            "hand": ["7C", "8C"], "hand_sizes": [2, 2, 2], "trick": [], "tricks": [0, 0, 0],
-            "history": [], "shown": {}, "marriages": [], "stock_size": 0, "indicator": None}
+            "hand": ["7C", "8C"], "hand_sizes": [2, 2, 2]}
     base.update(kw)
-    return base
+    return observation(**base)
 
 
 def test_board_shows_an_open_hand_face_up() -> None:
@@ -310,7 +312,7 @@ def test_board_closed_stock_turns_the_indicator_down() -> None:
     obs = _obs(variant="marriage", players=2, hand_sizes=[2, 6], stock_size=8,
                indicator="9H", closed=False)
     assert board_targets(obs, lay, 0)["9H"].up
-    closed = board_targets(dict(obs, indicator=None, closed=True), lay, 0)
+    closed = board_targets(replace(obs, indicator=None, closed=True), lay, 0)
     assert "ind_back" in closed and not closed["ind_back"].up
     assert sum(1 for k in closed if k.startswith("s")) == 7
 
@@ -324,10 +326,10 @@ def test_board_mariáš_trump_card_lies_aside_until_play() -> None:
                trump_card="QH", trump="H")
     targets = board_targets(obs, lay, 0)
     assert targets["QH"].role == "aside" and targets["QH"].up
-    other = board_targets(dict(obs, seat=1, hand=["9S", "TS"], trump_card=None, trump=None),
+    other = board_targets(replace(obs, seat=1, hand=("9S", "TS"), trump_card=None, trump=None),
                           lay, 1)
     assert other["aside"].role == "aside" and not other["aside"].up
-    playing = board_targets(dict(obs, phase="play"), lay, 0)
+    playing = board_targets(replace(obs, phase="play"), lay, 0)
     assert playing["QH"].role == "hand"
 
 
@@ -340,9 +342,10 @@ def test_names_follow_the_deck_not_the_game() -> None:
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=2),
                        bot_budget_ms=0)
     assert scene.german_names
-    obs = {"variant": "sixty-six", "trump": "H"}
-    assert "acorns" in action_label("marriage C", obs, scene.german_names).lower()
-    assert "clubs" in action_label("marriage C", obs, False).lower()
+    obs = observation(variant="sixty-six", trump="H")
+    marriage = Action.parse("marriage C")
+    assert "acorns" in action_label(marriage, obs, scene.german_names).lower()
+    assert "clubs" in action_label(marriage, obs, False).lower()
 
 
 def test_the_tables_own_hint_asks_with_the_games_hint_budget() -> None:
@@ -358,11 +361,11 @@ def test_the_tables_own_hint_asks_with_the_games_hint_budget() -> None:
 
     def fake_hint(obs, budget_ms):
         asked.append(budget_ms)
-        return obs["legal"][0], "hint.lead", {"card": "AS"}, "Lead AS."
+        return obs.legal[0], "hint.lead", {"card": "AS"}, "Lead AS."
 
     assert scene.bot_server is not None  # the bots' process answers hints too
     scene.bot_server.hint = fake_hint
     scene.default_hint()
     _step_until(app, lambda: scene.hint_action is not None, 5, 0.005)
     assert asked == [HINT_BUDGET_MS]
-    assert scene.hint_action in scene.human.pending.observation["legal"]
+    assert scene.hint_action in scene.human.pending.observation.legal

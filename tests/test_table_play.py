@@ -13,7 +13,7 @@ import time
 import pygame
 import pytest
 
-from game.rules import replay_text
+from game.rules import Action, MariasObservation, replay_text
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.session import GameSetup
@@ -40,12 +40,15 @@ def _stop_bot_processes():
             table.shutdown()
 
 
-def make_app(size=(1280, 720), speed="instant") -> App:
+def make_app(size=(1280, 720), speed="instant", collect="auto") -> App:
+    """A table app; finished tricks go by themselves unless ``collect="click"`` (the
+    player's default, tested on its own in test_table_traps)."""
     app = App(size=size)
     _APPS.append(app)
     app.register("menu", _Menu)
     app.register("table", TableScene)
-    app.services["settings"] = Settings(animation_speed=speed, bot_pause_ms=0)
+    app.services["settings"] = Settings(animation_speed=speed, bot_pause_ms=0,
+                                        collect_trick=collect, trick_pause_ms=0)
     return app
 
 
@@ -63,13 +66,13 @@ def key(app: App, k: int) -> None:
     app.step(1 / 60)
 
 
-def press_button(app: App, scene: TableScene, action: str, use_keys: bool) -> None:
+def press_button(app: App, scene: TableScene, action: Action, use_keys: bool) -> None:
     for _ in range(3):
         app.step(1 / 60)
     actions = [a for a, _b in scene.buttons.buttons]
     assert action in actions, (action, actions)
     if use_keys:
-        key(app, pygame.K_1 + actions.index(action))
+        key(app, pygame.K_F1 + actions.index(action))  # the buttons' keys (cards: 1-9)
     else:
         rect = scene.buttons.rect_of(action)
         assert rect is not None
@@ -94,9 +97,9 @@ def choose_card(app: App, scene: TableScene, card_key: str, use_keys: bool) -> N
         click(app, pos)
 
 
-def perform(app: App, scene: TableScene, action: str, rng: random.Random) -> None:
+def perform(app: App, scene: TableScene, action: Action, rng: random.Random) -> None:
     use_keys = rng.random() < 0.4
-    verb, _, rest = action.partition(" ")
+    verb, _, rest = str(action).partition(" ")
     if verb in ("play", "trump"):
         choose_card(app, scene, rest, use_keys)
     elif verb == "discard":
@@ -106,6 +109,11 @@ def perform(app: App, scene: TableScene, action: str, rng: random.Random) -> Non
         press_button(app, scene, action, use_keys)
     else:
         press_button(app, scene, action, use_keys)
+        if scene.confirm.active:  # "declare 66 with only 23 points?" -> declare anyway
+            b = scene.confirm.buttons[0][0]
+            click(app, b.rect.inflate(-6, -6).center)
+            for _ in range(2):
+                app.step(1 / 60)
 
 
 def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) -> TableScene:
@@ -125,12 +133,12 @@ def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) ->
         if scene.human.waiting and not scene.anim.busy():
             obs = scene.human.pending.observation
             before = len(scene.flow.deal.history)
-            if blind and obs.get("blind_trump"):
+            if blind and isinstance(obs, MariasObservation) and obs.blind_trump:
                 pos = scene.stage.click_point("blind1")
                 assert pos is not None
                 click(app, pos)
             else:
-                perform(app, scene, rng.choice(obs["legal"]), rng)
+                perform(app, scene, rng.choice(obs.legal), rng)
             for _ in range(2):
                 app.step(1 / 60)
             assert len(scene.flow.deal.history) > before, "the human's action was not applied"

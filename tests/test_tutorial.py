@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules import RecordError, replay_text
+from game.rules.actions import PLAY
 from game.rules.variants import deal_class
 from game.ui.practice.tutorial import (
     HUMAN,
@@ -57,12 +58,15 @@ def test_the_learner_is_seat_0_and_the_run_accepts_only_the_script(path):
     while not run.finished:
         if run.human_turn():
             wanted = run.expected()
-            legal = [a for a in run.deal.legal_actions() if a != wanted]
+            legal = [a for a in run.deal.legal_actions() if a is not wanted]
             if legal:
                 ok, why = run.try_action(legal[0])
                 assert not ok and why is None  # legal but not the lesson's move
-            ok, why = run.try_action("play XX")
-            assert not ok and why
+            held = run.deal.hand(HUMAN)
+            stranger = next(a for a in PLAY if not held >> a.card & 1)
+            ok, why = run.try_action(stranger)
+            assert not ok and why is not None and why.code in ("not_held", "not_in_deck",
+                                                               "wrong_phase")
             ok, _ = run.try_action(wanted)
             assert ok
         else:
@@ -100,7 +104,7 @@ def test_board_shows_forehand_only_its_first_seven_before_the_trump_card() -> No
     deal = new_deal("marias", 2, random_deck("marias", random.Random(5)))
     obs = deal.observation(0)
     rects = Board("german-tell").draw_deal(surface, surface.get_rect(), deal, view=0)
-    assert set(rects) == set(obs["hand"]) and len(rects) == 7
-    deal.apply(obs["legal"][0], 0)
+    assert set(rects) == set(obs.hand) and len(rects) == 7
+    deal.apply(obs.legal[0], 0)
     rects = Board("german-tell").draw_deal(surface, surface.get_rect(), deal, view=0)
     assert len(rects) == 12

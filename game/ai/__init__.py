@@ -3,8 +3,8 @@
 Imports only ``game.rules`` and the standard library.  Public face:
 
 * :func:`make_bot` ``(level, variant, seed=None, budget_ms=None, iterations=None,
-  cancel=None) -> Bot``; ``bot.choose(observation, budget_ms=None) -> action``;
-  ``bot.cancel()``.
+  cancel=None) -> Bot``; ``bot.choose(observation, budget_ms=None) -> Action`` (the
+  typed :class:`game.rules.Observation`; one of ``observation.choices``); ``bot.cancel()``.
 * :func:`hint` ``(observation, budget_ms=HINT_BUDGET_MS, seed=0, cancel=None) -> Hint``;
   :data:`TEMPLATES` English texts of the reason keys; :data:`HINT_BUDGET_MS` the game's
   hint budget.

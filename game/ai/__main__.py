@@ -2,7 +2,9 @@
 ``python -m game.ai bench [--positions N]`` (decision times, JSON: :mod:`game.ai.bench`).
 
 Replays the record (NOTATION.md; ``-`` = standard input) and prints the hint
-for seat N at the position after the record's last action, as JSON.
+for seat N at the position after the record's last action, as JSON.  Budgets
+go through :func:`game.ai.budget.parse_budget_ms`; every mistake is one line
+on standard error and exit status 2 (:mod:`game.rules.cli`).
 """
 
 from __future__ import annotations
@@ -11,22 +13,51 @@ import argparse
 import json
 import sys
 
+from game.rules.cli import CliError, OneLineParser, input_lines, run_main
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.ai")
-    sub = ap.add_subparsers(dest="command", required=True)
+from .budget import budget_arg
+
+#: ``bench --positions`` at most.
+MAX_POSITIONS = 10_000
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 1 <= value <= MAX_POSITIONS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_POSITIONS}, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def _main(argv: list[str] | None = None) -> int:
+    from game.rules.options import VARIANT_IDS
+
+    ap = OneLineParser(prog="python -m game.ai")
+    sub = ap.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     hp = sub.add_parser("hint", help="the hint for a seat at the end of a record (JSON)")
     hp.add_argument("record", help="record file, or - for standard input")
-    hp.add_argument("--seat", type=int, required=True)
-    hp.add_argument("--budget-ms", type=float, default=None,
-                    help="search budget (default: the game's, HINT_BUDGET_MS)")
-    hp.add_argument("--seed", type=int, default=0)
+    hp.add_argument("--seat", type=_seed, required=True)
+    hp.add_argument("--budget-ms", type=budget_arg, default=None,
+                    help="search budget in ms (default: the game's, HINT_BUDGET_MS; "
+                         "at most game.ai.budget.MAX_BUDGET_MS)")
+    hp.add_argument("--seed", type=_seed, default=0)
     bp = sub.add_parser("bench", help="decision times of easy, hard and hint() (JSON)")
-    bp.add_argument("--positions", type=int, default=6, help="positions per game")
-    bp.add_argument("--seed", type=int, default=1)
-    bp.add_argument("--hard-ms", type=float, default=None, help="hard's budget (default: 450)")
-    bp.add_argument("--hint-ms", type=float, default=None, help="the hint's budget")
-    bp.add_argument("--variant", action="append", help="only this game (repeatable)")
+    bp.add_argument("--positions", type=_count, default=6, help="positions per game")
+    bp.add_argument("--seed", type=_seed, default=1)
+    bp.add_argument("--hard-ms", type=budget_arg, default=None,
+                    help="hard's budget (default: 450)")
+    bp.add_argument("--hint-ms", type=budget_arg, default=None, help="the hint's budget")
+    bp.add_argument("--variant", action="append", choices=VARIANT_IDS,
+                    help="only this game (repeatable)")
     args = ap.parse_args(argv)
     if args.command == "bench":
         from .bench import run
@@ -36,37 +67,28 @@ def main(argv: list[str] | None = None) -> int:
                              args.hint_ms or HINT_BUDGET_MS, args.variant), indent=2))
         return 0
 
-    from game.rules.errors import RulesError
-    from game.rules.record import replay_text
+    import collections
+
+    from game.rules.record import iter_records, replay_records
 
     from .hint import HINT_BUDGET_MS, hint
 
-    try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        print(f"cannot read {args.record}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        deal = replay_text(text)[-1]
-    except RulesError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+    # Replay deal by deal, keeping only the last (a record may hold a long match).
+    (deal,) = collections.deque(replay_records(iter_records(input_lines(args.record))), 1)
     if not 0 <= args.seat < deal.players:
-        print(f"seat must be 0..{deal.players - 1}", file=sys.stderr)
-        return 2
-    obs = deal.observation(args.seat)
+        raise CliError(f"seat must be 0..{deal.players - 1}, not {args.seat}")
     if deal.is_over() or deal.to_move() != args.seat:
-        print(f"seat {args.seat} is not to move (to move: {deal.to_move()})", file=sys.stderr)
-        return 2
+        raise CliError(f"seat {args.seat} is not to move (to move: {deal.to_move()})")
+    obs = deal.observation(args.seat)
     h = hint(obs, budget_ms=args.budget_ms or HINT_BUDGET_MS, seed=args.seed)
     out = h.to_json()
     out["seat"] = args.seat
     print(json.dumps(out, ensure_ascii=False))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(_main, argv)
 
 
 if __name__ == "__main__":

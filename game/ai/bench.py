@@ -14,18 +14,19 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
+from game.rules.observation import Observation
 from game.rules.variants import VARIANT_IDS, deal_class, new_deal, random_deck
 
 from .bot import make_bot
 from .hint import HINT_BUDGET_MS, hint
-from .marias_bidding import BLIND
 
 
-def positions(variant: str, n: int, rng: random.Random) -> list[dict[str, Any]]:
+def positions(variant: str, n: int, rng: random.Random) -> list[Observation]:
     """``n`` observations of the seat to move, from deals ``easy`` plays out."""
-    found: list[dict[str, Any]] = []
+    found: list[Observation] = []
     while len(found) < n:
         deal = new_deal(variant, rng.randrange(deal_class(variant).players),
                         random_deck(variant, rng))
@@ -34,13 +35,11 @@ def positions(variant: str, n: int, rng: random.Random) -> list[dict[str, Any]]:
         seen = []
         while not deal.is_over():
             seat = deal.to_move()
+            assert seat is not None
             obs = deal.observation(seat)
-            if len(obs["legal"]) > 1:
+            if len(obs.legal) > 1:
                 seen.append(obs)
-            action = bots[seat].choose(obs)
-            if action == BLIND:
-                action = deal.blind_trump_action(rng.randrange(5))  # type: ignore[attr-defined]
-            deal.apply(action, seat)
+            deal.apply(bots[seat].choose(obs), seat, chance=rng)
         if seen:
             found.append(rng.choice(seen))
     return found
@@ -60,7 +59,7 @@ def _stats(ms: list[float]) -> dict[str, float]:
             "p95": round(percentile(ms, 0.95), 2), "max": round(max(ms), 2)}
 
 
-def _timed(fn, *args: Any, **kwargs: Any) -> float:
+def _timed(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> float:
     t = time.perf_counter()
     fn(*args, **kwargs)
     return (time.perf_counter() - t) * 1000.0

@@ -1,8 +1,10 @@
 """The bot interface, the budget/cancel plumbing and the registry of levels.
 
-A bot is any object with ``choose(observation) -> action string`` (NOTATION.md).
-The program's own bots see **only** the observation dict: everything hidden is
-sampled (``sampler.py``), so they are fair by construction.  The one exception
+The program's own bots take the typed observation (:class:`game.rules.Observation`) and
+return an :class:`~game.rules.Action`; NOTATION.md's ``choose(observation) -> action``
+bots of other people take the JSON form and return text (:class:`JsonPlayer` adapts
+them).  Every bot sees **only** the observation: everything hidden is sampled
+(``sampler.py``), so they are fair by construction.  The one exception
 is the measurement-only ``cheat`` level, which is handed the full deal through
 :meth:`Bot.reveal` by the arena and is never offered in the game.
 
@@ -25,6 +27,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.rules.actions import Action
+from game.rules.observation import Observation
+
+from .budget import check_budget_ms, parse_budget_ms
+
 #: Levels offered in the game.
 GAME_LEVELS = ("easy", "normal", "hard")
 #: Levels for measurement only (arena, tests); never offered to players.
@@ -37,9 +44,28 @@ DEFAULT_BUDGET_MS = {"easy": 0, "random": 0, "normal": 120, "hard": 450, "pimc":
 
 
 class Player(Protocol):
-    """NOTATION.md's bot interface: anything with ``choose``."""
+    """What the arena and the table ask of a player: an action for an observation."""
 
-    def choose(self, observation: dict[str, Any]) -> str: ...
+    def choose(self, observation: Observation) -> Action: ...
+
+
+class JsonPlayer:
+    """A third-party bot of NOTATION.md's interface (``choose(observation dict) -> action
+    text``) as a :class:`Player`: it receives ``observation.to_json()`` — exactly the JSON
+    of the notation — and its answer is parsed (a bad answer raises NotationError)."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.wants_truth = False
+
+    def choose(self, observation: Observation) -> Action:
+        answer = self.inner.choose(observation.to_json())
+        return answer if isinstance(answer, Action) else Action.parse(str(answer))
+
+    def cancel(self) -> None:
+        stop = getattr(self.inner, "cancel", None)
+        if callable(stop):
+            stop()
 
 
 @dataclass
@@ -64,7 +90,8 @@ class Deadline:
 class Bot(ABC):
     """Base of the program's bots.
 
-    ``choose(observation, budget_ms=None)`` returns one of ``observation["legal"]``.
+    ``choose(observation, budget_ms=None)`` returns one of ``observation.choices`` (the
+    legal actions, and a choice resolved by chance such as the blind trump card).
     ``cancel()`` (thread-safe) makes a running ``choose`` return promptly;
     the flag is cleared at the start of the next ``choose``.
     """
@@ -81,6 +108,7 @@ class Bot(ABC):
     ):
         self.variant = variant
         self.seed = seed if seed is not None else random.randrange(2**31)
+        budget_ms = check_budget_ms(budget_ms)  # nan/inf/negative: ValueError; capped
         self.budget_ms = budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS.get(
             self.level, 300)
         self.iterations = iterations
@@ -88,14 +116,14 @@ class Bot(ABC):
         self._truth: Any = None
 
     # --- public ------------------------------------------------------------------
-    def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
-        legal = observation["legal"]
+    def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
+        legal = observation.legal
         if not legal:
             raise ValueError("no legal action: it is not this seat's turn")
         self.cancel_event.clear()
         if len(legal) == 1:
             return legal[0]
-        ms = self.budget_ms if budget_ms is None else budget_ms
+        ms = self.budget_ms if budget_ms is None else check_budget_ms(budget_ms)
         deadline = Deadline(
             time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
             self.iterations,
@@ -104,7 +132,7 @@ class Bot(ABC):
         )
         rng = self.decision_rng(observation)
         action = self.decide(observation, deadline, rng)
-        if action not in legal and not (action == "trump blind" and observation.get("blind_trump")):
+        if action not in observation.choices:
             return legal[0]  # a bug must never cost an illegal move
         return action
 
@@ -118,16 +146,16 @@ class Bot(ABC):
 
     # --- for subclasses -------------------------------------------------------------
     @abstractmethod
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
-        """The level's decision: one of ``obs["legal"]`` (or BLIND) within ``deadline``."""
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
+        """The level's decision: one of ``obs.choices`` within ``deadline``."""
 
-    def decision_rng(self, obs: dict[str, Any]) -> random.Random:
+    def decision_rng(self, obs: Observation) -> random.Random:
         """A generator seeded by the bot's seed and the observation alone.
 
         Same seed + same observation => same random choices, whatever the
         hidden cards are (the fairness test relies on this).
         """
-        text = json.dumps(obs, sort_keys=True, default=str)
+        text = json.dumps(obs.to_json(), sort_keys=True, default=str)
         digest = hashlib.blake2b(f"{self.seed}|{text}".encode(), digest_size=8).digest()
         return random.Random(int.from_bytes(digest, "big"))
 
@@ -137,8 +165,8 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
-        return rng.choice(obs["legal"])
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
+        return rng.choice(obs.legal)
 
 
 def make_bot(
@@ -180,15 +208,38 @@ def bot_class(level: str) -> type[Bot]:
 def load_player(spec: str, variant: str, seed: int | None = None,
                 budget_ms: float | None = None) -> Any:
     """A level name (``hard`` or ``hard@100`` for a 100 ms budget), or ``module:Class``
-    (constructed with ``variant``/``seed`` when it accepts them, else with no arguments)."""
+    (constructed with ``variant``/``seed`` when it accepts them, else with no arguments):
+    a third-party bot receives the observation as NOTATION.md's JSON (:class:`JsonPlayer`).
+
+    Every mistake in ``spec`` is a ``ValueError`` with a message for the person who typed it.
+    """
     if ":" not in spec:
-        level, _, ms = spec.partition("@")
-        return make_bot(level, variant, seed=seed, budget_ms=float(ms) if ms else budget_ms)
+        level, at, ms = spec.partition("@")
+        if level not in LEVELS:
+            raise ValueError(f"unknown player '{spec}': a level ({', '.join(LEVELS)}),"
+                             " level@milliseconds, or module:Class")
+        budget = parse_budget_ms(ms, f"the budget in '{spec}'") if at else budget_ms
+        return make_bot(level, variant, seed=seed, budget_ms=budget)
     module, _, name = spec.partition(":")
-    cls = getattr(importlib.import_module(module), name)
+    if not module or not name or not all(p.isidentifier() for p in module.split(".")) \
+            or not name.isidentifier():
+        raise ValueError(f"'{spec}' is not module:Class (e.g. mybots.greedy:Greedy)")
+    try:
+        mod = importlib.import_module(module)
+    except Exception as exc:  # noqa: BLE001 - any failure to import is the user's module
+        raise ValueError(f"cannot import {module} for '{spec}': {type(exc).__name__}: {exc}"
+                         ) from None
+    cls = getattr(mod, name, None)
+    if cls is None or not callable(cls):
+        raise ValueError(f"{module} has no class {name} (for '{spec}')")
     for kwargs in ({"variant": variant, "seed": seed}, {}):
         try:
-            return cls(**kwargs)
+            bot = cls(**kwargs)
         except TypeError:
             continue
-    raise ValueError(f"cannot construct {spec}")
+        except Exception as exc:  # noqa: BLE001 - a third party's constructor
+            raise ValueError(f"cannot construct {spec}: {type(exc).__name__}: {exc}") from None
+        if not callable(getattr(bot, "choose", None)):
+            raise ValueError(f"{spec} has no choose(observation) method")
+        return JsonPlayer(bot)
+    raise ValueError(f"cannot construct {spec}: it takes neither (variant, seed) nor nothing")

@@ -10,9 +10,23 @@ marriages, declare as soon as the total allows it, never overbid blindly.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from game.rules.cards import SUIT_MASK, card, cards_of, suit_index
+from game.rules.actions import (
+    BAD,
+    CLOSE,
+    CONTRACT,
+    DECLARE,
+    DOUBLE,
+    EXCHANGE,
+    GOOD,
+    PASS,
+    PLAY,
+    TRUMP,
+    Action,
+    Verb,
+)
+from game.rules.cards import SUIT_MASK, SUITS, cards_of, suit_index
+from game.rules.observation import KingQueenObservation, Observation
 
 from .bot import Bot, Deadline
 from .view import View, view_of
@@ -41,8 +55,7 @@ def _is_trump(v: View, c: int) -> bool:
 
 
 def _open_phase(v: View) -> bool:
-    return v.variant in ("marriage", "sixty-six") and not v.obs.get("closed") and \
-        (v.obs.get("stock_size") or 0) > 0
+    return v.variant in ("marriage", "sixty-six") and not v.obs.closed and v.obs.stock_size > 0
 
 
 # --- card play -------------------------------------------------------------------------
@@ -149,27 +162,27 @@ def _durch_card(v: View, plays: list[int]) -> int:
 
 # --- the other decisions ------------------------------------------------------------
 def _own_points(v: View) -> int:
-    pts = v.obs.get("points") or []
+    pts = v.obs.points
     return pts[v.seat] if len(pts) > v.seat else 0
 
 
-def choose_kq_extra(v: View, legal: list[str]) -> str | None:
+def choose_kq_extra(v: View, legal: list[Action]) -> Action | None:
     """Exchange / marriage / declare / close in the King-Queen games, or None to play."""
-    if "declare" in legal and _own_points(v) >= 66:
-        return "declare"
-    if "exchange" in legal:
-        return "exchange"
-    marriages = [a for a in legal if a.startswith("marriage ") and not _cash_ace_first(v, a)]
+    if DECLARE in legal and _own_points(v) >= 66:
+        return DECLARE
+    if EXCHANGE in legal:
+        return EXCHANGE
+    marriages = [a for a in legal if a.verb is Verb.MARRIAGE and not _cash_ace_first(v, a)]
     if marriages:
-        trump = v.obs.get("trump")
-        marriages.sort(key=lambda a: a[-1] != trump)
+        trump = v.obs.trump
+        marriages.sort(key=lambda a: SUITS[a.suit] != trump)
         return marriages[0]
-    if "close" in legal and _should_close(v):
-        return "close"
+    if CLOSE in legal and _should_close(v):
+        return CLOSE
     return None
 
 
-def _cash_ace_first(v: View, marriage: str) -> bool:
+def _cash_ace_first(v: View, marriage: Action) -> bool:
     """Sixty-six for three: hold the ace of the marriage suit (not the ten) in the first three
     tricks?  Then lead a master first and announce later.
 
@@ -182,7 +195,7 @@ def _cash_ace_first(v: View, marriage: str) -> bool:
     """
     if v.variant != "sixty-six-3" or v.hand.bit_count() <= 5:
         return False
-    s8 = suit_index(marriage[-1]) * 8
+    s8 = marriage.suit * 8
     return bool(v.hand >> s8 & 1) and not v.hand >> (s8 + 1) & 1
 
 
@@ -200,20 +213,20 @@ def _should_close(v: View) -> bool:
     return pts + sure >= 66 and trumps >= 2
 
 
-def choose_marias_bid(v: View, legal: list[str]) -> str:
+def choose_marias_bid(v: View, legal: list[Action]) -> Action:
     """Trump card, contract, good/bad, discards and doubling by rules of thumb."""
-    first = legal[0].split()[0]
+    first = legal[0].verb
     hand = list(cards_of(v.hand))
-    if first == "trump":
+    if first is Verb.TRUMP:
         return _choose_trump(v, legal)
-    if first == "contract":
+    if first is Verb.CONTRACT:
         from .marias_bidding import best_no_trump
 
-        nt = best_no_trump(v.hand, 0, [a[9:] for a in legal])
+        nt = best_no_trump(v.hand, 0, [a.name for a in legal])
         if nt is not None:
-            return "contract " + nt
-        return "contract suit" if "contract suit" in legal else legal[0]
-    if first == "discard":
+            return CONTRACT[nt]
+        return CONTRACT["suit"] if CONTRACT["suit"] in legal else legal[0]
+    if first is Verb.DISCARD:
         if v.contract and not v.contract.startswith("suit"):
             from .marias_bidding import discard_action, discard_for
 
@@ -221,18 +234,18 @@ def choose_marias_bid(v: View, legal: list[str]) -> str:
             if a in legal:
                 return a
         return _choose_discard(v, legal)
-    if "good" in legal:
+    if GOOD in legal:
         from .marias_bidding import best_no_trump
 
-        nt = best_no_trump(v.hand, 0, [a[4:] for a in legal if a.startswith("bad ")])
-        return "bad " + nt if nt else "good"
-    if "pass" in legal:
+        nt = best_no_trump(v.hand, 0, [a.name for a in legal if a.verb is Verb.BAD])
+        return BAD[nt] if nt else GOOD
+    if PASS in legal:
         return _choose_double(v, legal, hand)
     return legal[0]
 
 
-def _choose_trump(v: View, legal: list[str]) -> str:
-    cards = [card(a[6:]) for a in legal]
+def _choose_trump(v: View, legal: list[Action]) -> Action:
+    cards = [a.card for a in legal]
     seen = [c for c in cards if (v.hand >> c) & 1]
     pool = seen or cards
 
@@ -244,20 +257,14 @@ def _choose_trump(v: View, legal: list[str]) -> str:
     of_suit = [c for c in pool if c >> 3 == best] or pool
     # show the lowest trump, but keep the 7 in hand (Seven); a low card tells little
     pick = max(of_suit, key=lambda c: ((c & 7) != 7, c & 7))
-    return "trump " + _s(pick)
+    return TRUMP[pick]
 
 
-def _s(c: int) -> str:
-    from game.rules.cards import CARD_STR
-
-    return CARD_STR[c]
-
-
-def _choose_discard(v: View, legal: list[str]) -> str:
+def _choose_discard(v: View, legal: list[Action]) -> Action:
     contract = v.contract or "suit"
 
-    def keep_cost(a: str) -> float:
-        c1, c2 = (card(x) for x in a.split()[1:])
+    def keep_cost(a: Action) -> float:
+        c1, c2 = a.cards
         rest = v.hand & ~(1 << c1) & ~(1 << c2)
         cost = 0.0
         for c in (c1, c2):
@@ -277,53 +284,51 @@ def _choose_discard(v: View, legal: list[str]) -> str:
     return min(legal, key=lambda a: (keep_cost(a), a))
 
 
-def _choose_double(v: View, legal: list[str], hand: list[int]) -> str:
+def _choose_double(v: View, legal: list[Action], hand: list[int]) -> Action:
     """Flek the game as a defender only with a strong trump holding."""
     from .tactics import against_announcement
 
     a = against_announcement(v.obs)
     if a is not None:
         return a
-    if "double game" in legal and v.seat != v.soloist and v.trump is not None:
+    if DOUBLE["game"] in legal and v.seat != v.soloist and v.trump is not None:
         trumps = [c for c in hand if c >> 3 == v.trump]
         top = sum(1 for c in trumps if c & 7 <= 1)
         if len(trumps) >= 4 and top >= 2:
-            return "double game"
-    return "pass"
+            return DOUBLE["game"]
+    return PASS
 
 
 # --- the bot -----------------------------------------------------------------------------
-def policy_action(obs: dict[str, Any], rng: random.Random | None = None) -> str:
-    """The easy choice for an observation (also used as the search playout policy)."""
-    legal = obs["legal"]
+def policy_action(obs: Observation, rng: random.Random | None = None) -> Action:
+    """The easy choice for an observation (also the searches' rule-of-thumb prior)."""
+    legal = obs.legal
     if len(legal) == 1:
         return legal[0]
     v = view_of(obs)
-    return choose_from_view(v, legal)
+    return choose_from_view(v, list(legal))
 
 
-def choose_from_view(v: View, legal: list[str]) -> str:
-    plays = [card(a[5:]) for a in legal if a.startswith("play ")]
+def choose_from_view(v: View, legal: list[Action]) -> Action:
+    plays = [a.card for a in legal if a.verb is Verb.PLAY]
     if v.variant == "marias" and len(plays) < len(legal):
         return choose_marias_bid(v, legal)
-    if v.variant != "marias" and len(plays) < len(legal):
+    if isinstance(v.obs, KingQueenObservation) and len(plays) < len(legal):
         extra = choose_kq_extra(v, legal)
         if extra is not None:
             return extra
-        if v.obs.get("pending_marriage") or (v.obs.get("history") and
-                                             v.obs["history"][-1][1].startswith("marriage")):
+        if v.obs.marriage_pending is not None:
             # after announcing: lead the queen, keep the king
-            s = suit_index(v.obs["history"][-1][1][-1])
-            q = s * 8 + 3
-            if "play " + _s(q) in legal:
-                return "play " + _s(q)
+            q = suit_index(v.obs.marriage_pending) * 8 + 3
+            if PLAY[q] in legal:
+                return PLAY[q]
     if not plays:
         return legal[0]
-    return "play " + _s(choose_card(v, plays))
+    return PLAY[choose_card(v, plays)]
 
 
 class EasyBot(Bot):
     level = "easy"
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         return policy_action(obs, rng)

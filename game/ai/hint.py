@@ -12,12 +12,15 @@ from __future__ import annotations
 import random
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.cards import card, marriage_points
+from game.rules.actions import Action, Verb
+from game.rules.cards import CARD_STR, SUITS, card, marriage_points
+from game.rules.observation import Observation
 
 from .bot import Deadline
+from .budget import check_budget_ms
 from .tactics import candidates, forced, marriage_gain
 from .view import view_of
 
@@ -68,8 +71,8 @@ class Hint:
     units in Mariáš), or None where the search did not reach it.
     """
 
-    action: str
-    values: dict[str, float | None]
+    action: Action
+    values: dict[Action, float | None]
     reason: str
     params: dict[str, Any] = field(default_factory=dict)
     exact: bool = False
@@ -79,9 +82,10 @@ class Hint:
         return format_reason(self.reason, self.params, templates)
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["text"] = self.text()
-        return out
+        return {"action": self.action.text,
+                "values": {a.text: v for a, v in self.values.items()},
+                "reason": self.reason, "params": dict(self.params), "exact": self.exact,
+                "iterations": self.iterations, "text": self.text()}
 
 
 def format_reason(key: str, params: dict[str, Any], templates: dict[str, str] | None = None
@@ -99,35 +103,48 @@ def format_reason(key: str, params: dict[str, Any], templates: dict[str, str] | 
 HINT_BUDGET_MS = 470
 
 
-def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
+def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
          cancel: threading.Event | None = None, iterations: int | None = None) -> Hint:
     """The recommendation for the seat of ``observation`` (which must be on turn)."""
-    legal = list(observation["legal"])
+    legal = list(observation.legal)
     if not legal:
         raise ValueError("the seat of this observation has no action to take now")
+    budget_ms = check_budget_ms(budget_ms) or 0.0  # nan/inf/negative: ValueError; capped
     if len(legal) == 1:
         return Hint(legal[0], {legal[0]: None}, "hint.only_action", {})
     deadline = Deadline(time.perf_counter() + budget_ms / 1000.0, iterations,
                         cancel or threading.Event(), budget_ms)
     rng = random.Random(seed)
     f = forced(observation)
-    values: dict[str, float | None] = {a: None for a in legal}
+    values: dict[Action, float | None] = {a: None for a in legal}
     exact = False
     its = 0
     from .marias_bidding import bidding_values, doubling_values
+    from .turns import MEMORY, best_of
 
-    bid = bidding_values(observation, deadline, rng)
-    odds: dict[str, float] = {}
-    if bid is None:
+    tag = (seed, iterations, None if iterations is not None else round(budget_ms))
+    remembered = MEMORY.recall(observation, tag)
+    bid = None if remembered is not None else bidding_values(observation, deadline, rng,
+                                                            turns=True, tag=tag)
+    odds: dict[Action, float] = {}
+    if bid is None and remembered is None:
         bid = doubling_values(observation, deadline, rng, every_legal=True, odds=odds)
-    if bid is not None:
+    if remembered is not None:
+        # The position after a step of this turn, valued with the step: the same numbers
+        # (see game.ai.turns), so the advice never contradicts itself across the step.
+        values.update({a: v for a, v in remembered.items() if a in values})
+        action = best_of(remembered, candidates(observation)) or legal[0]
+    elif bid is not None:
         action, vals = bid
         values.update(vals)
     else:
         from .ismcts import HardBot, search
 
+        # Whole turns: a step that does not end the turn (exchange, close, a marriage) is
+        # worth its best continuation — the number the position after the step gets, so the
+        # hint, the practice warning and the review agree before and after the step.
         res = search(observation, deadline, rng, legal=legal,
-                     pool_size=HardBot.pool_size_for(observation["variant"]),
+                     pool_size=HardBot.pool_size_for(observation.variant), turns=True,
                      **HardBot.options_for(observation))
         action = res.best
         allowed = candidates(observation)
@@ -138,6 +155,8 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
         values.update(res.values)
         exact = res.exact
         its = res.iterations
+        if res.turns and any(len(t) > 1 for t in res.turns):
+            _remember_turns(observation, res.turns, rng, tag)
     if f is not None:
         action, key, params = f
     elif odds:
@@ -147,19 +166,32 @@ def hint(observation: dict[str, Any], budget_ms: float = HINT_BUDGET_MS, seed: i
     return Hint(action, values, key, _decorate(params), exact, its)
 
 
-def explain_doubling(obs: dict[str, Any], action: str, values: dict[str, float | None],
-                     odds: dict[str, float]) -> tuple[str, dict[str, Any]]:
+def _remember_turns(obs: Observation, turns: dict[tuple[Action, ...], float],
+                    rng: random.Random, tag: Any) -> None:
+    """Keep the continuations' values for the positions after this turn's steps."""
+    from .sampler import SampleError, determinize
+    from .turns import MEMORY
+
+    try:
+        deal = determinize(obs, random.Random(rng.random()))
+    except SampleError:
+        return
+    MEMORY.remember(deal, obs.seat, turns, tag)
+
+
+def explain_doubling(obs: Observation, action: Action, values: dict[Action, float | None],
+                     odds: dict[Action, float]) -> tuple[str, dict[str, Any]]:
     """Why double or pass, in the odds the simulation saw: how often the double paid.
 
     A double can be right at under half (it wins big and loses small) and wrong at over
     half, so the reason says both: the share, and which way the balance went."""
-    if action.startswith("double ") and action in odds:
-        return "hint.double_odds", {"component": action[7:],
+    if action.verb is Verb.DOUBLE and action in odds:
+        return "hint.double_odds", {"component": action.name,
                                     "share": round(100 * odds[action])}
     doubles = [a for a in odds if values.get(a) is not None]
-    if action == "pass" and doubles:
+    if action.verb is Verb.PASS and doubles:
         best = max(doubles, key=lambda a: values[a])  # type: ignore[arg-type,return-value]
-        return "hint.pass_odds", {"component": best[7:], "share": round(100 * odds[best])}
+        return "hint.pass_odds", {"component": best.name, "share": round(100 * odds[best])}
     return explain(obs, action, values, False)
 
 
@@ -170,55 +202,57 @@ def _decorate(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def explain(obs: dict[str, Any], action: str, values: dict[str, float | None],
+def explain(obs: Observation, action: Action, values: dict[Action, float | None],
             exact: bool) -> tuple[str, dict[str, Any]]:
     """A short reason for ``action`` as (message key, parameters)."""
     value = values.get(action)
     if exact and value is not None:
-        return "hint.exact", {"value": round(value, 2), "action": action}
-    verb, _, rest = action.partition(" ")
-    if verb == "marriage":
-        return "hint.marriage", {"suit": rest, "points": marriage_gain(obs, action)}
-    if verb == "exchange":
-        ind = obs.get("indicator") or ""
-        rank = "7" if obs["variant"] == "marriage" else "9"
+        return "hint.exact", {"value": round(value, 2), "action": action.text}
+    verb = action.verb
+    if verb is Verb.MARRIAGE:
+        return "hint.marriage", {"suit": SUITS[action.suit],
+                                 "points": marriage_gain(obs, action)}
+    if verb is Verb.EXCHANGE:
+        ind = obs.indicator or ""
+        rank = "7" if obs.variant == "marriage" else "9"
         return "hint.exchange", {"card": ind, "rank": RANK_NAMES[rank]}
-    if verb == "close":
-        return "hint.close", {"points": obs["points"][obs["seat"]]}
-    if verb == "trump":
-        if rest == "blind":
+    if verb is Verb.CLOSE:
+        return "hint.close", {"points": obs.points[obs.seat]}
+    if verb is Verb.TRUMP:
+        if action.blind:
             return "hint.trump_blind", {}
-        return "hint.trump_card", {"card": rest, "suit": rest[1]}
-    if verb == "contract":
+        return "hint.trump_card", {"card": action.card_text, "suit": action.card_text[1]}
+    if verb is Verb.CONTRACT:
         from .marias_bidding import best_no_trump
 
-        hand = sum(1 << card(c) for c in obs["hand"])
-        if best_no_trump(hand, 0, [rest]) == rest:
-            return "hint.contract_safe", {"contract": rest}
-        return "hint.contract", {"contract": rest}
-    if verb == "discard":
-        return "hint.discard", {"cards": rest}
-    if verb == "good":
+        hand = sum(1 << card(c) for c in obs.hand)
+        if best_no_trump(hand, 0, [action.name]) == action.name:
+            return "hint.contract_safe", {"contract": action.name}
+        return "hint.contract", {"contract": action.name}
+    if verb is Verb.DISCARD:
+        return "hint.discard", {"cards": " ".join(CARD_STR[c] for c in action.cards)}
+    if verb is Verb.GOOD:
         return "hint.good", {}
-    if verb == "bad":
-        return "hint.bad", {"contract": rest}
-    if verb == "double":
-        return "hint.double", {"component": rest}
-    if verb == "announce":
-        return "hint.announce", {"what": rest}
-    if verb == "pass":
+    if verb is Verb.BAD:
+        return "hint.bad", {"contract": action.name}
+    if verb is Verb.DOUBLE:
+        return "hint.double", {"component": action.name}
+    if verb is Verb.ANNOUNCE:
+        return "hint.announce", {"what": action.name}
+    if verb is Verb.PASS:
         return "hint.pass", {}
-    if verb == "play":
+    if verb is Verb.PLAY:
         v = view_of(obs)
-        c = card(rest)
+        c = action.card
+        rest = action.card_text
         if not v.trick:
-            pairs = [a[-1] for a in obs["legal"] if a.startswith("marriage ")]
+            pairs = [SUITS[a.suit] for a in obs.legal if a.verb is Verb.MARRIAGE]
             if pairs:
                 # the search keeps a marriage for later (Sixty-six for three: the others
                 # must beat a led king or queen, and the pair counts after a first trick)
-                suit = obs.get("trump") if obs.get("trump") in pairs else pairs[0]
+                suit = obs.trump if obs.trump in pairs else pairs[0]
                 return "hint.marriage_later", {"card": rest, "suit": suit,
-                                               "points": marriage_points(suit == obs.get("trump"))}
+                                               "points": marriage_points(suit == obs.trump)}
             return "hint.lead", {"card": rest}
         winner = v.trick_winner()
         if winner is not None and v.side(winner) == v.side(v.seat) and winner != v.seat:

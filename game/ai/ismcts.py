@@ -22,7 +22,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.rules.actions import DECLARE, Action, Verb
 from game.rules.base import Deal
+from game.rules.observation import MariasObservation, Observation
 
 from .bot import Bot, Deadline
 from .playout import rollout
@@ -36,18 +38,71 @@ class Node:
     visits: int = 0
     total: float = 0.0  # sum of rewards for the player who chose the action into this node
     avail: int = 0
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[Action, Node] = field(default_factory=dict)
 
 
 @dataclass
 class SearchResult:
-    """Per root action: mean value for the root seat (deal points) and visit count."""
+    """Per root action: mean value for the root seat (deal points) and visit count.
 
-    best: str
-    values: dict[str, float]
-    visits: dict[str, int]
+    With whole turns (``search(turns=True)``) a root action that does not end the
+    turn is worth its best continuation: ``values`` holds, per first action, the best of
+    its turns' means, and ``turns`` every whole turn's mean."""
+
+    best: Action
+    values: dict[Action, float]
+    visits: dict[Action, int]
     iterations: int
     exact: bool = False
+    turns: dict[tuple[Action, ...], float] = field(default_factory=dict)
+
+
+#: The most whole turns one decision is expanded into (a turn on lead in Marriage has
+#: about 35: exchange, close or a marriage, declare, a card).
+MAX_TURNS = 64
+
+
+def whole_turns(deal: Deal, first: list[Action],
+                limit: int = MAX_TURNS) -> list[tuple[Action, ...]]:
+    """Every way the seat to move can finish its turn, starting with one of ``first``.
+
+    A step that leaves the same seat to move (the trump exchange, closing, announcing a
+    marriage) is followed by each action then legal, until a card is played, the turn
+    passes or the deal ends.  What is legal after a step depends only on the mover's own
+    hand and the public state, so any deal consistent with the mover's observation gives
+    the same turns.
+    Beyond ``limit`` turns the rest stay single steps (valued the old way)."""
+    mover = deal.to_move()
+    out: list[tuple[Action, ...]] = []
+
+    def grow(d: Deal, path: tuple[Action, ...]) -> None:
+        # A card ends the turn (even when its trick lets the same seat lead again: then
+        # the stock has been drawn from, and the sampled deals differ).
+        if d.is_over() or d.to_move() != mover or path[-1].verb is Verb.PLAY or \
+                len(path) >= 4 or len(out) >= limit:
+            out.append(path)
+            return
+        holds = getattr(d, "declaration_holds", None)
+        for a in d.legal_actions():
+            if a is DECLARE and holds is not None and not holds(mover):
+                continue  # a false declaration after a step: the plain one values it
+            twin = d.clone()
+            twin.apply_legal(a)
+            grow(twin, path + (a,))
+
+    for a in first:
+        d = deal.clone()
+        d.apply_legal(a)
+        grow(d, (a,))
+    return out
+
+
+def _apply_turn(deal: Deal, turn: Action | tuple[Action, ...]) -> None:
+    if isinstance(turn, tuple):
+        for a in turn:
+            deal.apply_legal(a)
+    else:
+        deal.apply_legal(turn)
 
 
 def _endgame(deal: Deal, cards_left: int) -> bool:
@@ -56,7 +111,7 @@ def _endgame(deal: Deal, cards_left: int) -> bool:
         # only an exhausted stock makes the sampled world match reality (a card counter
         # knows both hands); solving a closed stock exactly would let the closer "see" the
         # opponent's hand and overrate closing (strategy fusion)
-        return not deal.closed and deal.stock_size() == 0  # type: ignore[attr-defined]
+        return not deal.closed and deal.stock_size() == 0
     return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
 
 
@@ -74,6 +129,8 @@ class Searcher:
         self.eps = playout_eps
         self.solver = Solver(seat)
         self.leaf_cache: dict[Any, float] = {}
+        #: The last sweep's values per root candidate, sample by sample (the guard's data).
+        self._per_turn: dict[Any, list[float]] = {}
 
     def leaf_value(self, deal: Deal, deadline: Deadline) -> list[float] | None:
         """Exact per-seat values of an endgame leaf, or None to fall back on a playout."""
@@ -100,9 +157,10 @@ class Searcher:
         other = -v * len(ours) / (n - len(ours))
         return [v if s in ours else other for s in range(n)]
 
-    def run(self, source, root_legal: list[str], deadline: Deadline,
-            prior: str | None = None, prior_weight: float = 0.3,
-            sweep: bool = True, race: bool = False, prior_z: float = 1.0) -> SearchResult:
+    def run(self, source: Any, root_legal: list[Action], deadline: Deadline,
+            prior: Action | None = None, prior_weight: float = 0.3,
+            sweep: bool = True, race: bool = False, prior_z: float = 1.0,
+            turns: bool = False) -> SearchResult:
         """Search until the deadline; the best root action and every root action's value.
 
         ``sweep`` (default): every sampled deal is used once for *each* root action, with
@@ -117,11 +175,17 @@ class Searcher:
         difference leave the sweep, so the remaining contenders get the rest of the
         time (the decision is between them; the values of the dropped ones stay as
         they were when they dropped).
+        ``turns`` (sweep mode): the root candidates are the seat's *whole turns*
+        (:func:`whole_turns`), so a step that does not end the turn — an exchange, a
+        close, a marriage — is valued by its best continuation, exactly as the position
+        after the step will be valued; see :class:`SearchResult`.
         """
+        if turns and sweep:
+            return self._run_turns(source, root_legal, deadline, prior, race, prior_z)
         root = Node()
         it = 0
         scale = 3.0
-        per_action: dict[str, list[float]] = {a: [] for a in root_legal}
+        per_action: dict[Action, list[float]] = {a: [] for a in root_legal}
         active = list(root_legal)
         while not deadline.expired(it):
             try:
@@ -143,10 +207,10 @@ class Searcher:
                 if child is None:
                     child = root.children[a] = Node()
                 child.avail += 1
-                d.apply_legal(a)
+                _apply_turn(d, a)
                 values = self._iterate(d, child, [(child, mover)], 1, root_legal, deadline,
                                        random.Random(seed), scale, None, 0.0)
-                done.append((a, values[mover]))  # type: ignore[index]
+                done.append((a, values[mover]))
                 it += 1
                 if deadline.cancel.is_set() or (per_action[active[0]]
                                                  and deadline.expired(it)):
@@ -165,6 +229,7 @@ class Searcher:
                                                   root.children.items()}, it)
         visits = {a: ch.visits for a, ch in root.children.items()}
         if sweep:
+            self._per_turn = per_action
             vals = {a: sum(v) / len(v) for a, v in per_action.items() if v}
             best = max(sorted(active), key=lambda a: vals[a])
             if prior in vals and best != prior and not clearly_better(
@@ -176,9 +241,40 @@ class Searcher:
         best = max(sorted(visits), key=lambda a: (visits[a], vals.get(a, -1e9)))
         return SearchResult(best, vals, visits, it)
 
+    def _run_turns(self, source: Any, root_legal: list[Action], deadline: Deadline,
+                   prior: Action | None, race: bool, prior_z: float) -> SearchResult:
+        """:meth:`run` over whole turns: the first sample lists them, every sample values
+        each (common random numbers below, as in the plain sweep); a first action's value
+        is the best mean among its turns."""
+        try:
+            first = source()
+        except SampleError:
+            return SearchResult(prior if prior in root_legal else root_legal[0], {}, {}, 0)
+        turns = whole_turns(first, root_legal)
+        inner = self.run(_replay_first(first, source), list(turns), deadline,  # type: ignore
+                         prior=None, sweep=True, race=race)
+        means = {t: v for t, v in inner.values.items() if isinstance(t, tuple)}
+        values: dict[Action, float] = {}
+        visits: dict[Action, int] = {}
+        best_turn: dict[Action, tuple[Action, ...]] = {}
+        for t, v in means.items():
+            a = t[0]
+            visits[a] = visits.get(a, 0) + inner.visits.get(t, 0)  # type: ignore[call-overload]
+            if a not in values or v > values[a]:
+                values[a], best_turn[a] = v, t
+        if not values:
+            return SearchResult(prior if prior in root_legal else root_legal[0], {}, visits,
+                                inner.iterations)
+        best = max(sorted(values), key=lambda a: values[a])
+        if prior in values and best != prior and not clearly_better(
+                self._per_turn.get(best_turn[best], []),
+                self._per_turn.get(best_turn[prior], []), prior_z):
+            best = prior  # type: ignore[assignment]
+        return SearchResult(best, values, visits, inner.iterations, turns=means)
+
     def _iterate(self, deal: Deal, node: Node, path: list[tuple[Node, int]], depth: int,
-                 root_legal: list[str], deadline: Deadline, rng: random.Random, scale: float,
-                 prior: str | None, prior_weight: float) -> list[float]:
+                 root_legal: list[Action], deadline: Deadline, rng: random.Random, scale: float,
+                 prior: Action | None, prior_weight: float) -> list[float]:
         """One ISMCTS iteration from ``node`` (``deal`` already there): select, expand one
         node, value the leaf, back the values up ``path``; return the per-seat values."""
         values: list[float] | None = None
@@ -234,6 +330,15 @@ RACE_EVERY = 4
 RACE_Z = 3.0
 
 
+def _replay_first(first: Deal, source: Any) -> Any:
+    """A source that gives ``first`` (already drawn) once, then draws as ``source`` does."""
+    pending = [first]
+
+    def draw() -> Deal:
+        return pending.pop() if pending else source()
+    return draw
+
+
 def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
     """Is ``a`` better than ``b`` by more than ``z`` standard errors of the paired
     difference (over the samples both were valued on: the common prefix)?"""
@@ -246,7 +351,7 @@ def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
     return mean > z * (var / n) ** 0.5
 
 
-def _race(active: list[str], per_action: dict[str, list[float]]) -> list[str]:
+def _race(active: list[Action], per_action: dict[Action, list[float]]) -> list[Action]:
     """The root actions still worth sampling: all but those the leader clearly beats."""
     n = len(per_action[active[0]])
     leader = max(active, key=lambda a: sum(per_action[a]) / n)
@@ -255,23 +360,20 @@ def _race(active: list[str], per_action: dict[str, list[float]]) -> list[str]:
 
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:
-    if deal.variant != "marias":
-        return a == b
-    sol = deal.soloist  # type: ignore[attr-defined]
-    return (a == sol) == (b == sol)
+    return deal.side(a) == deal.side(b)
 
 
-def exact_if_known(obs: dict[str, Any], rng: random.Random,
+def exact_if_known(obs: Observation, rng: random.Random,
                    deadline: Deadline) -> SearchResult | None:
     """Two players, stock exhausted: both hands are known; solve the real position."""
-    if obs["variant"] not in ("marriage", "sixty-six") or obs.get("stock_size") or \
-            obs.get("over") or not obs.get("legal"):
+    if obs.variant not in ("marriage", "sixty-six") or obs.stock_size or obs.over or \
+            not obs.legal:
         return None
     try:
         deal = determinize(obs, rng)
     except SampleError:
         return None
-    solver = Solver(obs["seat"], deadline)
+    solver = Solver(obs.seat, deadline)
     try:
         best, values = solver.best(deal, candidates(obs))
     except Timeout:
@@ -279,12 +381,12 @@ def exact_if_known(obs: dict[str, Any], rng: random.Random,
     return SearchResult(best, values, {a: 1 for a in values}, solver.nodes, exact=True)
 
 
-def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: float = 0.7,
+def search(obs: Observation, deadline: Deadline, rng: random.Random, *, c: float = 0.7,
            pool_size: int = 24, solve_leaves: bool = True, truth: Deal | None = None,
-           playout_eps: float = 0.2, legal: list[str] | None = None,
+           playout_eps: float = 0.2, legal: list[Action] | None = None,
            use_prior: bool = True, exact_endgame: bool = True,
            infer: bool = False, race: bool = False, prior_z: float = 1.0,
-           tree: bool = True) -> SearchResult:
+           tree: bool = True, turns: bool = False) -> SearchResult:
     """The ISMCTS decision of the seat of ``obs`` (or perfect-information MCTS on ``truth``).
 
     ``legal``: the root candidates (default: all legal actions of ``obs``).
@@ -294,9 +396,11 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
     ``prior_z``: how sure the search must be to overrule the rule-of-thumb move.
     ``tree``: grow the tree below the root; without it (a flat search) every root action
     is valued on every sample by the exact leaf or a playout alone.
+    ``turns``: value whole turns (the hint engine): a step that does not end the turn is
+    worth its best continuation (``Searcher.run``).
     """
-    seat = obs["seat"]
-    legal = list(legal or obs["legal"])
+    seat = obs.seat
+    legal = list(legal or obs.legal)
     if truth is None:
         exact = exact_if_known(obs, rng, deadline) if exact_endgame else None
         if exact is not None:
@@ -324,7 +428,8 @@ def search(obs: dict[str, Any], deadline: Deadline, rng: random.Random, *, c: fl
             prior = policy_action(obs)
         except Exception:  # the prior is only a hint; never let it break a decision
             prior = None
-    return searcher.run(source, legal, deadline, prior=prior, race=race, prior_z=prior_z)
+    return searcher.run(source, legal, deadline, prior=prior, race=race, prior_z=prior_z,
+                        turns=turns)
 
 
 class NormalBot(Bot):
@@ -356,7 +461,7 @@ class NormalBot(Bot):
     #: guard and no inference (``options_for``)
     flat_marriage_in: frozenset[str] = frozenset()
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         from .marias_bidding import before_search, doubling_values
 
         special = before_search(self, obs, deadline, rng)
@@ -370,12 +475,13 @@ class NormalBot(Bot):
                       legal=candidates(obs), **self.options_for(obs)).best
 
     @classmethod
-    def options_for(cls, obs: dict[str, Any]) -> dict[str, Any]:
+    def options_for(cls, obs: Observation) -> dict[str, Any]:
         """:meth:`search_options` for this decision: a marriage chance in a game of
         ``flat_marriage_in`` is searched flat, without the guard and without inference."""
-        opts = cls.search_options(obs["variant"], obs.get("phase"))
-        if obs["variant"] in cls.flat_marriage_in and \
-                any(a.startswith("marriage ") for a in obs["legal"]):
+        phase = obs.phase if isinstance(obs, MariasObservation) else None
+        opts = cls.search_options(obs.variant, phase)
+        if obs.variant in cls.flat_marriage_in and \
+                any(a.verb is Verb.MARRIAGE for a in obs.legal):
             opts.update(tree=False, prior_z=0.0, infer=False)
         return opts
 
@@ -466,7 +572,7 @@ class CheatBot(HardBot):
     def reveal(self, deal: Deal) -> None:
         self._truth = deal
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         if self._truth is None:
             return super().decide(obs, deadline, rng)
         from .marias_bidding import bidding_decision

@@ -13,18 +13,33 @@ to tell a sound Betl from a hopeless one.  So:
   finish the bidding with the heuristics, play the deal out with the
   playout policy, average the result for this seat.
 
-``trump blind``: the engine's legal list names only the first seven cards; a
-bot that prefers a blind trump card returns :data:`BLIND` and the table
-(arena or UI) turns it into ``deal.blind_trump_action(i)`` for a random i.
+``trump blind``: the observation's legal list names only the first seven cards; a
+bot that prefers a blind trump card returns :data:`BLIND`
+(:data:`game.rules.TRUMP_BLIND`, one of ``observation.choices``), and the engine
+resolves it by chance from the random source its caller gives (``Deal.apply``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from game.rules.actions import (
+    BAD,
+    CONTRACT,
+    GOOD,
+    PASS,
+    TRUMP,
+    TRUMP_BLIND,
+    Action,
+    Verb,
+    discard,
+)
 from game.rules.base import Deal
 from game.rules.cards import SUIT_MASK, card, cards_of
+from game.rules.marias import MariasDeal
+from game.rules.observation import MariasObservation, Observation
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER
 
 from .bot import Deadline
@@ -33,7 +48,7 @@ from .playout import rollout
 from .sampler import SampleError, determinize
 from .solver import value_for
 
-BLIND = "trump blind"
+BLIND = TRUMP_BLIND
 #: How much better (units) an announced Seven/Hundred must simulate than the plain game.
 SEVEN_MARGIN = 1.0
 ACES_TENS = sum(1 << c for c in range(32) if (c & 7) <= 1)
@@ -157,44 +172,43 @@ def discard_for(hand: int, name: str, trump_card: int | None, seven: bool) -> tu
     return cards[0], cards[1]
 
 
-def _cs(c: int) -> str:
-    return "ATKQJ987"[c & 7] + "CDHS"[c >> 3]
-
-
-def discard_action(c1: int, c2: int) -> str:
-    return "discard " + " ".join(sorted((_cs(c1), _cs(c2))))
+def discard_action(c1: int, c2: int) -> Action:
+    return discard(c1, c2)
 
 
 # --- finishing a sampled bidding with heuristics ------------------------------------------
 def finish_bidding(deal: Deal, rng: random.Random) -> None:
     """Play the rest of the bidding of a sampled deal with the heuristics (in place)."""
-    while not deal.is_over() and deal.phase != "play":  # type: ignore[attr-defined]
-        phase = deal.phase  # type: ignore[attr-defined]
+    assert isinstance(deal, MariasDeal)
+    while not deal.is_over() and deal.phase != "play":
+        phase = deal.phase
         legal = deal.legal_actions()
         seat = deal.to_move()
+        assert seat is not None
         if phase == "trump":
-            a = _heuristic_trump(deal.hand(seat))  # type: ignore[arg-type]
+            a = _heuristic_trump(deal.hand(seat))
         elif phase == "contract":
-            nt = best_no_trump(deal.hand(seat), 0, [x[9:] for x in legal])  # type: ignore
-            a = "contract " + nt if nt else "contract suit"
+            nt = best_no_trump(deal.hand(seat), 0, [x.name for x in legal])
+            a = CONTRACT[nt] if nt else CONTRACT["suit"]
         elif phase == "discard":
-            c1, c2 = discard_for(deal.hand(deal.soloist), deal.contract_name,  # type: ignore
-                                 deal.trump_card, deal.seven)  # type: ignore[attr-defined]
+            assert deal.contract_name is not None
+            c1, c2 = discard_for(deal.hand(deal.soloist), deal.contract_name,
+                                 deal.trump_card, deal.seven)
             a = discard_action(c1, c2)
             if a not in legal:
                 a = rng.choice(legal)
         elif phase == "answer":
-            a = "good"
+            a = GOOD
         else:
-            a = "pass"
+            a = PASS
         deal.apply_legal(a)
 
 
-def _heuristic_trump(hand: int) -> str:
+def _heuristic_trump(hand: int) -> Action:
     best_s = max(range(4), key=lambda s: _suit_strength(hand, s))
     mine = list(cards_of(hand & SUIT_MASK[best_s]))
     pick = max(mine, key=lambda c: ((c & 7) != 7, c & 7))
-    return "trump " + _cs(pick)
+    return TRUMP[pick]
 
 
 def _suit_strength(hand: int, s: int) -> float:
@@ -203,15 +217,15 @@ def _suit_strength(hand: int, s: int) -> float:
 
 
 # --- the decisions -----------------------------------------------------------------------
-def bidding_decision(bot: Any, obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                     truth: Deal | None = None) -> str | None:
+def bidding_decision(bot: Any, obs: Observation, deadline: Deadline, rng: random.Random,
+                     truth: Deal | None = None) -> Action | None:
     """A Mariáš bidding action, or None when the generic search should decide."""
     res = bidding_values(obs, deadline, rng, truth)
     return None if res is None else res[0]
 
 
-def before_search(bot: Any, obs: dict[str, Any], deadline: Deadline,
-                  rng: random.Random) -> str | None:
+def before_search(bot: Any, obs: Observation, deadline: Deadline,
+                  rng: random.Random) -> Action | None:
     """What the searching levels decide without a search: a forced or provably right move
     (tactics), or a Mariáš bidding decision (simulated here); None: search."""
     from .tactics import forced
@@ -222,28 +236,35 @@ def before_search(bot: Any, obs: dict[str, Any], deadline: Deadline,
     return bidding_decision(bot, obs, deadline, rng)
 
 
-def bidding_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                   truth: Deal | None = None) -> tuple[str, dict[str, float]] | None:
+def bidding_values(obs: Observation, deadline: Deadline, rng: random.Random,
+                   truth: Deal | None = None, turns: bool = False,
+                   tag: Any = None) -> tuple[Action, dict[Action, float]] | None:
     """(best action, simulated values of the candidates) for a Mariáš bidding decision;
-    None outside the bidding (play and doubling are searched by ISMCTS)."""
-    if obs["variant"] != "marias":
+    None outside the bidding (play and doubling are searched by ISMCTS).
+
+    ``turns`` (the hint engine): a contract is worth its best discards — naming it does
+    not end the soloist's turn — and the discards' values are remembered for the
+    position after it (:mod:`.turns`, under ``tag``)."""
+    if not isinstance(obs, MariasObservation):
         return None
-    phase = obs.get("phase")
-    legal = obs["legal"]
+    phase = obs.phase
+    legal = obs.legal
     if phase == "trump":
         return _decide_trump(obs, deadline, rng, truth)
     if phase == "contract":
+        if turns and truth is None:
+            return _contract_turns(obs, deadline, rng, tag)
         return _decide_contract(obs, deadline, rng, truth)
     if phase == "discard":
         return _decide_discard(obs, deadline, rng, truth)
     if phase == "answer":
-        hand = sum(1 << card(c) for c in obs["hand"])
-        nt = best_no_trump(hand, 0, [a[4:] for a in legal if a.startswith("bad ")])
-        return ("bad " + nt if nt else "good"), {}
+        hand = sum(1 << card(c) for c in obs.hand)
+        nt = best_no_trump(hand, 0, [a.name for a in legal if a.verb is Verb.BAD])
+        return (BAD[nt] if nt else GOOD), {}
     return None
 
 
-def _samples(obs: dict[str, Any], rng: random.Random, truth: Deal | None):
+def _samples(obs: Observation, rng: random.Random, truth: Deal | None) -> Iterator[Deal]:
     while True:
         if truth is not None:
             yield truth.clone()
@@ -254,7 +275,7 @@ def _samples(obs: dict[str, Any], rng: random.Random, truth: Deal | None):
                 return
 
 
-def _inferred(obs: dict[str, Any], rng: random.Random, size: int):
+def _inferred(obs: Observation, rng: random.Random, size: int) -> Iterator[Deal]:
     from .sampler import SamplePool
 
     pool = SamplePool(obs, rng, size=size, infer=True)
@@ -288,21 +309,23 @@ def planned_rounds(deadline: Deadline, phase: str | None, n_candidates: int,
     return max(min_rounds, min(MAX_ROUNDS, int(deadline.budget_ms / per_round)))
 
 
-def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
+def _simulate(obs: Observation, candidates: list[Action], deadline: Deadline,
               rng: random.Random, truth: Deal | None, min_rounds: int = 4,
-              apply=None, infer: bool = False, paired: bool = False,
-              per_round: dict[str, list[float]] | None = None) -> dict[str, float]:
+              apply: Callable[[Deal, Action, random.Random], None] | None = None,
+              infer: bool = False, paired: bool = False,
+              per_round: dict[Action, list[float]] | None = None) -> dict[Action, float]:
     """Mean value for the seat of each candidate action over sampled deals (``infer``: the
     samples weighed by what the others' choices reveal, as ``hard`` samples for its search;
     ``paired``: every candidate of a round is played out with the same random numbers —
     common random numbers, so where the candidates leave the play alike, as a flek does,
     the comparison sees only what the candidate itself changes).  ``per_round``, if
     given, receives every candidate's value round by round."""
-    seat = obs["seat"]
+    seat = obs.seat
     totals = {a: 0.0 for a in candidates}
     rounds = 0
-    target = planned_rounds(deadline, obs.get("phase"), len(candidates), min_rounds)
-    samples: dict[str, list[float]] = {a: [] for a in candidates}
+    phase = obs.phase if isinstance(obs, MariasObservation) else None
+    target = planned_rounds(deadline, phase, len(candidates), min_rounds)
+    samples: dict[Action, list[float]] = {a: [] for a in candidates}
     source = _inferred(obs, rng, target) if infer and truth is None else \
         _samples(obs, rng, truth)
     for deal in source:
@@ -330,8 +353,8 @@ def _simulate(obs: dict[str, Any], candidates: list[str], deadline: Deadline,
     return {a: t / max(rounds, 1) for a, t in totals.items()}
 
 
-def confident_choice(values: dict[str, float], default: str,
-                     rounds: dict[str, list[float]]) -> str:
+def confident_choice(values: dict[Action, float], default: Action,
+                     rounds: dict[Action, list[float]]) -> Action:
     """The best simulated candidate, but the rule-of-thumb ``default`` unless the paired
     difference is clearly (two standard errors) in favour of the other: a short simulation
     must not make the bot worse than its heuristics.  ``rounds``: the simulation's values
@@ -345,92 +368,153 @@ def confident_choice(values: dict[str, float], default: str,
     return best if clearly_better(a, b, 2.0) else default
 
 
-def _decide_trump(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                  truth: Deal | None) -> tuple[str, dict[str, float]]:
-    legal = obs["legal"]
-    hand = sum(1 << card(a[6:]) for a in legal)
+def _decide_trump(obs: MariasObservation, deadline: Deadline, rng: random.Random,
+                  truth: Deal | None) -> tuple[Action, dict[Action, float]]:
+    legal = obs.legal
+    hand = sum(1 << a.card for a in legal)
     # one candidate per suit: the lowest card, keeping the 7 for a possible Seven
-    per_suit: dict[int, str] = {}
+    per_suit: dict[int, Action] = {}
     for a in legal:
-        c = card(a[6:])
+        c = a.card
         cur = per_suit.get(c >> 3)
-        if cur is None or ((c & 7) != 7, c & 7) > ((card(cur[6:]) & 7) != 7, card(cur[6:]) & 7):
+        if cur is None or ((c & 7) != 7, c & 7) > ((cur.card & 7) != 7, cur.card & 7):
             per_suit[c >> 3] = a
     cands = sorted(per_suit.values())
-    if obs.get("blind_trump"):
+    if obs.blind_trump:
         cands.append(BLIND)
 
-    def apply(d: Deal, a: str, r: random.Random) -> None:
-        if a == BLIND:
-            d.apply_legal(d.blind_trump_action(r.randrange(5)))  # type: ignore[attr-defined]
-        else:
-            d.apply_legal(a)
+    def apply(d: Deal, a: Action, r: random.Random) -> None:
+        d.apply_legal(a, chance=r)  # the blind card: chance draws it from r
 
     if len(cands) == 1:
         return cands[0], {}
-    rounds: dict[str, list[float]] = {}
+    rounds: dict[Action, list[float]] = {}
     values = _simulate(obs, cands, deadline, rng, truth, apply=apply, per_round=rounds)
     default = _heuristic_trump(hand)
     if default not in cands:
-        default = next((a for a in cands if a != BLIND and card(a[6:]) >> 3
-                        == card(default[6:]) >> 3), cands[0])
+        default = next((a for a in cands if a is not BLIND and a.card >> 3
+                        == default.card >> 3), cands[0])
     return confident_choice(values, default, rounds), values
 
 
-def _decide_contract(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                     truth: Deal | None) -> tuple[str, dict[str, float]]:
-    legal = obs["legal"]
-    hand = sum(1 << card(c) for c in obs["hand"])
-    nt = best_no_trump(hand, 0, [a[9:] for a in legal])
+def _decide_contract(obs: MariasObservation, deadline: Deadline, rng: random.Random,
+                     truth: Deal | None) -> tuple[Action, dict[Action, float]]:
+    legal = obs.legal
+    hand = sum(1 << card(c) for c in obs.hand)
+    nt = best_no_trump(hand, 0, [a.name for a in legal])
     if nt is not None:
-        return "contract " + nt, {}
-    cands = [a for a in legal if a.startswith("contract suit")]
+        return CONTRACT[nt], {}
+    cands = [a for a in legal if a.name.startswith("suit")]
     if len(cands) == 1:
         return cands[0], {}
-    rounds: dict[str, list[float]] = {}
+    rounds: dict[Action, list[float]] = {}
     values = _simulate(obs, cands, deadline, rng, truth, per_round=rounds)
     # Seven and Hundred must beat the plain game clearly: the playouts are optimistic about
     # bringing the trump 7 home, and a lost announcement is expensive
-    plain = values.get("contract suit", -1e9)
-    adjusted = {a: v - (0 if a == "contract suit" else SEVEN_MARGIN) for a, v in values.items()}
-    best = max(cands, key=lambda a: (adjusted[a], a == "contract suit"))
-    if best != "contract suit" and "contract suit" in values and adjusted[best] <= plain:
-        best = "contract suit"
-    if best != "contract suit":
-        best = confident_choice({best: values[best], "contract suit": plain}, "contract suit",
-                                rounds)
+    suit = CONTRACT["suit"]
+    plain = values.get(suit, -1e9)
+    adjusted = {a: v - (0 if a is suit else SEVEN_MARGIN) for a, v in values.items()}
+    best = max(cands, key=lambda a: (adjusted[a], a is suit))
+    if best is not suit and suit in values and adjusted[best] <= plain:
+        best = suit
+    if best is not suit:
+        best = confident_choice({best: values[best], suit: plain}, suit, rounds)
     return best, values
 
 
-def _decide_discard(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
-                    truth: Deal | None) -> tuple[str, dict[str, float]]:
-    legal = obs["legal"]
-    hand = sum(1 << card(c) for c in obs["hand"])
-    contract = obs.get("contract") or "suit"
-    trump_card = card(obs["trump_card"]) if obs.get("trump_card") else None
+def discard_shortlist(obs: MariasObservation) -> list[Action]:
+    """The discards worth simulating in a discard position: the heuristic's pair first,
+    then the best five by the rule-of-thumb ranking (a no-trump contract: the one pair)."""
+    legal = obs.legal
+    hand = sum(1 << card(c) for c in obs.hand)
+    contract = obs.contract or "suit"
+    trump_card = card(obs.trump_card) if obs.trump_card else None
     seven = "seven" in contract
     c1, c2 = discard_for(hand, contract, trump_card, seven)
     first = discard_action(c1, c2)
     if not contract.startswith("suit"):
-        return (first if first in legal else legal[0]), {}
-    # a shortlist by the heuristic, compared by simulation
+        return [first if first in legal else legal[0]]
     from .easy import _choose_discard
     from .view import view_of
 
     v = view_of(obs)
     ranked = sorted(legal, key=lambda a: _discard_rank(v, a, _choose_discard))
-    cands = list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
-    if len(cands) == 1:
+    return list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
+
+
+def _contract_turns(obs: MariasObservation, deadline: Deadline, rng: random.Random,
+                    tag: Any) -> tuple[Action, dict[Action, float]]:
+    """The contract decision valued by whole turns: each Suit contract with each of its
+    shortlisted discards (the soloist holds all twelve cards when naming it, so choosing
+    the discards after the contract costs no knowledge the simulation lacks); a contract
+    is worth its best discards.  The choice among contracts is :func:`_decide_contract`'s
+    rule (Seven and Hundred must beat the plain game clearly)."""
+    legal = obs.legal
+    hand = sum(1 << card(c) for c in obs.hand)
+    nt = best_no_trump(hand, 0, [a.name for a in legal])
+    if nt is not None:
+        return CONTRACT[nt], {}
+    cands = [a for a in legal if a.name.startswith("suit")]
+    try:
+        sample = determinize(obs, rng)
+    except SampleError:
+        return _decide_contract(obs, deadline, rng, None)
+    seat = obs.seat
+    pairs: list[tuple[Action, Action]] = []
+    for c in cands:
+        twin = sample.clone()
+        twin.apply_legal(c)
+        after = twin.observation(seat)
+        assert isinstance(after, MariasObservation)
+        pairs.extend((c, d) for d in discard_shortlist(after))
+
+    def apply(d: Deal, pair: tuple[Action, Action], r: random.Random) -> None:
+        d.apply_legal(pair[0])
+        d.apply_legal(pair[1])
+
+    rounds: dict[Any, list[float]] = {}
+    sims = _simulate(obs, pairs, deadline, rng, None, apply=apply,  # type: ignore[arg-type]
+                     per_round=rounds)
+    values: dict[Action, float] = {}
+    best_pair: dict[Action, tuple[Action, Action]] = {}
+    for pair, v in sims.items():
+        c = pair[0]  # type: ignore[index]
+        if c not in values or v > values[c]:
+            values[c], best_pair[c] = v, pair  # type: ignore[assignment]
+    from .turns import MEMORY
+
+    MEMORY.remember(sample, seat, dict(sims), tag)  # type: ignore[arg-type]
+    if len(values) == 1:
+        return next(iter(values)), values
+    suit = CONTRACT["suit"]
+    plain = values.get(suit, -1e9)
+    adjusted = {a: v - (0 if a is suit else SEVEN_MARGIN) for a, v in values.items()}
+    best = max(values, key=lambda a: (adjusted[a], a is suit))
+    if best is not suit and suit in values and adjusted[best] <= plain:
+        best = suit
+    if best is not suit and suit in best_pair:
+        best = confident_choice({best: values[best], suit: plain}, suit,
+                                {best: rounds.get(best_pair[best], []),
+                                 suit: rounds.get(best_pair[suit], [])})
+    return best, values
+
+
+def _decide_discard(obs: MariasObservation, deadline: Deadline, rng: random.Random,
+                    truth: Deal | None) -> tuple[Action, dict[Action, float]]:
+    contract = obs.contract or "suit"
+    # a shortlist by the heuristic, compared by simulation
+    cands = discard_shortlist(obs)
+    if not contract.startswith("suit") or len(cands) == 1:
         return cands[0], {}
-    rounds: dict[str, list[float]] = {}
+    rounds: dict[Action, list[float]] = {}
     values = _simulate(obs, cands, deadline, rng, truth, per_round=rounds)
     return confident_choice(values, cands[0], rounds), values
 
 
-def _discard_rank(v: Any, a: str, chooser: Any) -> float:
+def _discard_rank(v: Any, a: Action, chooser: Any) -> float:
     from .easy import strength
 
-    c1, c2 = (card(x) for x in a.split()[1:])
+    c1, c2 = a.cards
     rest = v.hand & ~(1 << c1) & ~(1 << c2)
     cost = strength(v, c1) + strength(v, c2)
     for s in range(4):
@@ -440,10 +524,10 @@ def _discard_rank(v: Any, a: str, chooser: Any) -> float:
 
 
 # --- the doubling round --------------------------------------------------------------------
-def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
+def doubling_values(obs: Observation, deadline: Deadline, rng: random.Random,
                     infer: bool = True, every_legal: bool = False,
-                    odds: dict[str, float] | None = None
-                    ) -> tuple[str, dict[str, float]] | None:
+                    odds: dict[Action, float] | None = None
+                    ) -> tuple[Action, dict[Action, float]] | None:
     """(best action, simulated values) for a Mariáš doubling decision (flek, re and the
     Seven's), by simulation like the bidding: sample the hidden cards (``infer``: as
     ``hard`` samples them), take each candidate, let everyone pass the rest of the round,
@@ -462,19 +546,19 @@ def doubling_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random,
     candidates (``tactics.candidates``: e.g. never a double of a Hundred against).
     ``odds``, if given, receives for every double among the candidates the share of the
     simulated deals in which it scored more than passing (what the hint tells the player)."""
-    from .tactics import candidates, forced
+    from .tactics import candidates, forced, in_doubling
 
-    if obs["variant"] != "marias" or obs.get("phase") != "doubling" or forced(obs):
+    if not in_doubling(obs) or forced(obs):
         return None
     cands = candidates(obs)
     if len(cands) == 1 and not every_legal:
         return cands[0], {}
-    rounds: dict[str, list[float]] = {}
-    values = _simulate(obs, list(obs["legal"]) if every_legal else cands, deadline, rng,
+    rounds: dict[Action, list[float]] = {}
+    values = _simulate(obs, list(obs.legal) if every_legal else cands, deadline, rng,
                        None, infer=infer, paired=True, per_round=rounds)
-    if odds is not None and rounds.get("pass"):
-        base = rounds["pass"]
+    if odds is not None and rounds.get(PASS):
+        base = rounds[PASS]
         for a in cands:
-            if a.startswith("double "):
+            if a.verb is Verb.DOUBLE:
                 odds[a] = sum(v > p for v, p in zip(rounds[a], base)) / len(base)
-    return max(sorted(cands), key=lambda a: (values[a], a == "pass")), values
+    return max(sorted(cands), key=lambda a: (values[a], a is PASS)), values

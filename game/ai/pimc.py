@@ -17,9 +17,10 @@ measures the difference.
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from game.rules.actions import Action
 from game.rules.base import Deal
+from game.rules.observation import Observation
 
 from .bot import Bot, Deadline
 from .ismcts import _endgame
@@ -32,7 +33,7 @@ from .tactics import candidates
 class PimcBot(Bot):
     level = "pimc"
 
-    def decide(self, obs: dict[str, Any], deadline: Deadline, rng: random.Random) -> str:
+    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         from .marias_bidding import before_search
 
         special = before_search(self, obs, deadline, rng)
@@ -46,9 +47,9 @@ def solvable(deal: Deal, cards_left: int = 9) -> bool:
     return strict_phase(deal) if deal.players == 2 else _endgame(deal, cards_left)
 
 
-def pimc_values(obs: dict[str, Any], deadline: Deadline, rng: random.Random
-                ) -> tuple[str, dict[str, float]]:
-    seat = obs["seat"]
+def pimc_values(obs: Observation, deadline: Deadline, rng: random.Random
+                ) -> tuple[Action, dict[Action, float]]:
+    seat = obs.seat
     legal = candidates(obs)
     totals = {a: 0.0 for a in legal}
     pool = SamplePool(obs, rng, size=64)

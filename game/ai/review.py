@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from game.rules.actions import Action
 from game.rules.base import Deal
+from game.rules.observation import Observation
 from game.rules.record import parse_record
-from game.rules.variants import new_deal
 
 from .hint import hint
 
@@ -39,9 +40,9 @@ class ReviewItem:
     #: Position of the action in the deal's history (0-based).
     index: int
     seat: int
-    action: str
-    best: str
-    values: dict[str, float | None] = field(default_factory=dict)
+    action: Action
+    best: Action
+    values: dict[Action, float | None] = field(default_factory=dict)
     #: Estimated points lost against the best action (None: unknown).
     lost: float | None = 0.0
     reason: str = ""
@@ -55,11 +56,10 @@ class ReviewItem:
         return self.action == self.best
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def _fresh(deal: Deal) -> Deal:
-    return new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
+        return {"index": self.index, "seat": self.seat, "action": self.action.text,
+                "best": self.best.text, "values": {a.text: v for a, v in self.values.items()},
+                "lost": self.lost, "reason": self.reason, "params": dict(self.params),
+                "exact": self.exact, "forced": self.forced}
 
 
 def deal_of(deal_or_record: Deal | str) -> Deal:
@@ -72,7 +72,8 @@ def deal_of(deal_or_record: Deal | str) -> Deal:
     return replay_deal(recs[-1])
 
 
-def points_lost(best: str, action: str, values: dict[str, float | None]) -> float | None:
+def points_lost(best: Action, action: Action, values: dict[Action, float | None]
+                ) -> float | None:
     """``value(best) - value(action)``, at least 0; 0 for the best action itself."""
     if action == best:
         return 0.0
@@ -85,15 +86,10 @@ def points_lost(best: str, action: str, values: dict[str, float | None]) -> floa
     return round(max(0.0, vb - va), 3)
 
 
-def decisions(deal: Deal, seat: int) -> list[tuple[int, dict[str, Any], str]]:
+def decisions(deal: Deal, seat: int) -> list[tuple[int, Observation, Action]]:
     """``(history index, observation before, action)`` for each action of ``seat``."""
-    replay = _fresh(deal)
-    out = []
-    for i, (s, action) in enumerate(deal.history):
-        if s == seat:
-            out.append((i, replay.observation(seat), action))
-        replay.apply(action, s)
-    return out
+    return [(i, before.observation(seat), action)
+            for i, (s, action, before) in enumerate(deal.steps()) if s == seat]
 
 
 def review_deal(
@@ -120,7 +116,7 @@ def review_deal(
             continue
         if cancel is not None and cancel.is_set():
             break
-        legal = obs.get("legal") or []
+        legal = obs.legal
         if len(legal) <= 1:
             item = ReviewItem(index, seat, action, action, {action: None}, 0.0,
                               "hint.only_action", {}, False, True)

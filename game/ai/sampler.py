@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.actions import PLAY
+from game.rules.actions import ANNOUNCE, CLOSE, EXCHANGE, PLAY, TRUMP, Action, Verb, discard
 from game.rules.base import Deal
 from game.rules.cards import (
     FULL_24,
@@ -43,15 +43,20 @@ from game.rules.cards import (
     SUIT_MASK,
     card,
     cards_of,
+    mask_of,
     suit_index,
 )
-from game.rules.errors import RulesError
+from game.rules.errors import NotationError, RulesError
+from game.rules.observation import KingQueenObservation, MariasObservation, Observation
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, winner_index
 from game.rules.variants import deal_class, new_deal
 
 from .playout import policy_card
 from .view import parse_mask
 
+#: The verbs as module constants: an Enum member lookup costs more than the whole test.
+_PLAY, _MARRIAGE, _CONTRACT, _BAD, _DISCARD, _TRUMP = (Verb.PLAY, Verb.MARRIAGE, Verb.CONTRACT,
+                                                      Verb.BAD, Verb.DISCARD, Verb.TRUMP)
 INF = 10**9
 ACES_TENS = sum(1 << c for c in range(32) if (c & 7) <= 1)
 
@@ -113,19 +118,20 @@ def _deduce(trick: list[int], c: int, trump: int | None, order: tuple[int, ...])
     return f
 
 
-def knowledge(obs: dict[str, Any]) -> Knowledge:
-    variant = obs["variant"]
-    seat = obs["seat"]
+def knowledge(obs: Observation) -> Knowledge:
+    variant = obs.variant
+    seat = obs.seat
     cls = deal_class(variant)
     n = cls.players
     full = FULL_24 if cls.deck_size == 24 else FULL_32
-    hand = parse_mask(obs["hand"])
-    sizes = list(obs["hand_sizes"])
-    k = Knowledge(variant, seat, n, obs["dealer"], full, hand, sizes, [0] * n, [0] * n,
+    hand = parse_mask(obs.hand)
+    sizes = list(obs.hand_sizes)
+    k = Knowledge(variant, seat, n, obs.dealer, full, hand, sizes, [0] * n, [0] * n,
                   [0] * n)
-    if variant == "marias":
+    if isinstance(obs, MariasObservation):
         _walk_marias(obs, k)
     else:
+        assert isinstance(obs, KingQueenObservation)
         _walk_kq(obs, k)
     for s in range(n):
         k.known[s] &= ~k.played_by[s]
@@ -134,16 +140,16 @@ def knowledge(obs: dict[str, Any]) -> Knowledge:
     return k
 
 
-def _walk_kq(obs: dict[str, Any], k: Knowledge) -> None:
+def _walk_kq(obs: KingQueenObservation, k: Knowledge) -> None:
     n = k.players
-    trump = suit_index(obs["trump"])
+    trump = suit_index(obs.trump or "")
     stock = k.full.bit_count() - 12 if n == 2 else 0
     closed = False
     trick: list[int] = []
     seats: list[int] = []
-    for t, (s, a) in enumerate(obs["history"]):
-        if a.startswith("play "):
-            c = card(a[5:])
+    for t, (s, a) in enumerate(obs.history):
+        if a.verb is _PLAY:
+            c = a.card
             strict = n == 3 or closed or stock == 0
             if trick and strict and s != k.seat:
                 k.forbid[s] |= _deduce(trick, c, trump, TRUMP_ORDER)
@@ -155,20 +161,20 @@ def _walk_kq(obs: dict[str, Any], k: Knowledge) -> None:
                 if not closed and stock > 0:
                     stock -= 2
                 trick, seats = [], []
-        elif a == "close":
+        elif a is CLOSE:
             closed = True
-        elif a.startswith("marriage "):
-            su = suit_index(a[-1])
+        elif a.verb is _MARRIAGE:
+            su = a.suit
             for r in (KING, QUEEN):
                 k.deadline.setdefault(su * 8 + r, t)
-        elif a == "exchange":
+        elif a is EXCHANGE:
             rank = SEVEN if k.variant == "marriage" else NINE
             k.deadline.setdefault(trump * 8 + rank, t)
-    for s, cards in enumerate(obs.get("known_cards") or []):
+    for s, cards in enumerate(obs.known_cards):
         k.known[s] |= parse_mask(cards)
     if n == 2:
-        size = obs.get("stock_size") or 0
-        ind_seen = obs.get("indicators_seen") or [obs["trump_card"]]
+        size = obs.stock_size
+        ind_seen = obs.indicators_seen or (obs.trump_card,)
         last = card(ind_seen[-1])
         if size:
             # the last stock card (the indicator, face up or under a closed stock) is known
@@ -176,44 +182,44 @@ def _walk_kq(obs: dict[str, Any], k: Knowledge) -> None:
             k.extra_known["stock_last"] = 1 << last
 
 
-def _walk_marias(obs: dict[str, Any], k: Knowledge) -> None:
+def _walk_marias(obs: MariasObservation, k: Knowledge) -> None:
     seat = k.seat
-    fh = obs["forehand"]
+    fh = obs.forehand
     trump: int | None = None
     order = TRUMP_ORDER
     contract = None
-    trump_card = card(obs["trump_card"]) if obs.get("trump_card") else None
+    trump_card = card(obs.trump_card) if obs.trump_card else None
     soloist = fh
     trick: list[int] = []
-    marriages = {(m["seat"], suit_index(m["suit"])) for m in obs.get("marriages") or []}
+    marriages = {(m.seat, suit_index(m.suit)) for m in obs.marriages}
     last_discard: tuple[int, int | None] = (fh, None)  # (seat, mask if known)
     picked: list[tuple[int, int]] = []  # (bad-sayer, my earlier discard they picked up)
-    for t, (s, a) in enumerate(obs["history"]):
-        if a.startswith("contract "):
-            contract = a[9:]
+    for t, (s, a) in enumerate(obs.history):
+        if a.verb is _CONTRACT:
+            contract = a.name
             if contract.startswith("suit"):
                 trump = trump_card >> 3 if trump_card is not None else (
-                    suit_index(obs["trump"]) if obs.get("trump") else None)
+                    suit_index(obs.trump) if obs.trump else None)
                 if "seven" in contract and trump is not None and s != seat:
                     k.deadline.setdefault(trump * 8 + SEVEN, t)
                 order = TRUMP_ORDER
             else:
                 order = NO_TRUMP_ORDER
-        elif a.startswith("bad "):
-            contract = a[4:]
+        elif a.verb is _BAD:
+            contract = a.name
             trump = None
             order = NO_TRUMP_ORDER
             if last_discard[0] == seat and last_discard[1] is not None:
                 picked.append((s, last_discard[1]))
             soloist = s
-        elif a.startswith("discard "):
-            m = None if "??" in a else parse_mask(a[8:].split())
+        elif a.verb is _DISCARD:
+            m = None if a.hidden else mask_of(a.cards)
             last_discard = (s, m)
-        elif a == "announce seven-against":
+        elif a is ANNOUNCE["seven-against"]:
             if trump is not None:
                 k.known[s] |= 1 << (trump * 8 + SEVEN)
-        elif a.startswith("play "):
-            c = card(a[5:])
+        elif a.verb is _PLAY:
+            c = a.card
             if trick and s != seat:
                 k.forbid[s] |= _deduce(trick, c, trump, order)
             if trump is not None and c & 7 == QUEEN and s != seat:
@@ -234,12 +240,12 @@ def _walk_marias(obs: dict[str, Any], k: Knowledge) -> None:
             and soloist != seat:
         table = SEVEN_TRUMPS if "seven" in contract else SUIT_TRUMPS
         k.announcer = (soloist, trump, table)
-    for s_key, cards in (obs.get("shown") or {}).items():
-        k.known[int(s_key)] |= parse_mask(cards)
+    for s_key, cards in obs.shown.items():
+        k.known[s_key] |= parse_mask(cards)
     # the talon: known to whoever laid it last; otherwise two hidden cards
     talon_size = k.full.bit_count() - sum(k.sizes) - sum(x.bit_count() for x in k.played_by)
-    if obs.get("talon"):
-        k.extra_known["talon"] = parse_mask(obs["talon"])
+    if obs.talon:
+        k.extra_known["talon"] = parse_mask(obs.talon)
     elif talon_size > 0:
         f = 0
         if contract is not None and contract.startswith("suit") and last_discard[0] == fh:
@@ -250,7 +256,7 @@ def _walk_marias(obs: dict[str, Any], k: Knowledge) -> None:
         for s in range(3):
             if s not in (who, seat):
                 k.forbid[s] |= m
-    if obs.get("phase") == "trump" and seat == fh:
+    if obs.phase == "trump" and seat == fh:
         # forehand has seen only the first seven: the other five are a hidden place
         k.extra["blind"] = (k.sizes[fh] - k.hand.bit_count(), 0)
 
@@ -310,15 +316,15 @@ def _assign_timed(slots: list[tuple[int, int]], cards: list[int], deadline: dict
         free.pop(i)
 
 
-def _deck_kq(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
+def _deck_kq(obs: KingQueenObservation, k: Knowledge, place: dict[Any, int],
              rng: random.Random) -> list[int]:
     """Two-player games: dealt positions, then stock draws in order, the indicator last."""
     dealer = k.dealer
     owners = deal_class(k.variant).deal_owners(dealer)
     size = len(owners)
-    trump = suit_index(obs["trump"])
-    trump_card = card(obs["trump_card"])
-    seen = [card(x) for x in obs.get("indicators_seen") or [obs["trump_card"]]]
+    trump = suit_index(obs.trump or "")
+    trump_card = card(obs.trump_card)
+    seen = [card(x) for x in obs.indicators_seen or (obs.trump_card,)]
     exch_card = seen[1] if len(seen) > 1 else None
     deck = [-1] * size
     deck[12] = trump_card
@@ -332,14 +338,14 @@ def _deck_kq(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
     closed = False
     exchanged_by: int | None = None
     trick: list[tuple[int, int]] = []
-    for t, (s, a) in enumerate(obs["history"]):
-        if a == "close":
+    for t, (s, a) in enumerate(obs.history):
+        if a is CLOSE:
             closed = True
-        elif a == "exchange":
+        elif a is EXCHANGE:
             exchanged_by = s
             fixed[s] |= 1 << trump_card  # the old indicator came by the exchange
-        elif a.startswith("play "):
-            trick.append((s, card(a[5:])))
+        elif a.verb is _PLAY:
+            trick.append((s, a.card))
             if len(trick) == 2:
                 w = trick[winner_index([c for _, c in trick], trump)][0]
                 trick = []
@@ -374,10 +380,10 @@ def _deck_kq(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
     return deck
 
 
-def _deck_66_3(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
+def _deck_66_3(obs: KingQueenObservation, k: Knowledge, place: dict[Any, int],
                rng: random.Random) -> list[int]:
     owners = deal_class(k.variant).deal_owners(k.dealer)
-    trump_card = card(obs["trump_card"])
+    trump_card = card(obs.trump_card)
     deck = [-1] * len(owners)
     deck[23] = trump_card
     for s in range(3):
@@ -392,10 +398,10 @@ def _deck_66_3(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
     return deck
 
 
-def _deck_marias(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
-                 rng: random.Random) -> tuple[list[int], list[str]]:
+def _deck_marias(obs: MariasObservation, k: Knowledge, place: dict[Any, int],
+                 rng: random.Random) -> tuple[list[int], list[Action]]:
     """Undo the auction: the talon chain back to the 12/10/10 deal; fill the ``??``."""
-    fh = obs["forehand"]
+    fh = obs.forehand
     seat = k.seat
     hands = [0, 0, 0]
     for s in range(3):
@@ -403,24 +409,24 @@ def _deck_marias(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
     if "blind" in place:
         hands[seat] |= place["blind"]
     talon = k.extra_known.get("talon", 0) | place.get("talon", 0)
-    hist = obs["history"]
-    fills: dict[int, str] = {}
-    trump_card = card(obs["trump_card"]) if obs.get("trump_card") else None
-    contract0 = next((a[9:] for _s, a in hist if a.startswith("contract ")), None)
+    hist = obs.history
+    fills: dict[int, int | Action] = {}  # history index -> a talon (mask) or a trump card
+    trump_card = card(obs.trump_card) if obs.trump_card else None
+    contract0 = next((a.name for _s, a in hist if a.verb is _CONTRACT), None)
     events = [(i, s, a) for i, (s, a) in enumerate(hist)
-              if a.startswith("discard") or a.startswith("bad ")]
+              if a.verb is _DISCARD or a.verb is _BAD]
     cur = talon
     for j in range(len(events) - 1, -1, -1):
         i, s, a = events[j]
-        if a.startswith("discard"):
+        if a.verb is _DISCARD:
             hands[s] |= cur
-            fills[i] = "discard " + " ".join(sorted(_cs(c) for c in cards_of(cur)))
+            fills[i] = cur
             cur = 0
             continue
         # ``bad``: s picked up the talon laid by the discard just before
         prev_i, prev_s, prev_a = events[j - 1]
-        if "??" not in prev_a:
-            prev = parse_mask(prev_a[8:].split())
+        if not prev_a.hidden:
+            prev = mask_of(prev_a.cards)
         else:
             pool = hands[s]
             if j - 1 == 0 and contract0 and contract0.startswith("suit"):
@@ -429,13 +435,13 @@ def _deck_marias(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
                     pool &= ~(1 << trump_card)
                     if "seven" in contract0:
                         pool &= ~(1 << ((trump_card >> 3) * 8 + SEVEN))
-            if s == obs["seat"] and obs.get("picked_up"):
-                pool &= parse_mask(obs["picked_up"])  # the observer saw what it took up
+            if s == obs.seat and obs.picked_up:
+                pool &= parse_mask(obs.picked_up)  # the observer saw what it took up
             # cards s itself laid away earlier and holds again must have come back now
             back = 0
             for _i2, s2, a2 in events[:j - 1]:
-                if s2 == s and a2.startswith("discard") and "??" not in a2:
-                    back |= parse_mask(a2[8:].split())
+                if s2 == s and a2.verb is _DISCARD and not a2.hidden:
+                    back |= mask_of(a2.cards)
             back &= pool
             cands = list(cards_of(pool & ~back))
             need = 2 - back.bit_count()
@@ -453,12 +459,12 @@ def _deck_marias(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
     if tc is None:
         tc = rng.choice(list(cards_of(hands[fh])))
     for i, (_s, a) in enumerate(hist):
-        if a == "trump ??":
-            fills[i] = "trump " + _cs(tc)
+        if a.verb is _TRUMP and a.hidden:
+            fills[i] = TRUMP[tc]
     # deck positions
     owners = deal_class("marias").deal_owners(k.dealer)
     deck = [-1] * 32
-    first7 = parse_mask(obs["first_seven"]) if obs.get("first_seven") else None
+    first7 = parse_mask(obs.first_seven) if obs.first_seven else None
     for s in range(3):
         pos = [p for p in range(32) if owners[p] == s]
         cards = list(cards_of(hands[s]))
@@ -475,24 +481,26 @@ def _deck_marias(obs: dict[str, Any], k: Knowledge, place: dict[Any, int],
         for p, c in zip(pos, cards):
             deck[p] = c
     history = [a for _s, a in hist]
-    for i, a in fills.items():
-        history[i] = a
+    for i, fill in fills.items():
+        history[i] = fill if isinstance(fill, Action) else _discard_of(fill)
     return deck, history
 
 
-def _cs(c: int) -> str:
-    from game.rules.cards import CARD_STR
+def _discard_of(talon: int) -> Action:
+    """The discard of a talon (two cards; anything else is no sample of this history)."""
+    cs = list(cards_of(talon))
+    if len(cs) != 2:
+        raise NotationError("discard_twice")
+    return discard(cs[0], cs[1])
 
-    return CARD_STR[c]
 
-
-def determinize(obs: dict[str, Any], rng: random.Random, tries: int = 30,
+def determinize(obs: Observation, rng: random.Random, tries: int = 30,
                 k: Knowledge | None = None) -> Deal:
     """A full deal, at the observed position, consistent with everything ``obs`` shows."""
     return _determinize(obs, rng, tries, k, judge=False)[0]
 
 
-def _determinize(obs: dict[str, Any], rng: random.Random, tries: int, k: Knowledge | None,
+def _determinize(obs: Observation, rng: random.Random, tries: int, k: Knowledge | None,
                  judge: bool) -> tuple[Deal, float]:
     """``determinize`` plus, with ``judge``, the log-likelihood (up to a constant) of the
     other players' card plays in that sample (:func:`surprise`); 0 without."""
@@ -503,24 +511,24 @@ def _determinize(obs: dict[str, Any], rng: random.Random, tries: int, k: Knowled
             place = distribute(k, rng)
             if judge and k.announcer is not None:
                 place = _plausible_announcer(k, place, rng)
-            hist = [a for _s, a in obs["history"]]
-            if k.variant == "marias":
+            hist = [a for _s, a in obs.history]
+            if isinstance(obs, MariasObservation):
                 deck, hist = _deck_marias(obs, k, place, rng)
             elif k.players == 2:
-                deck = _deck_kq(obs, k, place, rng)
+                deck = _deck_kq(obs, k, place, rng)  # type: ignore[arg-type]
             else:
-                deck = _deck_66_3(obs, k, place, rng)
-            deal = new_deal(k.variant, k.dealer, deck, obs.get("options"))
+                deck = _deck_66_3(obs, k, place, rng)  # type: ignore[arg-type]
+            deal = new_deal(k.variant, k.dealer, deck, dict(obs.options))
             loglik = 0.0
-            for (s, _a), a in zip(obs["history"], hist):
-                if judge and s != k.seat and a.startswith("play"):
+            for (s, _a), a in zip(obs.history, hist):
+                if judge and s != k.seat and a.verb is _PLAY:
                     loglik += surprise(deal, s, a)
                 deal.apply(a, s)
-            if obs.get("first_seven") and getattr(deal, "first_seven", None) != parse_mask(
-                    obs["first_seven"]):
+            first_seven = obs.first_seven if isinstance(obs, MariasObservation) else None
+            if first_seven and mask_of(deal.deck[:7]) != parse_mask(first_seven):
                 raise SampleError("forehand's first seven differ")
             if deal.hand(k.seat) != k.hand and not (
-                    k.variant == "marias" and obs.get("phase") == "trump"):
+                    isinstance(obs, MariasObservation) and obs.phase == "trump"):
                 raise SampleError("replay does not reproduce the hand")
             return deal, loglik
         except (SampleError, RulesError) as exc:
@@ -567,12 +575,6 @@ def _plausible_announcer(k: Knowledge, place: dict[Any, int], rng: random.Random
     return best
 
 
-def _on_lead(deal: Deal) -> bool:
-    if hasattr(deal, "led"):
-        return deal.led < 0
-    return not deal.trick  # type: ignore[attr-defined]
-
-
 #: Log-likelihood of an opponent's play in a sample: letting an exchange or a marriage pass
 #: at the lead (players take those at once), and playing another card than the playout
 #: policy would have played there (a soft opponent model: e.g. not taking a ten with the
@@ -581,25 +583,22 @@ LOG_MISSED = math.log(0.1)
 LOG_UNEXPECTED = math.log(0.5)
 
 
-def surprise(deal: Deal, seat: int, action: str) -> float:
+def surprise(deal: Deal, seat: int, action: Action) -> float:
     """How (log-)unlikely the sample makes ``seat`` playing ``action`` here (0 = natural)."""
     out = 0.0
-    if deal.variant != "marias" and _on_lead(deal):
-        legal = deal.legal_actions()
-        out += LOG_MISSED * missed_chances(legal)
-    else:
-        legal = None
-    c = policy_card(deal, seat, legal)
-    if c is not None and PLAY[c] != action:
+    if deal.variant != "marias" and deal.on_lead():
+        out += LOG_MISSED * missed_chances(deal.extra_actions())
+    c = policy_card(deal, seat)
+    if c is not None and PLAY[c] is not action:
         out += LOG_UNEXPECTED
     return out
 
 
-def missed_chances(legal: list[str]) -> int:
+def missed_chances(legal: list[Action]) -> int:
     """At a King-Queen lead the player went on to play a card: would this sample have let
     them exchange the trump card or announce a marriage first?  Players (ours and people)
     take those at once, so a sample in which they let them pass is unlikely."""
-    return sum(1 for a in legal if a == "exchange" or a.startswith("marriage"))
+    return sum(1 for a in legal if a is EXCHANGE or a.verb is _MARRIAGE)
 
 
 class SamplePool:
@@ -620,7 +619,7 @@ class SamplePool:
     CHUNK = 8
     CHUNK_KEEP = 4
 
-    def __init__(self, obs: dict[str, Any], rng: random.Random, size: int = 24,
+    def __init__(self, obs: Observation, rng: random.Random, size: int = 24,
                  infer: bool = False):
         self.obs = obs
         self.rng = rng

@@ -5,18 +5,21 @@ two-player games once the stock is exhausted (a card counter knows both
 hands), inside every determinization once its stock is gone or closed, and
 for short Mariáš endgames.  The engine's own ``Deal`` is searched (clone +
 ``apply_legal``), so the solver can never disagree with the rules; a
-transposition table keyed by the hands, points, tricks and the last actions
-keeps the repeated endgames of a decision cheap.
+transposition table keyed by the engine's ``state_key()`` keeps the repeated
+endgames of a decision cheap.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
+from game.rules.actions import Action, Verb
 from game.rules.base import Deal
 
 from .bot import Deadline
 
+#: The verbs as module constants: an Enum member lookup costs more than the whole test.
+_PLAY = Verb.PLAY
 #: Typical magnitude of one deal's result per variant (normalises search rewards).
 SCALE = {"marriage": 3.0, "sixty-six": 3.0, "sixty-six-3": 3.0, "marias": 6.0}
 
@@ -27,9 +30,7 @@ class Timeout(Exception):
 
 def side_of(deal: Deal, seat: int) -> int:
     """Partners share a side: Mariáš defenders; everyone else plays alone."""
-    if deal.variant == "marias":
-        return 0 if seat == deal.soloist else 1  # type: ignore[attr-defined]
-    return seat
+    return deal.side(seat)
 
 
 def value_for(score: list[int], seat: int) -> float:
@@ -40,31 +41,15 @@ def value_for(score: list[int], seat: int) -> float:
 
 def strict_phase(deal: Deal) -> bool:
     """No hidden card matters any more for the play: the stock is gone or closed (2 players)."""
-    if deal.players != 2:
-        return False
-    return bool(getattr(deal, "closed", False)) or deal.stock_size() == 0  # type: ignore[attr-defined]
+    return deal.players == 2 and not deal.stock_open()
 
 
-def state_key(deal: Deal) -> tuple[Any, ...]:
-    n = deal.players
-    # Positions that differ only in state points() does not show (the closing record, the
-    # marriages announced, pending Sixty-six marriages, the stage of a turn on lead) must
-    # not share a transposition entry.
-    mar = getattr(deal, "mar_pts", None)
-    extra = (getattr(deal, "closer", None), getattr(deal, "close_opp_points", None),
-             getattr(deal, "close_opp_trick", None), getattr(deal, "announced", None),
-             tuple(mar) if mar is not None else None, getattr(deal, "stage", None),
-             getattr(deal, "marriage_suit", None))
-    return (tuple(deal.hand(s) for s in range(n)), deal.to_move(), tuple(deal.points()),
-            tuple(deal.tricks()), tuple(a for _s, a in deal.history[-(n - 1):]), extra)
-
-
-def _order(actions: list[str]) -> list[str]:
+def _order(actions: list[Action]) -> list[Action]:
     """Declarations first, then high cards (A, T, K ...): good cut-offs for little cost."""
-    def key(a: str) -> tuple[int, int]:
-        if not a.startswith("play "):
+    def key(a: Action) -> tuple[int, int]:
+        if a.verb is not _PLAY:
             return (0, 0)
-        return (1, "ATKQJ987".find(a[5]))
+        return (1, a.card & 7)
 
     return sorted(actions, key=key)
 
@@ -77,16 +62,17 @@ class Solver:
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.tt: dict[tuple[Any, ...], tuple[float, int]] = {}  # key -> (value, flag)
-        self.tt_n: dict[tuple[Any, ...], tuple[float, ...]] = {}  # key -> max^n values
+        self.tt: dict[Hashable, tuple[float, int]] = {}  # key -> (value, flag)
+        self.tt_n: dict[Hashable, tuple[float, ...]] = {}  # key -> max^n values
 
     def value(self, deal: Deal) -> float:
         return self._ab(deal, -1e9, 1e9)
 
-    def best(self, deal: Deal, legal: list[str] | None = None) -> tuple[str, dict[str, float]]:
+    def best(self, deal: Deal, legal: list[Action] | None = None
+             ) -> tuple[Action, dict[Action, float]]:
         """The best action for the player to move (who must be on the root's side) and
         the exact value of every legal action (or of ``legal``)."""
-        values: dict[str, float] = {}
+        values: dict[Action, float] = {}
         for a in _order(legal or deal.legal_actions()):
             child = deal.clone()
             child.apply_legal(a)
@@ -107,7 +93,7 @@ class Solver:
         if deal.is_over():
             return value_for(deal.score() or [0] * deal.players, self.root)
         self._count()
-        key = state_key(deal)
+        key = deal.state_key()
         hit = self.tt.get(key)
         if hit is not None:
             v, flag = hit
@@ -153,7 +139,7 @@ class Solver:
             sc = deal.score() or [0] * deal.players
             return tuple(value_for(sc, s) for s in range(deal.players))
         self._count()
-        key = state_key(deal)
+        key = deal.state_key()
         hit = self.tt_n.get(key)
         if hit is not None:
             return hit

@@ -15,21 +15,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.cards import marriage_points
+from game.rules.actions import ANNOUNCE, DECLARE, PASS, Action, Verb
+from game.rules.cards import SUITS, marriage_points
+from game.rules.observation import MariasObservation, Observation
 
 
-def own_points(obs: dict[str, Any]) -> int:
-    pts = obs.get("points") or []
-    seat = obs["seat"]
+def own_points(obs: Observation) -> int:
+    pts = obs.points
+    seat = obs.seat
     return pts[seat] if seat < len(pts) else 0
 
 
-def marriage_gain(obs: dict[str, Any], action: str) -> int:
+def marriage_gain(obs: Observation, action: Action) -> int:
     """The points of the marriage ``action`` ("marriage H") announces."""
-    return marriage_points(action[-1] == obs.get("trump"))
+    return marriage_points(SUITS[action.suit] == obs.trump)
 
 
-def against_announcement(obs: dict[str, Any]) -> str | None:
+def against_announcement(obs: Observation) -> Action | None:
     """Mariáš defender's Seven/Hundred against, by a strict rule of thumb (searches skip them).
 
     Seven against: the trump 7 with at least four other trumps including the ace and the ten
@@ -41,40 +43,45 @@ def against_announcement(obs: dict[str, Any]) -> str | None:
     its announcer 94.6 units a time on average: the soloist doubles it and a failed hundred
     doubles for every 10 points short — the heaviest tail of every Mariáš measurement.)
     """
-    legal = obs["legal"]
-    trump = obs.get("trump")
-    hand = obs.get("hand") or []
-    if "announce seven-against" in legal and trump:
+    legal = obs.legal
+    trump = obs.trump
+    hand = obs.hand
+    if ANNOUNCE["seven-against"] in legal and trump:
         trumps = [c for c in hand if c[1] == trump]
         if ("7" + trump) in trumps and len(trumps) >= 5 and ("A" + trump) in trumps \
                 and ("T" + trump) in trumps:
-            return "announce seven-against"
-    if "announce hundred-against" in legal and trump:
+            return ANNOUNCE["seven-against"]
+    if ANNOUNCE["hundred-against"] in legal and trump:
         if ("K" + trump) in hand and ("Q" + trump) in hand \
                 and sum(1 for c in hand if c[0] in "AT") >= 4:
-            return "announce hundred-against"
+            return ANNOUNCE["hundred-against"]
     return None
 
 
-def forced(obs: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
+def in_doubling(obs: Observation) -> bool:
+    """The Mariáš doubling round (flek, re ... and the defenders' announcements)."""
+    return isinstance(obs, MariasObservation) and obs.phase == "doubling"
+
+
+def forced(obs: Observation) -> tuple[Action, str, dict[str, Any]] | None:
     """(action, reason key, params) when a rule settles the decision, else None."""
-    legal = obs["legal"]
-    if obs["variant"] == "marias" and obs.get("phase") == "doubling":
+    legal = obs.legal
+    if in_doubling(obs):
         a = against_announcement(obs)
         if a is not None:
-            return a, "hint.announce", {"what": a.split()[1]}
-    if obs["variant"] == "marriage" and "declare" in legal:
+            return a, "hint.announce", {"what": a.name}
+    if obs.variant == "marriage" and DECLARE in legal:
         total = own_points(obs)
         if total >= 66:
-            return "declare", "hint.declare", {"points": total}
-        marriages = sorted((a for a in legal if a.startswith("marriage ")),
+            return DECLARE, "hint.declare", {"points": total}
+        marriages = sorted((a for a in legal if a.verb is Verb.MARRIAGE),
                            key=lambda a: -marriage_gain(obs, a))
         for a in marriages:
             # a pending marriage counts in ``marriage`` at once (the player has a trick on lead
             # except on the first lead, where no marriage is legal)
             if total + marriage_gain(obs, a) >= 66:
                 return a, "hint.declare_after_marriage", {
-                    "points": total + marriage_gain(obs, a), "suit": a[-1]}
+                    "points": total + marriage_gain(obs, a), "suit": SUITS[a.suit]}
     return None
 
 
@@ -89,7 +96,7 @@ MAX_BOT_DOUBLINGS = 2
 AGAINST = ("seven-against", "hundred-against")
 
 
-def candidates(obs: dict[str, Any]) -> list[str]:
+def candidates(obs: Observation) -> list[Action]:
     """The actions a search should consider: never a false declaration; in the Mariáš doubling
     round no raise beyond x4 and no against-announcement (Hundred/Seven against are long shots
     the playouts cannot judge), and no double of the defenders' Seven or Hundred against.
@@ -99,15 +106,15 @@ def candidates(obs: dict[str, Any]) -> list[str]:
     Over 6,003 logged arena games (``hard`` and ``pimc`` alike) the soloist doubled 53 of 69
     Hundreds against and lost 45 of those, 300-320 units a time on average (72-91 when he
     passed); he doubled 16 Sevens against and lost 15."""
-    legal = list(obs["legal"])
-    if obs["variant"] == "marias" and obs.get("phase") == "doubling":
-        dbl = obs.get("doublings") or {}
+    legal = list(obs.legal)
+    if isinstance(obs, MariasObservation) and obs.phase == "doubling":
+        dbl = obs.doublings
         keep = [a for a in legal
-                if a == "pass" or (a.startswith("double ") and a[7:] not in AGAINST
-                                   and dbl.get(a[7:], 0) < MAX_BOT_DOUBLINGS)]
+                if a is PASS or (a.verb is Verb.DOUBLE and a.name not in AGAINST
+                                 and dbl.get(a.name, 0) < MAX_BOT_DOUBLINGS)]
         return keep or legal
-    if obs["variant"] == "marriage" and "declare" in legal and own_points(obs) < 66:
-        rest = [a for a in legal if a != "declare"]
+    if obs.variant == "marriage" and DECLARE in legal and own_points(obs) < 66:
+        rest = [a for a in legal if a is not DECLARE]
         if rest:
             return rest
     return legal

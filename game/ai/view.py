@@ -1,4 +1,4 @@
-"""A seat's view of a deal, decoded once from the observation dict into card masks.
+"""A seat's view of a deal, decoded once from the observation into card masks.
 
 Everything here is derived from the observation alone (the bots must never see
 more).  Keeping the decoding in one place lets the heuristics, the sampler and
@@ -7,20 +7,18 @@ the hint engine agree on "who is soloist", "which cards are gone", "who is void"
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from game.rules.cards import card, suit_index
+from game.rules.actions import Action, Verb
+from game.rules.cards import card, rank_points, suit_index
+from game.rules.observation import MariasObservation, Observation
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, winner_index
-
-#: Card points per rank index (A T K Q J 9 8 7) in the King-Queen games and in Mariáš.
-KQ_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
-MARIAS_POINTS = (10, 10, 0, 0, 0, 0, 0, 0)
 
 TWO_PLAYER = ("marriage", "sixty-six")
 
 
-def parse_mask(cards: list[str] | None) -> int:
+def parse_mask(cards: Iterable[str] | None) -> int:
     m = 0
     for t in cards or ():
         if t != "??":
@@ -32,7 +30,7 @@ def parse_mask(cards: list[str] | None) -> int:
 class View:
     """The decoded observation (see :func:`view_of`)."""
 
-    obs: dict[str, Any]
+    obs: Observation
     variant: str
     seat: int
     players: int
@@ -42,7 +40,7 @@ class View:
     trick: list[tuple[int, int]]
     played: int  # every card played to a trick so far (incl. the current trick)
     played_by: list[int]  # per seat
-    legal: list[str]
+    legal: list[Action]
     soloist: int | None = None
     contract: str | None = None
     #: Cards each seat is known to hold now (open hands), masks.
@@ -50,7 +48,7 @@ class View:
 
     @property
     def points_table(self) -> tuple[int, ...]:
-        return MARIAS_POINTS if self.variant == "marias" else KQ_POINTS
+        return rank_points(self.variant)
 
     def value(self, c: int) -> int:
         return self.points_table[c & 7]
@@ -86,44 +84,41 @@ class View:
         return not (higher & ~self.played & ~self.hand)
 
 
-def view_of(obs: dict[str, Any]) -> View:
-    variant = obs["variant"]
-    seat = obs["seat"]
-    players = obs.get("players") or (2 if variant in TWO_PLAYER else 3)
-    hand = parse_mask(obs.get("hand"))
-    trump_letter = obs.get("trump")
-    trump = suit_index(trump_letter) if trump_letter else None
+def view_of(obs: Observation) -> View:
+    variant = obs.variant
+    seat = obs.seat
+    players = obs.players
+    hand = parse_mask(obs.hand)
+    trump = suit_index(obs.trump) if obs.trump else None
     soloist = None
-    contract = obs.get("contract")
+    contract = None
     played = 0
     played_by = [0] * players
-    forehand = obs.get("forehand", (obs.get("dealer", 0) + 1) % players)
-    if variant == "marias":
-        soloist = obs.get("soloist", forehand)
-        solo_from_hist = forehand
+    if isinstance(obs, MariasObservation):
+        # before the contract stands, the history says who named or overbid last
+        soloist = obs.forehand
         name = None
-        for seat_, action in obs.get("history", []):
-            if action.startswith("contract "):
-                name = action[9:]
-            elif action.startswith("bad "):
-                name = action[4:]
-                solo_from_hist = seat_
-        soloist = solo_from_hist if obs.get("soloist") is None else obs["soloist"]
-        contract = contract or name
+        for seat_, action in obs.history:
+            if action.verb is Verb.CONTRACT:
+                name = action.name
+            elif action.verb is Verb.BAD:
+                name = action.name
+                soloist = seat_
+        if obs.soloist is not None:
+            soloist = obs.soloist
+        contract = obs.contract or name
     no_trump = variant == "marias" and contract is not None and not contract.startswith("suit")
     order = NO_TRUMP_ORDER if no_trump else TRUMP_ORDER
     if no_trump:
         trump = None
-    for seat_, action in obs.get("history", []):
-        if action.startswith("play ") and action[5:] != "??":
-            c = card(action[5:])
-            played |= 1 << c
-            played_by[seat_] |= 1 << c
-    trick = [(s, card(t)) for s, t in obs.get("trick", []) if t != "??"]
+    for seat_, action in obs.history:
+        if action.verb is Verb.PLAY and action.card >= 0:
+            played |= 1 << action.card
+            played_by[seat_] |= 1 << action.card
+    trick = [(p.seat, card(p.card)) for p in obs.trick if p.card != "??"]
     v = View(obs, variant, seat, players, hand, trump, order, trick, played, played_by,
-             list(obs.get("legal", [])), soloist, contract)
+             list(obs.legal), soloist, contract)
     v.known_hold = [0] * players
-    shown = obs.get("shown") or {}
-    for k, cards in shown.items():
-        v.known_hold[int(k)] |= parse_mask(cards) & ~played
+    for k, cards in obs.shown.items():
+        v.known_hold[k] |= parse_mask(cards) & ~played
     return v

@@ -1,35 +1,74 @@
 """The interface every variant's deal implements.
 
-A :class:`Deal` is one deal from the deck's order to its score.  It is the
-only mutable rules object: actions are canonical strings (NOTATION.md), the
-state is small (cards are bit masks) and :meth:`Deal.clone` is a shallow copy
-of a few lists, so search-based players can copy it thousands of times a move.
+A :class:`Deal` is one deal from the deck's order to its score.  It is the only
+mutable rules object: actions are :class:`~game.rules.actions.Action` values, the state
+is small (cards are bit masks) and :meth:`Deal.clone` is a shallow copy of a few lists,
+so search-based players can copy it thousands of times a move.
 
-Observation keys every variant provides (``observation(seat)``; a variant may
-add more, documented in its module):
+What a deal offers, by use:
 
-``variant, options, players, seat, dealer, forehand, to_move, legal, over,
-hand, hand_sizes, trump, indicator, stock_size, closed, trick, last_trick,
-tricks, points, score, marriages, shown, history``
-
-* ``hand``: the seat's cards, canonical strings sorted.
-* ``trick``: the current trick as ``[[seat, card], ...]`` in play order.
-* ``last_trick``: ``{"cards": [[seat, card], ...], "winner": seat}`` or None.
-* ``marriages``: ``[{"seat", "suit", "points", "counted"}]`` in announcement order.
-* ``shown``: ``{seat: [cards]}`` cards of other seats that lie face up (open contracts).
-* ``history``: ``[[seat, action], ...]`` with hidden cards written ``??``.
+* **playing**: :meth:`~Deal.to_move`, :meth:`~Deal.legal_actions`, :meth:`~Deal.apply`
+  (any text or an Action; a refusal raises :class:`IllegalAction` with a code),
+  :meth:`~Deal.check` (the :class:`Refusal`, or None), :meth:`~Deal.apply_legal` (the
+  searches' fast path);
+* **chance**: :meth:`~Deal.chance_outcomes` — Mariáš forehand's blind trump card
+  (``trump blind``) is a chance event, resolved by ``apply(..., chance=rng)`` from the
+  random source the caller gives; the history records the card that came up;
+* **what a seat sees**: :meth:`~Deal.observation` (a frozen dataclass, see
+  :mod:`game.rules.observation`);
+* **history**: :attr:`~Deal.history` (``(seat, action)`` steps), :meth:`~Deal.at_step`,
+  :meth:`~Deal.positions`, :meth:`~Deal.undo` — one replay for the coach's take-back,
+  the review, the replay viewer and the bots' samplers;
+* **search**: :meth:`~Deal.state_key` (the solver's transposition key),
+  :meth:`~Deal.play_mask`, :meth:`~Deal.extra_actions`, :meth:`~Deal.current_trick`,
+  :meth:`~Deal.on_lead`, :meth:`~Deal.side`, :attr:`~Deal.trump_suit`,
+  :attr:`~Deal.rank_order`, :attr:`~Deal.rank_points` — everything the bots read of a
+  (sampled) deal, so they never touch the engine's private state.
 """
 
 from __future__ import annotations
 
-import copy
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, ClassVar, TypeVar
 
-from .actions import normalize
-from .cards import CARD_STR
-from .errors import IllegalAction, NotationError
+from .actions import Action
+from .cards import CARD_STR, KQ_RANK_POINTS
+from .errors import IllegalAction, Refusal, RulesError
+from .observation import Observation
+from .tricks import TRUMP_ORDER, winner_index
+
+D = TypeVar("D", bound="Deal")
+
+
+def seat_ref(seat: int, capital: bool = False) -> str:
+    """A seat in a result sentence's template: "seat 2" / "Seat 2" by default, the player's
+    name in :meth:`Deal.result_text`."""
+    return "{" + ("Seat" if capital else "seat") + str(seat) + "}"
+
+
+def seat_number(seat: int) -> str:
+    """A seat named by its number alone ("renege by seat 1, 2"), its name with names."""
+    return "{number" + str(seat) + "}"
+
+
+def _seat_words(names: Sequence[str]) -> dict[str, str]:
+    words: dict[str, str] = {}
+    for s, name in enumerate(names):
+        words[f"seat{s}"] = words[f"Seat{s}"] = words[f"number{s}"] = name
+    return words
+
+
+#: The placeholders' default words (made once: every playout of the bots ends a deal).
+_DEFAULT_WORDS = {f"{key}{s}": word for s in range(3)
+                  for key, word in (("seat", f"seat {s}"), ("Seat", f"Seat {s}"),
+                                    ("number", str(s)))}
+
+
+def render_seats(template: str, names: Sequence[str] | None = None) -> str:
+    """A result sentence with its seats as "seat N" (``names`` None) or the given names."""
+    return template.format_map(_DEFAULT_WORDS if names is None else _seat_words(names))
 
 
 class Deal(ABC):
@@ -39,15 +78,29 @@ class Deal(ABC):
     players: ClassVar[int]
     #: 24 or 32: the number of cards in the deck of this variant.
     deck_size: ClassVar[int]
+    #: Card points by rank index (A T K Q J 9 8 7) in this game (cards.py has the tables).
+    rank_points: ClassVar[tuple[int, ...]] = KQ_RANK_POINTS
+    #: The trump suit (0-3) as it is now, None without one (Mariáš before a Suit contract
+    #: and in no-trump contracts).
+    trump_suit: int | None = None
+    #: A two-player stock has been closed (the King-Queen games); always False elsewhere.
+    closed: bool = False
+    #: Mariáš: the seat playing alone (None in the other games).
+    soloist: int | None = None
+    #: Mariáš: the contract named (``suit``, ``betl`` … without Seven/Hundred), else None.
+    contract_name: str | None = None
+    #: Rank strengths for trick comparisons now (tricks.TRUMP_ORDER, or NO_TRUMP_ORDER in
+    #: Mariáš's Betl and Durch).
+    rank_order: tuple[int, ...] = TRUMP_ORDER
 
     def __init__(self, dealer: int, deck: Sequence[int], options: dict[str, Any]):
         if not 0 <= dealer < self.players:
-            raise IllegalAction(f"dealer must be a seat from 0 to {self.players - 1}")
+            raise IllegalAction("bad_dealer", players=self.players)
         self.dealer = dealer
         self.deck: tuple[int, ...] = tuple(deck)
         self.options = options
-        #: Every action applied, as ``(seat, canonical action)``.
-        self.history: list[tuple[int, str]] = []
+        #: Every action applied, as ``(seat, action)``.
+        self.history: list[tuple[int, Action]] = []
         #: Human-readable lines of what happened (replay output).
         self.events: list[str] = []
         #: Finished tricks in play order, each ``[(seat, card), ...]`` (gathering, records).
@@ -59,16 +112,16 @@ class Deal(ABC):
         """The seat to act, or None once the deal is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[str]:
-        """Legal actions of :meth:`to_move`, canonical and sorted (``sorted`` order)."""
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of :meth:`to_move` in NOTATION.md's order (``sorted`` by text)."""
 
     @abstractmethod
-    def why_illegal(self, action: str) -> str | None:
-        """None if the canonical ``action`` is legal for the seat to move, else the reason."""
+    def why_illegal(self, action: Action) -> Refusal | None:
+        """None if ``action`` is legal for the seat to move, else the refusal."""
 
     @abstractmethod
-    def _apply(self, action: str) -> None:
-        """Apply a canonical action already known to be legal."""
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -94,8 +147,8 @@ class Deal(ABC):
         return None
 
     @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-serialisable; never a hidden card."""
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know; never a hidden card."""
 
     @abstractmethod
     def hand(self, seat: int) -> int:
@@ -117,53 +170,183 @@ class Deal(ABC):
         """How the deal was scored, for the score sheet: at least ``{"text": str}``."""
         return {"text": "; ".join(self.events[-2:])}
 
-    # --- shared behaviour ----------------------------------------------------------
-    def apply(self, action: str, seat: int | None = None) -> str:
-        """Apply one action given in any case/spacing; return its canonical form.
+    def result_text(self, names: Sequence[str]) -> str:
+        """The English sentence of :meth:`result_summary` with the players' names for the
+        seats (the score sheet); the same words as ``result_summary()["text"]``."""
+        return render_seats(self._result_template(), names)
+
+    def _result_template(self) -> str:
+        """The result sentence with its seats as :func:`seat_ref` placeholders."""
+        return str(self.result_summary()["text"]).replace("{", "{{").replace("}", "}}")
+
+    # --- the search interface (defaults; the variants refine them) ---------------------
+    @abstractmethod
+    def state_key(self) -> Hashable:
+        """A key equal for two deals whose futures are the same (the solver's table)."""
+
+    @abstractmethod
+    def trick_cards(self) -> list[int]:
+        """The cards on the table in play order (read only: it may be the deal's own list)."""
+
+    @abstractmethod
+    def trick_seats(self) -> list[int]:
+        """Who played each card of :meth:`trick_cards` (read only, as that)."""
+
+    def current_trick(self) -> list[tuple[int, int]]:
+        """The cards on the table in play order as ``(seat, card)``."""
+        return list(zip(self.trick_seats(), self.trick_cards()))
+
+    @abstractmethod
+    def play_mask(self) -> int:
+        """The cards the seat to move may play now, as a mask (0: none, or over)."""
+
+    @abstractmethod
+    def extra_actions(self) -> list[Action]:
+        """The legal actions that are not card plays, in :meth:`legal_actions` order."""
+
+    def on_lead(self) -> bool:
+        """No card lies on the table: the seat to move leads (or bids)."""
+        return not self.trick_cards()
+
+    def trick_winner(self, trick: Sequence[tuple[int, int]]) -> int:
+        """The seat that wins ``trick`` (``(seat, card)`` in play order) under this deal's
+        trump and rank order: the one trick rule, :func:`game.rules.tricks.winner_index`."""
+        return trick[winner_index([c for _, c in trick], self.trump_suit, self.rank_order)][0]
+
+    def side(self, seat: int) -> int:
+        """Partners share a side (Mariáš: 0 the soloist, 1 the defenders); else the seat."""
+        return seat
+
+    def stock_size(self) -> int:
+        """Cards left in a two-player stock (0 in the other games)."""
+        return 0
+
+    def stock_open(self) -> bool:
+        """A two-player stock is neither closed nor exhausted (open-phase rules)."""
+        return False
+
+    # --- chance ------------------------------------------------------------------------
+    def chance_outcomes(self, action: Action) -> list[tuple[Action, float]]:
+        """The actions chance may turn ``action`` into, with their probabilities; empty
+        for an action without chance (every action of the King-Queen games)."""
+        return []
+
+    def _resolve(self, action: Action, chance: random.Random | None) -> Action:
+        outcomes = self.chance_outcomes(action)
+        if not outcomes:
+            return action
+        if chance is None:
+            raise ValueError(f"'{action}' is decided by chance: apply it with chance=a "
+                             "random source")
+        return outcomes[chance.randrange(len(outcomes))][0]
+
+    # --- applying ----------------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None,
+              chance: random.Random | None = None) -> Action:
+        """Apply one action (an Action, or text in any case and spacing); return the
+        action applied (for a chance event, the outcome chance chose from ``chance``).
 
         Raises :class:`NotationError` for text that is no action and
-        :class:`IllegalAction` (with a player-readable reason) for a move the
-        rules do not allow now.  The state is unchanged after an error.
+        :class:`IllegalAction` (with the refusal's code) for a move the rules do not
+        allow now.  The state is unchanged after an error.
         """
-        canonical = normalize(action)
+        act = action if isinstance(action, Action) else Action.parse(action)
         mover = self.to_move()
         if mover is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("deal_over")
         if seat is not None and seat != mover:
-            raise IllegalAction(f"it is seat {mover}'s turn, not seat {seat}'s")
-        reason = self.why_illegal(canonical)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.history.append((mover, canonical))
-        self._apply(canonical)
-        return canonical
+            raise IllegalAction("not_your_turn", to_move=mover, seat=seat)
+        refusal = self._refusal(act)
+        if refusal is not None:
+            raise IllegalAction.of(refusal)
+        act = self._resolve(act, chance)
+        self.history.append((mover, act))
+        self._apply(act)
+        return act
 
-    def apply_legal(self, action: str) -> None:
-        """Fast path for search: apply a canonical action taken from :meth:`legal_actions`."""
+    def _refusal(self, action: Action) -> Refusal | None:
+        if action.hidden:
+            return Refusal("hidden_action", {"action": action.text})
+        return self.why_illegal(action)
+
+    def apply_legal(self, action: Action, chance: random.Random | None = None) -> None:
+        """Fast path for search: apply an action taken from :meth:`legal_actions` (or a
+        chance event, resolved from ``chance``)."""
+        if action.blind:
+            action = self._resolve(action, chance)
         self.history.append((self.to_move(), action))  # type: ignore[arg-type]
         self._apply(action)
 
-    def check(self, action: str, seat: int | None = None) -> str | None:
-        """The reason ``action`` would be refused, or None if it is legal."""
+    def check(self, action: Action | str, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` would be refused (a :class:`Refusal`), or None if it is legal."""
         try:
-            canonical = normalize(action)
-        except NotationError as exc:
-            return str(exc)
+            act = action if isinstance(action, Action) else Action.parse(action)
+        except RulesError as exc:
+            return exc.refusal
         mover = self.to_move()
         if mover is None:
-            return "the deal is over"
+            return Refusal("deal_over")
         if seat is not None and seat != mover:
-            return f"it is seat {mover}'s turn"
-        return self.why_illegal(canonical)
+            return Refusal("seat_to_move", {"to_move": mover})
+        return self._refusal(act)
 
-    def clone(self) -> Deal:
+    def clone(self: D) -> D:
         """An independent copy; subclasses copy their own mutable lists too."""
-        twin = copy.copy(self)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         twin.history = list(self.history)
         twin.events = list(self.events)
         twin.trick_log = [list(t) for t in self.trick_log]
         return twin
 
+    # --- history: one replay for undo, review and the replay viewer ---------------------
+    def initial(self: D) -> D:
+        """This deal before its first action (a new object)."""
+        return type(self)(self.dealer, self.deck, dict(self.options))
+
+    def at_step(self: D, n: int) -> D:
+        """A new deal after the first ``n`` actions of this one's history."""
+        if not 0 <= n <= len(self.history):
+            raise IndexError(f"step {n} of a history of {len(self.history)}")
+        twin = self.initial()
+        for seat, action in self.history[:n]:
+            twin.apply(action, seat)
+        return twin
+
+    def positions(self: D) -> list[D]:
+        """The deal after 0, 1, ... every action of its history (independent copies)."""
+        twin = self.initial()
+        out = [twin.clone()]
+        for seat, action in self.history:
+            twin.apply(action, seat)
+            out.append(twin.clone())
+        return out
+
+    def steps(self: D) -> Iterator[tuple[int, Action, D]]:
+        """``(seat, action, the deal before it)`` for every action (independent copies)."""
+        twin = self.initial()
+        for seat, action in self.history:
+            yield seat, action, twin.clone()
+            twin.apply(action, seat)
+
+    def undo(self, n: int = 1) -> list[tuple[int, Action]]:
+        """Take back the last ``n`` actions in place; return them, oldest first."""
+        if not 0 < n <= len(self.history):
+            raise IllegalAction("nothing_to_undo")
+        taken = self.history[-n:]
+        earlier = self.at_step(len(self.history) - n)
+        self.__dict__.clear()
+        self.__dict__.update(earlier.__dict__)
+        return taken
+
+    def last_step_of(self, seat: int) -> int | None:
+        """The index in :attr:`history` of ``seat``'s last action, or None."""
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i][0] == seat:
+                return i
+        return None
+
+    # --- shared behaviour ----------------------------------------------------------
     @property
     def forehand(self) -> int:
         return (self.dealer + 1) % self.players
@@ -174,7 +357,7 @@ class Deal(ABC):
             "variant": self.variant,
             "over": self.is_over(),
             "to_move": self.to_move(),
-            "legal": self.legal_actions() if not self.is_over() else [],
+            "legal": [a.text for a in self.legal_actions()] if not self.is_over() else [],
             "points": self.points(),
             "tricks": self.tricks(),
             "score": self.score(),

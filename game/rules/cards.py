@@ -37,18 +37,41 @@ def marriage_points(in_trumps: bool) -> int:
     return 40 if in_trumps else 20
 
 
+#: Card points by rank index (A T K Q J 9 8 7): the King-Queen games (RULES.md 1.4: A 11,
+#: 10 10, K 4, Q 3, J 2) and Mariáš (4.1: A and 10 are worth 10).  The one table of card
+#: points: the engines count with the per-card tables below, the bots value cards with them.
+KQ_RANK_POINTS: tuple[int, ...] = (11, 10, 4, 3, 2, 0, 0, 0)
+MARIAS_RANK_POINTS: tuple[int, ...] = (10, 10, 0, 0, 0, 0, 0, 0)
+#: The same by card number.
+KQ_CARD_POINTS: tuple[int, ...] = tuple(KQ_RANK_POINTS[c & 7] for c in ALL_CARDS)
+MARIAS_CARD_POINTS: tuple[int, ...] = tuple(MARIAS_RANK_POINTS[c & 7] for c in ALL_CARDS)
+
+
+def rank_points(variant: str) -> tuple[int, ...]:
+    """The card points by rank index of ``variant``."""
+    return MARIAS_RANK_POINTS if variant == "marias" else KQ_RANK_POINTS
+
+
+#: English names (the command line and the engine's events; the UI names cards through i18n).
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_WORDS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = {
     "A": "ace", "T": "ten", "K": "king", "Q": "queen",
     "J": "jack", "9": "nine", "8": "eight", "7": "seven",
 }
+RANK_WORDS: tuple[str, ...] = tuple(RANK_NAMES[r] for r in RANKS)
+
+
+def card_words(c: int) -> str:
+    """``"the queen of hearts"`` (English, for messages)."""
+    return f"the {RANK_WORDS[c & 7]} of {SUIT_WORDS[c >> 3]}"
 
 
 def card(text: str) -> int:
     """Parse ``"QH"``, ``"th"`` or ``"10H"``; raise :class:`NotationError` otherwise."""
     c = _CARD_FROM_STR.get(text.strip().upper())
     if c is None:
-        raise NotationError(f"'{text}' is not a card (rank A T K Q J 9 8 7, suit C D H S)")
+        raise NotationError("not_a_card", text=text)
     return c
 
 
@@ -67,7 +90,7 @@ def suit_letter(s: int) -> str:
 def suit_index(letter: str) -> int:
     i = SUITS.find(letter.strip().upper())
     if i < 0 or len(letter.strip()) != 1:
-        raise NotationError(f"'{letter}' is not a suit (C D H S)")
+        raise NotationError("not_a_suit", text=letter)
     return i
 
 

@@ -32,67 +32,31 @@ order), ``trump_card`` (the indicator dealt, public from the deal on) and
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, TypeVar
 
-from .actions import PLAY
-from .base import Deal
+from .actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action, Verb, play_actions
+from .base import Deal, render_seats, seat_ref
 from .cards import (
     CARD_STR,
     KING,
+    KQ_CARD_POINTS,
     NINE,
     QUEEN,
     SEVEN,
+    SUIT_WORDS,
     SUITS,
     cards_of,
     marriage_points,
 )
-from .tricks import SUIT_WORDS, beats, strict_legal, strict_reason
+from .errors import Refusal
+from .observation import KingQueenObservation, LastTrick, Marriage, Played, Step
+from .tricks import beats, strict_legal, strict_reason
 
-#: Card points by card number (rank points A 11, T 10, K 4, Q 3, J 2, others 0).
-CARD_POINTS: tuple[int, ...] = tuple((11, 10, 4, 3, 2, 0, 0, 0)[c & 7] for c in range(32))
-#: ``PLAY_CARD["play QH"]`` is the card of a canonical play action.
-PLAY_CARD: dict[str, int] = {PLAY[c]: c for c in range(32)}
-MARRIAGE: tuple[str, ...] = tuple("marriage " + s for s in SUITS)
 #: ``KQ[suit]``: the mask of the king and queen of that suit.
 KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
-RANK_WORD = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
-SUIT_WORD_ONE = tuple(w[:-1] for w in SUIT_WORDS)  # club, diamond, heart, spade
-
-
-def card_words(c: int) -> str:
-    """``"the queen of hearts"`` (player-readable)."""
-    return f"the {RANK_WORD[c & 7]} of {SUIT_WORDS[c >> 3]}"
-
-
-# --- sorted ``play`` lists straight from a mask (the hot path of legal_actions) --------------
-# NOTATION.md sorts actions by plain code points: "play 7C" < "play 8C" < ... < "play TS", i.e.
-# rank character first.  A mask is transposed into that order with four byte lookups, then the
-# sorted strings come from three precomputed 11-bit chunks.
-_SORTED_CARDS = sorted(range(32), key=CARD_STR.__getitem__)
-_SORT_POS = [0] * 32
-for _p, _c in enumerate(_SORTED_CARDS):
-    _SORT_POS[_c] = _p
-_TRANSPOSE = tuple(
-    tuple(
-        sum(1 << _SORT_POS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)
-    )
-    for s in range(4)
-)
-_T0, _T1, _T2, _T3 = _TRANSPOSE
-_CHUNKS = tuple(
-    tuple(
-        tuple(PLAY[_SORTED_CARDS[base + i]] for i in range(11) if idx >> i & 1 and base + i < 32)
-        for idx in range(2048)
-    )
-    for base in (0, 11, 22)
-)
-_L0, _L1, _L2 = _CHUNKS
-
-
-def play_actions(mask: int) -> list[str]:
-    """``["play XX", ...]`` for the cards of ``mask``, in NOTATION.md (``sorted``) order."""
-    t = _T0[mask & 255] | _T1[(mask >> 8) & 255] | _T2[(mask >> 16) & 255] | _T3[mask >> 24]
-    return [*_L0[t & 2047], *_L1[(t >> 11) & 2047], *_L2[t >> 22]]
+_PLAY, _MARRIAGE, _CLOSE, _EXCHANGE, _DECLARE = (Verb.PLAY, Verb.MARRIAGE, Verb.CLOSE,
+                                                 Verb.EXCHANGE, Verb.DECLARE)
 
 
 def scale_two_player(opp_total: int, opp_has_trick: bool) -> int:
@@ -107,6 +71,19 @@ def scale_sixty_six(loser_total: int) -> int:
     if loser_total >= 33:
         return 1
     return 2 if loser_total > 0 else 3
+
+
+K = TypeVar("K", bound="KingQueenFamily")
+
+
+def _S(seat: int | None) -> str:
+    """"Seat 2" in a result sentence's template (the player's name on the score sheet)."""
+    return seat_ref(seat if seat is not None else -1, True)
+
+
+def _s(seat: int | None) -> str:
+    """"seat 2" in a result sentence's template."""
+    return seat_ref(seat if seat is not None else -1)
 
 
 # turn stages of the player on lead (RULES.md 5)
@@ -125,6 +102,31 @@ class KingQueenFamily(Deal):
     #: Only the two-player games have a stock to close (they set these per deal).
     closed = False
     closer: int | None = None
+    #: The opponent's total and whether they had a trick when the stock was closed.
+    close_opp_points: int | None = None
+    close_opp_trick: bool | None = None
+    # the state every King-Queen deal keeps (set by the variants' constructors)
+    hands: list[int]
+    card_pts: list[int]
+    mar_pts: list[int]
+    bonus: list[int]
+    ntricks: list[int]
+    #: per seat, the cards everyone knows that seat holds
+    known: list[int]
+    trump_suit: int
+    trump_card: int
+    turn: int
+    leader: int
+    stage: int
+    marriage_suit: int
+    #: a bit per suit whose marriage has been announced
+    announced: int
+    #: ``(seat, suit, points)`` in announcement order
+    marriages: tuple[tuple[int, int, int], ...]
+    over: bool
+    _score: list[int] | None
+    _summary: dict[str, Any] | None
+    _template: str = ""
 
     @classmethod
     @abstractmethod
@@ -162,7 +164,7 @@ class KingQueenFamily(Deal):
     def trump(self) -> str | None:
         return SUITS[self.trump_suit]
 
-    def clone(self) -> KingQueenFamily:
+    def clone(self: K) -> K:
         twin = object.__new__(type(self))
         d = twin.__dict__
         d.update(self.__dict__)
@@ -173,19 +175,53 @@ class KingQueenFamily(Deal):
             d[name] = d[name][:]
         return twin
 
+    # --- the search interface ------------------------------------------------------------------
+    def state_key(self) -> Hashable:
+        """Hands, mover, totals, tricks, the last actions of the trick, and what the totals do
+        not show: the closing record, the marriages announced (pending ones too) and the
+        stage of a turn on lead."""
+        n = self.players
+        return (tuple(self.hands), self.to_move(), tuple(self.points()), tuple(self.ntricks),
+                tuple(a for _s, a in self.history[-(n - 1):]),
+                (self.closer, self.close_opp_points, self.close_opp_trick, self.announced,
+                 tuple(self.mar_pts), self.stage, self.marriage_suit))
+
+    def side(self, seat: int) -> int:
+        return seat
+
+    def marriage_pending(self) -> int | None:
+        """The suit whose king or queen the player on lead must play after announcing it."""
+        if not self.over and self.on_lead() and self.stage == MARRIED:
+            return self.marriage_suit
+        return None
+
     # --- marriages ----------------------------------------------------------------------------
-    def _marriage_cards_reason(self, s: int, hand: int) -> str | None:
+    def _marriage_cards_reason(self, s: int, hand: int) -> Refusal | None:
         """Why the pair of suit ``s`` cannot be announced from ``hand`` (None: it can)."""
         if self.announced >> s & 1:
-            return f"the marriage in {SUIT_WORDS[s]} has already been announced"
+            return Refusal("marriage_announced", {"suit": SUITS[s]})
         has_k = hand >> (s * 8 + KING) & 1
         has_q = hand >> (s * 8 + QUEEN) & 1
         if not has_k and not has_q:
-            return f"you hold no king and queen of {SUIT_WORDS[s]}"
+            return Refusal("no_pair", {"suit": SUITS[s]})
         if not has_q:
-            return f"the queen of {SUIT_WORDS[s]} is needed for the marriage"
+            return Refusal("marriage_needs", {"card": CARD_STR[s * 8 + QUEEN]})
         if not has_k:
-            return f"the king of {SUIT_WORDS[s]} is needed for the marriage"
+            return Refusal("marriage_needs", {"card": CARD_STR[s * 8 + KING]})
+        return None
+
+    def _card_refusal(self, c: int, hand: int) -> Refusal | None:
+        """A card the seat does not hold (or that is not even in a 24-card deck)."""
+        if hand >> c & 1:
+            return None
+        if self.deck_size == 24 and c & 7 > NINE:
+            return Refusal("not_in_deck", {"card": CARD_STR[c], "variant": self.variant})
+        return Refusal("not_held", {"card": CARD_STR[c]})
+
+    def _marriage_pending_refusal(self, c: int) -> Refusal | None:
+        if self.stage == MARRIED and not (c >> 3 == self.marriage_suit
+                                          and c & 7 in (KING, QUEEN)):
+            return Refusal("after_marriage", {"suit": SUITS[self.marriage_suit]})
         return None
 
     def _announce_marriage(self, suit: int) -> int:
@@ -202,8 +238,67 @@ class KingQueenFamily(Deal):
         self.events.append(f"seat {s} announces {pts} in {SUIT_WORDS[suit]}{pending}")
         return s
 
+    # --- observation ----------------------------------------------------------------------------
+    def _observation(self, seat: int, *, indicator: str | None, indicators_seen: Sequence[int],
+                     stock_size: int, trick: tuple[Played, ...], first_lead: bool,
+                     marriage_pending: str | None) -> KingQueenObservation:
+        """The observation of the three King-Queen games (the variants give the table)."""
+        over = self.over
+        mover = None if over else self.turn
+        last = None
+        if self.trick_log:
+            t = self.trick_log[-1]
+            last = LastTrick(tuple(Played(s, CARD_STR[c]) for s, c in t), self.trick_winner(t))
+        played = 0
+        for t in self.trick_log:
+            for _, c in t:
+                played |= 1 << c
+        known = tuple(tuple(sorted(CARD_STR[c] for c in cards_of(m))) for m in self.known)
+        n = self.players
+        score = self.score()
+        return KingQueenObservation(
+            variant=self.variant,
+            options=dict(self.options),
+            players=n,
+            seat=seat,
+            dealer=self.dealer,
+            forehand=self.forehand,
+            to_move=mover,
+            legal=tuple(self.legal_actions()) if mover == seat else (),
+            over=over,
+            hand=tuple(sorted(CARD_STR[c] for c in cards_of(self.hands[seat]))),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            trump=SUITS[self.trump_suit],
+            trump_card=CARD_STR[self.trump_card],
+            indicator=indicator,
+            indicators_seen=tuple(CARD_STR[c] for c in indicators_seen),
+            stock_size=stock_size,
+            closed=self.closed,
+            closer=self.closer,
+            first_lead=first_lead,
+            marriage_pending=marriage_pending,
+            trick=trick,
+            last_trick=last,
+            tricks=tuple(self.ntricks),
+            tricks_played=len(self.trick_log),
+            played=tuple(sorted(CARD_STR[c] for c in cards_of(played))),
+            card_points=tuple(self.card_pts[s] + self.bonus[s] for s in range(n)),
+            points=tuple(self.points()),
+            score=None if score is None else tuple(score),
+            marriages=tuple(Marriage(s, SUITS[su], p, self.ntricks[s] > 0)
+                            for s, su, p in self.marriages),
+            shown={},
+            known_cards=known,
+            known_opponent_cards=tuple(sorted(c for s in range(n) if s != seat
+                                              for c in known[s])),
+            history=tuple(Step(s, a) for s, a in self.history),
+        )
+
     # --- the end ------------------------------------------------------------------------------
-    def _finish(self, winner: int | None, points: int, reason: str, text: str) -> None:
+    def _finish(self, winner: int | None, points: int, reason: str, template: str) -> None:
+        """The deal is over: score it; ``template`` says how, its seats as placeholders."""
+        self._template = template
+        text = render_seats(template)
         self.over = True
         score = [0] * self.players
         if winner is not None:
@@ -222,6 +317,9 @@ class KingQueenFamily(Deal):
         }
         self.events.append(text)
 
+    def _result_template(self) -> str:
+        return self._template or super()._result_template()
+
     def result_summary(self) -> dict[str, Any]:
         if self._summary is None:
             return {"text": "the deal is not over", "winner": None, "reason": None,
@@ -234,6 +332,8 @@ class KingQueenDeal(KingQueenFamily):
     """Shared two-player engine: deal, stock, exchange, closing, marriages, tricks."""
 
     players: ClassVar[int] = 2
+    close_opp_points: int
+    close_opp_trick: bool
     #: the rank exchanged for the indicator (trump 7 / trump 9)
     exchange_rank: ClassVar[int]
     #: ``declare`` exists (marriage) or reaching 66 wins at once (sixty-six)
@@ -243,7 +343,7 @@ class KingQueenDeal(KingQueenFamily):
     #: marriages allowed once the stock is exhausted or closed
     marriage_in_strict_phase: ClassVar[bool]
 
-    def __init__(self, dealer: int, deck, options: dict[str, Any]):
+    def __init__(self, dealer: int, deck: Sequence[int], options: dict[str, Any]):
         super().__init__(dealer, deck, options)
         deck = self.deck
         owners = self._owners(dealer)
@@ -252,7 +352,7 @@ class KingQueenDeal(KingQueenFamily):
             hands[owners[pos]] |= 1 << deck[pos]
         self.hands = hands
         indicator = deck[12]
-        self.trump_suit = indicator >> 3
+        self.trump_suit: int = indicator >> 3
         self.trump_card = indicator
         self.stock: list[int] = list(deck[13:]) + [indicator]
         self.stock_pos = 0
@@ -320,6 +420,52 @@ class KingQueenDeal(KingQueenFamily):
     def first_lead(self) -> bool:
         return not self.trick_log and self.led < 0
 
+    def trick_cards(self) -> list[int]:
+        return [self.led] if self.led >= 0 else []
+
+    def trick_seats(self) -> list[int]:
+        return [self.leader] if self.led >= 0 else []
+
+    def on_lead(self) -> bool:
+        return self.led < 0
+
+    def play_mask(self) -> int:
+        if self.over:
+            return 0
+        hand = self.hands[self.turn]
+        if self.led >= 0:
+            if self.closed or self.stock_pos >= len(self.stock):
+                return strict_legal(hand, [self.led], self.trump_suit)
+            return hand
+        if self.stage == MARRIED:
+            return hand & KQ[self.marriage_suit]
+        return hand
+
+    def extra_actions(self) -> list[Action]:
+        if self.over or self.led >= 0:
+            return []
+        if self.stage == MARRIED:
+            return [DECLARE] if self.has_declare else []
+        return self._lead_extras(self.hands[self.turn])
+
+    def _lead_extras(self, hand: int) -> list[Action]:
+        acts = []
+        stage = self.stage
+        stock_open = not self.closed and self.stock_pos < len(self.stock)
+        if stock_open and stage <= EXCHANGED:
+            acts.append(CLOSE)
+        if self.has_declare:
+            acts.append(DECLARE)
+        if (stage == FRESH and stock_open and self.trick_log
+                and hand >> (self.trump_suit * 8 + self.exchange_rank) & 1):
+            acts.append(EXCHANGE)
+        if self._can_marry():
+            pairs = self.announced
+            for s in range(4):
+                if not pairs >> s & 1 and hand & KQ[s] == KQ[s]:
+                    acts.append(MARRIAGE[s])
+        return acts
+
     def _can_marry(self) -> bool:
         """May the player on lead announce a marriage at this point of the turn?"""
         if self.stage > EXCHANGED:
@@ -330,7 +476,7 @@ class KingQueenDeal(KingQueenFamily):
             return False
         return True
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
         if self.over:
             return []
         hand = self.hands[self.turn]
@@ -338,111 +484,91 @@ class KingQueenDeal(KingQueenFamily):
             if self.closed or self.stock_pos >= len(self.stock):
                 return play_actions(strict_legal(hand, [self.led], self.trump_suit))
             return play_actions(hand)
-        stage = self.stage
-        if stage == MARRIED:
+        if self.stage == MARRIED:
             s8 = self.marriage_suit * 8
             acts = [PLAY[s8 + KING], PLAY[s8 + QUEEN]]
-            return ["declare", *acts] if self.has_declare else acts
-        acts = []
-        stock_open = not self.closed and self.stock_pos < len(self.stock)
-        if stock_open and stage <= EXCHANGED:
-            acts.append("close")
-        if self.has_declare:
-            acts.append("declare")
-        if (stage == FRESH and stock_open and self.trick_log
-                and hand >> (self.trump_suit * 8 + self.exchange_rank) & 1):
-            acts.append("exchange")
-        if self._can_marry():
-            pairs = self.announced
-            for s in range(4):
-                if not pairs >> s & 1 and hand & KQ[s] == KQ[s]:
-                    acts.append(MARRIAGE[s])
+            return [DECLARE, *acts] if self.has_declare else acts
+        acts = self._lead_extras(hand)
         if acts:
             return acts + play_actions(hand)
         return play_actions(hand)
 
-    def why_illegal(self, action: str) -> str | None:
+    def why_illegal(self, action: Action) -> Refusal | None:
         if self.over:
-            return "the deal is over"
+            return Refusal("deal_over")
         seat = self.turn
         hand = self.hands[seat]
-        verb = action.split(" ", 1)[0]
+        verb = action.verb
         on_lead = self.led < 0
-        if verb == "play":
-            c = PLAY_CARD[action]
-            if not hand >> c & 1:
-                if self.deck_size == 24 and c & 7 > NINE:
-                    return f"there is no {card_words(c)[4:]} in the 24-card deck of {self.variant}"
-                return f"you do not hold {card_words(c)}"
+        if verb is _PLAY:
+            c = action.card
+            refusal = self._card_refusal(c, hand)
+            if refusal is not None:
+                return refusal
             if on_lead:
-                if self.stage == MARRIED and not (c >> 3 == self.marriage_suit
-                                                  and c & 7 in (KING, QUEEN)):
-                    suit = SUIT_WORDS[self.marriage_suit]
-                    return ("after announcing the marriage you must play the king or queen of "
-                            f"{suit}")
-                return None
+                return self._marriage_pending_refusal(c)
             if self.closed or self.stock_pos >= len(self.stock):
                 return strict_reason(hand, [self.led], c, self.trump_suit)
             return None
-        if verb == "declare":
+        if verb is _DECLARE:
             if not self.has_declare:
-                return "there is no declaring in sixty-six: reaching 66 wins at once"
+                return Refusal("no_declaring")
             if not on_lead:
-                return "only the player on lead may declare"
+                return Refusal("lead_only", {"verb": "declare"})
             return None
-        if verb == "close":
+        if verb is _CLOSE:
             if not on_lead:
-                return "only the player on lead may close"
+                return Refusal("lead_only", {"verb": "close"})
             if self.closed:
-                return "the stock is already closed"
+                return Refusal("already_closed")
             if self.stock_pos >= len(self.stock):
-                return "the stock is exhausted: there is nothing to close"
+                return Refusal("nothing_to_close")
             if self.stage == MARRIED:
-                return "you cannot close after announcing a marriage"
+                return Refusal("close_after_marriage")
             return None
-        if verb == "exchange":
+        if verb is _EXCHANGE:
             seven = self.trump_suit * 8 + self.exchange_rank
             if not on_lead:
-                return "only the player on lead may exchange"
+                return Refusal("lead_only", {"verb": "exchange"})
             if self.closed:
-                return "the stock is closed"
+                return Refusal("stock_closed")
             if self.stock_pos >= len(self.stock):
-                return "the stock is too small to exchange"
+                return Refusal("stock_too_small")
             if not self.trick_log:
-                return "no exchange on the first lead of the deal"
+                return Refusal("no_first_exchange")
             if not hand >> seven & 1:
-                return f"you do not hold the {RANK_WORD[self.exchange_rank]} of trumps"
+                return Refusal("no_exchange_card", {"card": CARD_STR[seven]})
             if self.stage != FRESH:
-                return "exchange first: before closing or announcing a marriage"
+                return Refusal("exchange_first")
             return None
-        if verb == "marriage":
-            s = SUITS.index(action[-1])
+        if verb is _MARRIAGE:
+            s = action.suit
             if not on_lead:
-                return "only the player on lead may announce a marriage"
+                return Refusal("lead_only", {"verb": "marriage"})
             if self.stage == MARRIED:
-                return "only one marriage per lead"
+                return Refusal("one_marriage")
             if self.stage == CLOSED_NOW:
                 if not self.marriage_in_strict_phase:
-                    return "the stock is closed"
-                return "no marriage in the turn you close: play a card"
+                    return Refusal("stock_closed")
+                return Refusal("no_marriage_closing")
             if not self.marriage_on_first_lead and not self.trick_log:
-                return "no marriage on the first lead of the deal"
+                return Refusal("no_first_marriage")
             if not self.marriage_in_strict_phase:
                 if self.closed:
-                    return "the stock is closed"
+                    return Refusal("stock_closed")
                 if self.stock_pos >= len(self.stock):
-                    return "no marriages once the stock is exhausted"
+                    return Refusal("no_marriage_exhausted")
             return self._marriage_cards_reason(s, hand)
-        return f"'{verb}' is not an action of {self.variant}"
+        return Refusal("not_an_action_of", {"verb": str(verb), "variant": self.variant})
 
     # --- applying -----------------------------------------------------------------------------
-    def _apply(self, action: str) -> None:
-        first = action[0]
-        if first == "p":
-            self._play(PLAY_CARD[action])
-        elif first == "m":
-            self._marriage(SUITS.index(action[-1]))
-        elif first == "c":
+    def _apply(self, action: Action) -> None:
+        verb = action.verb
+        if verb is _PLAY:
+            self._play(action.card)
+        elif verb is _MARRIAGE:
+            self._marriage(action.suit)
+        elif verb is _CLOSE:
             s = self.turn
             self.closed = True
             self.closer = s
@@ -450,9 +576,9 @@ class KingQueenDeal(KingQueenFamily):
             self.close_opp_trick = self.ntricks[1 - s] > 0
             self.stage = CLOSED_NOW
             self.events.append(f"seat {s} closes the stock")
-        elif first == "e":
+        elif verb is _EXCHANGE:
             self._exchange()
-        elif first == "d":
+        elif verb is _DECLARE:
             self._declare()
         else:  # pragma: no cover - why_illegal refuses everything else
             raise AssertionError(action)
@@ -473,7 +599,7 @@ class KingQueenDeal(KingQueenFamily):
             return
         leader = self.leader
         w = s if beats(c, led, self.trump_suit) else leader
-        pts = CARD_POINTS[led] + CARD_POINTS[c]
+        pts = KQ_CARD_POINTS[led] + KQ_CARD_POINTS[c]
         self.card_pts[w] += pts
         self.ntricks[w] += 1
         self.trick_log.append([(leader, led), (s, c)])
@@ -524,68 +650,15 @@ class KingQueenDeal(KingQueenFamily):
         pass
 
     # --- observation ------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        over = self.over
+    def observation(self, seat: int) -> KingQueenObservation:
         ind = self.indicator()
-        trick = [[self.leader, CARD_STR[self.led]]] if self.led >= 0 else []
-        if self.trick_log:
-            t = self.trick_log[-1]
-            (s0, c0), (s1, c1) = t
-            last = {"cards": [[s0, CARD_STR[c0]], [s1, CARD_STR[c1]]],
-                    "winner": self.leader if self.led < 0 else self._winner_of(t)}
-        else:
-            last = None
-        played = 0
-        for t in self.trick_log:
-            for _, c in t:
-                played |= 1 << c
-        known = [sorted(CARD_STR[c] for c in cards_of(m)) for m in self.known]
-        mover = None if over else self.turn
-        pend = None
-        if not over and self.led < 0 and self.stage == MARRIED:
-            pend = SUITS[self.marriage_suit]
-        return {
-            "variant": self.variant,
-            "options": dict(self.options),
-            "players": 2,
-            "seat": seat,
-            "dealer": self.dealer,
-            "forehand": self.forehand,
-            "to_move": mover,
-            "legal": self.legal_actions() if mover == seat else [],
-            "over": over,
-            "hand": sorted(CARD_STR[c] for c in cards_of(self.hands[seat])),
-            "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
-            "trump": SUITS[self.trump_suit],
-            "trump_card": CARD_STR[self.trump_card],
-            "indicator": None if ind is None else CARD_STR[ind],
-            "indicators_seen": [CARD_STR[c] for c in self.indicators_seen],
-            "stock_size": self.stock_size(),
-            "closed": self.closed,
-            "closer": self.closer,
-            "first_lead": self.first_lead(),
-            "marriage_pending": pend,
-            "trick": trick,
-            "last_trick": last,
-            "tricks": list(self.ntricks),
-            "tricks_played": len(self.trick_log),
-            "played": sorted(CARD_STR[c] for c in cards_of(played)),
-            "card_points": [self.card_pts[0] + self.bonus[0], self.card_pts[1] + self.bonus[1]],
-            "points": self.points(),
-            "score": self.score(),
-            "marriages": [
-                {"seat": s, "suit": SUITS[su], "points": p, "counted": self.ntricks[s] > 0}
-                for s, su, p in self.marriages
-            ],
-            "shown": {},
-            "known_cards": known,
-            "known_opponent_cards": known[1 - seat],
-            "history": [[s, a] for s, a in self.history],
-        }
-
-    def _winner_of(self, t: list[tuple[int, int]]) -> int:
-        (s0, c0), (s1, c1) = t
-        return s1 if beats(c1, c0, self.trump_suit) else s0
+        trick = (Played(self.leader, CARD_STR[self.led]),) if self.led >= 0 else ()
+        pend = self.marriage_pending()
+        return self._observation(seat, indicator=None if ind is None else CARD_STR[ind],
+                                 indicators_seen=self.indicators_seen,
+                                 stock_size=self.stock_size(), trick=trick,
+                                 first_lead=self.first_lead(),
+                                 marriage_pending=None if pend is None else SUITS[pend])
 
 
 class MarriageDeal(KingQueenDeal):
@@ -598,33 +671,40 @@ class MarriageDeal(KingQueenDeal):
     marriage_on_first_lead: ClassVar[bool] = False
     marriage_in_strict_phase: ClassVar[bool] = False
 
+    def declaration_holds(self, seat: int) -> bool:
+        """Would ``seat``'s declaration be correct now (1.7: a total of at least 66)?
+
+        The table asks before a declaration that falls short — legal, but it loses the deal.
+        """
+        return self.total(seat) >= 66
+
     def _declare(self) -> None:
         s = self.turn
         o = 1 - s
         total = self.total(s)
-        ok = total >= 66
+        ok = self.declaration_holds(s)
         self.events.append(f"seat {s} declares 66 with {total} points"
                            + ("" if ok else ": a false declaration"))
         if not self.closed:
             if ok:
-                self._correct(s, "declared", f"Seat {s} declared 66 with {total}")
+                self._correct(s, "declared", f"{_S(s)} declared 66 with {total}")
             else:
                 self._finish(o, 2, "false_declaration",
-                             f"Seat {s} declared 66 with only {total}: seat {o} scores 2")
+                             f"{_S(s)} declared 66 with only {total}: {_s(o)} scores 2")
             return
         c = self.closer
         if s == c:
             if ok:
-                self._correct(s, "declared", f"Seat {s} closed and declared 66 with {total}")
+                self._correct(s, "declared", f"{_S(s)} closed and declared 66 with {total}")
             else:
-                self._closer_failed(f"Seat {s} closed and declared 66 with only {total}",
+                self._closer_failed(f"{_S(s)} closed and declared 66 with only {total}",
                                     "false_declaration")
         elif ok:
-            self._closer_failed(f"Seat {s} declared 66 with {total} before the closer",
+            self._closer_failed(f"{_S(s)} declared 66 with {total} before the closer",
                                 "declared")
         else:
             self._finish(c, 2, "false_declaration",
-                         f"Seat {s} declared 66 with only {total}: the closer, seat {c}, scores 2")
+                         f"{_S(s)} declared 66 with only {total}: the closer, {_s(c)}, scores 2")
 
     def _correct(self, s: int, reason: str, head: str) -> None:
         """A correct declaration (or one deemed so): 1.10 scale against the opponent's position,
@@ -644,7 +724,7 @@ class MarriageDeal(KingQueenDeal):
         o = 1 - self.closer  # type: ignore[operator]
         pts = 2 if self.close_opp_trick else 3
         self._finish(o, pts, reason,
-                     f"{head}: the closer failed; seat {o} scores {pts}"
+                     f"{head}: the closer failed; {_s(o)} scores {pts}"
                      + ("" if self.close_opp_trick else " (no trick at closing)"))
 
     def _after_trick(self, winner: int, last: bool) -> None:
@@ -654,13 +734,13 @@ class MarriageDeal(KingQueenDeal):
         if self.closed:
             if winner == self.closer and total >= 66:
                 self._correct(winner, "last_trick",
-                              f"Seat {winner} took the last trick with {total} (closed)")
+                              f"{_S(winner)} took the last trick with {total} (closed)")
             else:
-                self._closer_failed(f"Seat {self.closer} closed but did not declare 66")
+                self._closer_failed(f"{_S(self.closer)} closed but did not declare 66")
             return
         if total >= 66:
             self._correct(winner, "last_trick",
-                          f"Seat {winner} took the last trick with {total} (10 for it)")
+                          f"{_S(winner)} took the last trick with {total} (10 for it)")
             return
         loser = 1 - winner
         lt = self.total(loser)
@@ -671,7 +751,7 @@ class MarriageDeal(KingQueenDeal):
         lo = 1 - hi
         pts = scale_two_player(self.total(lo), self.ntricks[lo] > 0)
         self._finish(hi, pts, "last_trick",
-                     f"All tricks played: seat {hi} has {self.total(hi)} against {self.total(lo)}"
+                     f"All tricks played: {_s(hi)} has {self.total(hi)} against {self.total(lo)}"
                      f": {pts}")
 
 
@@ -690,11 +770,11 @@ class SixtySixDeal(KingQueenDeal):
         total, lt = self.total(s), self.total(o)
         if self.closed:
             pts = 3
-            why = f"; closed by seat {self.closer}: 3"
+            why = f"; closed by {_s(self.closer)}: 3"
         else:
             pts = scale_sixty_six(lt)
             why = f": {pts}"
-        self._finish(s, pts, reason, f"Seat {s} reached 66 with {total} {when}; "
+        self._finish(s, pts, reason, f"{_S(s)} reached 66 with {total} {when}; "
                                      f"opponent {lt}{why}")
 
     def _after_marriage(self, seat: int) -> None:
@@ -710,8 +790,8 @@ class SixtySixDeal(KingQueenDeal):
         if self.closed:
             o = 1 - self.closer  # type: ignore[operator]
             self._finish(o, 3, "closer_failed",
-                         f"Seat {self.closer} closed but did not reach 66 "
-                         f"({self.total(self.closer)}): seat {o} scores 3")  # type: ignore[arg-type]
+                         f"{_S(self.closer)} closed but did not reach 66 "
+                         f"({self.total(self.closer)}): {_s(o)} scores 3")  # type: ignore[arg-type]
         else:
             p = self.points()
             self._finish(None, 0, "no_score", f"All tricks played, {p[0]}:{p[1]}: nobody scores")

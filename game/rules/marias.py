@@ -18,12 +18,41 @@ announcements, trump_card, talon, first_seven, blind_trump, reneges``.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Hashable, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
 
-from .actions import PLAY, normalize
-from .base import Deal
-from .cards import CARD_STR, HEARTS, QUEEN, SEVEN, SUIT_MASK, SUITS, TEN, marriage_points
-from .errors import IllegalAction
+from .actions import (
+    ANNOUNCE,
+    BAD,
+    DISCARD_HIDDEN,
+    DOUBLE,
+    GOOD,
+    PASS,
+    TRUMP_BLIND,
+    TRUMP_HIDDEN,
+    Action,
+    Verb,
+    play_actions,
+)
+from .actions import CONTRACT as CONTRACT_ACTION
+from .actions import DISCARD as DISCARD_ACTION
+from .actions import TRUMP as TRUMP_ACTION
+from .base import Deal, render_seats, seat_number, seat_ref
+from .cards import (
+    CARD_STR,
+    HEARTS,
+    MARIAS_CARD_POINTS,
+    MARIAS_RANK_POINTS,
+    QUEEN,
+    SEVEN,
+    SUIT_MASK,
+    SUITS,
+    TEN,
+    marriage_points,
+)
+from .errors import Refusal
 from .marias_scoring import (
     CONTRACT_BASE,
     CONTRACT_NAMES,
@@ -32,7 +61,8 @@ from .marias_scoring import (
     pay,
     renege_score,
 )
-from .tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, strict_legal, strict_reason
+from .observation import Announcement, LastTrick, MariasObservation, Marriage, Played, Renege, Step
+from .tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, beats, strict_legal, strict_reason
 
 TRUMP, CONTRACT, DISCARD, ANSWER, DOUBLING, PLAYING, OVER = (
     "trump", "contract", "discard", "answer", "doubling", "play", "over",
@@ -40,36 +70,39 @@ TRUMP, CONTRACT, DISCARD, ANSWER, DOUBLING, PLAYING, OVER = (
 CONTRACT_ORDER = ("suit", "betl", "durch", "open-betl", "open-durch")
 CONTRACT_RANK = {name: i for i, name in enumerate(CONTRACT_ORDER)}
 
-#: Card points: A and 10 are worth 10 (4.1).
-POINTS: tuple[int, ...] = tuple(10 if (c & 7) <= TEN else 0 for c in range(32))
 ACES_TENS = sum(1 << c for c in range(32) if (c & 7) <= TEN)
-PLAY_CARD: dict[str, int] = {PLAY[c]: c for c in range(32)}
 #: Cards in plain code-point order of their strings (NOTATION ``sorted``).
 SORTED_CARDS: tuple[int, ...] = tuple(sorted(range(32), key=lambda c: CARD_STR[c]))
-TRUMP_ACTION: tuple[str, ...] = tuple("trump " + s for s in CARD_STR)
-_DISCARD: dict[tuple[int, int], str] = {}
-for _a in range(32):
-    for _b in range(32):
-        if _a != _b:
-            _x, _y = sorted((CARD_STR[_a], CARD_STR[_b]))
-            _DISCARD[(_a, _b)] = f"discard {_x} {_y}"
-SUIT_CONTRACT_ACTIONS = ("contract suit", "contract suit hundred", "contract suit seven",
-                         "contract suit seven hundred")
+#: Forehand's first contract, in NOTATION.md order (the two Sevens need the trump seven).
+FIRST_CONTRACTS = tuple(CONTRACT_ACTION[n] for n in ("betl", "durch", "open-betl", "open-durch",
+                                                    "suit", "suit hundred"))
+SEVEN_CONTRACTS = (CONTRACT_ACTION["suit seven"], CONTRACT_ACTION["suit seven hundred"])
+#: The verbs as module constants: an Enum member lookup costs more than the whole test.
+_PLAY, _TRUMP, _DISCARD, _GOOD, _BAD, _DOUBLE, _ANNOUNCE, _PASS = (
+    Verb.PLAY, Verb.TRUMP, Verb.DISCARD, Verb.GOOD, Verb.BAD, Verb.DOUBLE, Verb.ANNOUNCE,
+    Verb.PASS)
+_TEXT = attrgetter("text")  # sort actions by their notation (NOTATION.md's order), in C
+#: Forehand's face-down cards: deck positions 17 to 21 (4.2: 7, then 5 to each, 5 to each).
+BLIND_POSITIONS = range(17, 22)
 DOUBLE_VERBS = ("flek", "re", "tutti")
 MAX_DOUBLINGS = 6
 _NT_BEATERS = BEATERS[NO_TRUMP_ORDER]
 
 
-def _cards(mask: int) -> list[str]:
-    return sorted(CARD_STR[c] for c in range(32) if mask >> c & 1)
+def _cards(mask: int) -> tuple[str, ...]:
+    return tuple(sorted(CARD_STR[c] for c in range(32) if mask >> c & 1))
 
 
 class MariasDeal(Deal):
+    """One Mariáš deal.  Public state the bots' bidding simulation reads: :attr:`phase`,
+    :attr:`soloist`, :attr:`contract_name`, :attr:`trump_card`, :attr:`seven`."""
+
     variant: ClassVar[str] = "marias"
     players: ClassVar[int] = 3
     deck_size: ClassVar[int] = 32
+    rank_points: ClassVar[tuple[int, ...]] = MARIAS_RANK_POINTS
 
-    def __init__(self, dealer, deck, options):
+    def __init__(self, dealer: int, deck: Sequence[int], options: dict[str, Any]):
         super().__init__(dealer, deck, options)
         owners = self.deal_owners(dealer)
         hands = [0, 0, 0]
@@ -81,7 +114,7 @@ class MariasDeal(Deal):
         self.first_seven = sum(1 << c for c in self.deck[:7])
         self.phase = TRUMP
         self.turn = fh
-        self.soloist = fh
+        self.soloist: int = fh
         self.trump_card: int | None = None
         #: Trump suit of a Suit contract from its naming on (None before / in no-trump).
         self.trump_suit: int | None = None
@@ -103,16 +136,17 @@ class MariasDeal(Deal):
         #: Seat that must keep the trump 7 (4.11), -1 if none.
         self.seven_keeper = -1
         # play
-        self.order = TRUMP_ORDER
+        self.rank_order: tuple[int, ...] = TRUMP_ORDER
         self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        self.trick_seat_list: list[int] = []
         self.won_tricks = [0, 0, 0]
         self.card_points = [0, 0, 0]
         self.marriages: list[tuple[int, int, int]] = []  # (seat, suit, points)
         self.last_bonus_seat = -1
         self.shown = 0
-        self.reneges: list[tuple[int, int, int, str]] = []  # (seat, trick no, card, reason)
-        self.components: list[dict] = []
+        #: ``(seat, trick number, card, refusal)`` of every table-rules renege (4.14)
+        self.reneges: list[tuple[int, int, int, Refusal]] = []
+        self.components: list[dict[str, Any]] = []
         self.final_score: list[int] | None = None
         self.outcome = ""
 
@@ -134,7 +168,7 @@ class MariasDeal(Deal):
         twin.doublings = dict(self.doublings)
         twin.owners = dict(self.owners)
         twin.trick = list(self.trick)
-        twin.trick_seats = list(self.trick_seats)
+        twin.trick_seat_list = list(self.trick_seat_list)
         twin.won_tricks = list(self.won_tricks)
         twin.card_points = list(self.card_points)
         twin.marriages = list(self.marriages)
@@ -167,6 +201,42 @@ class MariasDeal(Deal):
     def tricks(self) -> list[int]:
         return list(self.won_tricks)
 
+    # --- the search interface -------------------------------------------------------------
+    def state_key(self) -> Hashable:
+        """Hands, mover, totals, tricks and the last two actions (the trick on the table)."""
+        return (tuple(self.hands), self.to_move(), tuple(self.points()),
+                tuple(self.won_tricks), tuple(a for _s, a in self.history[-2:]))
+
+    def trick_cards(self) -> list[int]:
+        return self.trick
+
+    def trick_seats(self) -> list[int]:
+        return self.trick_seat_list
+
+    def on_lead(self) -> bool:
+        return not self.trick
+
+    def side(self, seat: int) -> int:
+        return 0 if seat == self.soloist else 1
+
+    def play_mask(self) -> int:
+        """The legal cards of the seat to move in the play phase as a mask (0 otherwise)."""
+        if self.phase is not PLAYING:
+            return 0
+        return self._play_mask(self.turn)
+
+    def extra_actions(self) -> list[Action]:
+        if self.phase is PLAYING or self.phase is OVER:
+            return []
+        return self.legal_actions()
+
+    # --- chance ------------------------------------------------------------------------
+    def chance_outcomes(self, action: Action) -> list[tuple[Action, float]]:
+        """``trump blind``: one of forehand's five face-down cards, each with 1/5 (4.3)."""
+        if action is not TRUMP_BLIND or self.phase is not TRUMP:
+            return []
+        return [(TRUMP_ACTION[self.deck[p]], 1 / len(BLIND_POSITIONS)) for p in BLIND_POSITIONS]
+
     def side_points(self) -> tuple[int, int]:
         """(soloist, defenders) card points + all marriages of each side."""
         s = self.soloist
@@ -190,33 +260,24 @@ class MariasDeal(Deal):
         return None if self.final_score is None else list(self.final_score)
 
     # --- legal actions -----------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase is PLAYING:
-            mask = self._play_mask(self.turn)
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAY[low.bit_length() - 1])
-                mask ^= low
-            out.sort()
-            return out
+            return play_actions(self._play_mask(self.turn))
         if phase is DOUBLING:
             return self._doubling_actions(self.turn)
         if phase is DISCARD:
             return self._discard_actions()
         if phase is ANSWER:
             rank = CONTRACT_RANK[self.contract_name]  # type: ignore[index]
-            return ["bad " + n for n in CONTRACT_ORDER[rank + 1:]] + ["good"]
+            return [BAD[n] for n in CONTRACT_ORDER[rank + 1:]] + [GOOD]
         if phase is TRUMP:
             hand = self.hands[self.turn]
             return [TRUMP_ACTION[c] for c in SORTED_CARDS if hand >> c & 1]
         if phase is CONTRACT:
-            acts = ["contract betl", "contract durch", "contract open-betl", "contract open-durch",
-                    "contract suit", "contract suit hundred"]
             if self._holds_trump_seven(self.turn):
-                acts += ["contract suit seven", "contract suit seven hundred"]
-            return acts
+                return [*FIRST_CONTRACTS, *SEVEN_CONTRACTS]
+            return list(FIRST_CONTRACTS)
         return []
 
     def _holds_trump_seven(self, seat: int) -> bool:
@@ -231,26 +292,20 @@ class MariasDeal(Deal):
                 hand &= ~(1 << (self.trump_suit * 8 + SEVEN))  # type: ignore[operator]
         return hand
 
-    def _discard_actions(self) -> list[str]:
+    def _discard_actions(self) -> list[Action]:
         mask = self._discardable()
         cards = [c for c in SORTED_CARDS if mask >> c & 1]
         out = []
-        table = _DISCARD
+        table = DISCARD_ACTION
         for i, a in enumerate(cards):
             for b in cards[i + 1:]:
                 out.append(table[(a, b)])
         return out
 
-    def legal_mask(self) -> int:
-        """The legal cards of the seat to move in the play phase as a mask (0 otherwise)."""
-        if self.phase is not PLAYING:
-            return 0
-        return self._play_mask(self.turn)
-
     def _play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
         if self.trick:
-            mask = strict_legal(hand, self.trick, self.trump_suit, self.order)
+            mask = strict_legal(hand, self.trick, self.trump_suit, self.rank_order)
         else:
             mask = hand
         if seat == self.seven_keeper:
@@ -269,129 +324,121 @@ class MariasDeal(Deal):
         owner = self.owners[comp]
         return (self._side(seat) == owner) == (k & 1 == 1)
 
-    def _doubling_actions(self, seat: int) -> list[str]:
-        acts = ["double " + comp for comp in self.doublings if self._may_raise(comp, seat)]
+    def _doubling_actions(self, seat: int) -> list[Action]:
+        acts = [DOUBLE[comp] for comp in self.doublings if self._may_raise(comp, seat)]
         if seat != self.soloist and self.contract_name == "suit":
             if self.seven_against is None and self._holds_trump_seven(seat):
-                acts.append("announce seven-against")
+                acts.append(ANNOUNCE["seven-against"])
             if not self.hundred and not self.hundred_against:
-                acts.append("announce hundred-against")
-        acts.append("pass")
-        acts.sort()
+                acts.append(ANNOUNCE["hundred-against"])
+        acts.append(PASS)
+        acts.sort(key=_TEXT)
         return acts
 
     # --- reasons ---------------------------------------------------------------------
-    def why_illegal(self, action: str) -> str | None:
+    def why_illegal(self, action: Action) -> Refusal | None:
         if self.phase is OVER:
-            return "the deal is over"
-        if action in self.legal_actions():
+            return Refusal("deal_over")
+        if action.blind:
+            if self.phase is TRUMP:
+                return None
+            return Refusal("wrong_phase", {"action": action.text, "phase": self.phase})
+        if self.phase is PLAYING and action.verb is _PLAY:
+            if self._play_mask(self.turn) >> action.card & 1:
+                return None  # (the common case, without listing the legal actions)
+        elif action in self.legal_actions():
             return None
-        verb, _, rest = action.partition(" ")
+        verb = action.verb
         phase = self.phase
-        expected = {
-            TRUMP: "forehand first chooses the trump card (trump X)",
-            CONTRACT: "forehand names a contract now (contract suit / betl / durch / "
-                      "open-betl / open-durch)",
-            DISCARD: "the soloist discards two cards now (discard X Y)",
-            ANSWER: "say good, or bad with a higher contract",
-            DOUBLING: "the doubling round is on: double, announce or pass",
-            PLAYING: "play a card (play X)",
-        }[phase]
-        want = {TRUMP: "trump", CONTRACT: "contract", DISCARD: "discard", ANSWER: "",
-                DOUBLING: "", PLAYING: "play"}[phase]
-        if phase is ANSWER and verb in ("good", "bad"):
-            return self._answer_reason(rest)
-        if phase is DOUBLING and verb in ("double", "announce", "pass"):
-            return self._doubling_reason(verb, rest)
-        if verb != want:
-            return f"'{action}' is not possible now: {expected}"
+        want = {TRUMP: _TRUMP, CONTRACT: Verb.CONTRACT, DISCARD: _DISCARD,
+                PLAYING: _PLAY}.get(phase)
+        if phase is ANSWER and verb in (_GOOD, _BAD):
+            return self._answer_reason(action)
+        if phase is DOUBLING and verb in (_DOUBLE, _ANNOUNCE, _PASS):
+            return self._doubling_reason(action)
+        if verb is not want:
+            return Refusal("wrong_phase", {"action": action.text, "phase": phase})
         seat = self.turn
         hand = self.hands[seat]
         if phase is TRUMP:
-            return "the trump card must be one of your 12 cards"
+            return Refusal("trump_not_in_hand")
         if phase is CONTRACT:
-            if "seven" in rest:
-                return "Seven needs the trump seven in your hand"
-            return f"'{action}' is not a contract you can name now"
+            if "seven" in action.name:
+                return Refusal("seven_needs_seven")
+            return Refusal("contract_unavailable", {"action": action.text})
         if phase is DISCARD:
-            cards = [PLAY_CARD["play " + t] for t in rest.split()]
-            for c in cards:
+            for c in action.cards:
                 if not hand >> c & 1:
-                    return f"you do not hold {CARD_STR[c]}"
+                    return Refusal("not_held", {"card": CARD_STR[c]})
             if self.contract_name == "suit":
-                for c in cards:
+                for c in action.cards:
                     if c == self.trump_card:
-                        return ("the trump card is kept aside in a Suit contract: "
-                                "discard two other cards")
-                for c in cards:
+                        return Refusal("keep_trump_card")
+                for c in action.cards:
                     if (c & 7) <= TEN:
-                        return "you may not discard an ace or a ten in a Suit contract"
-                return "the trump seven must stay in hand: you announced Seven"
-            return f"'{action}' is not a discard you can make"
+                        return Refusal("no_ace_ten_discard")
+                return Refusal("keep_seven", {"what": "seven"})
+            return Refusal("discard_unavailable", {"action": action.text})
         # play
-        c = PLAY_CARD[action]
-        return self._play_reason(seat, c) or "that card cannot be played now"
+        return self._play_reason(seat, action.card) or Refusal("card_unavailable")
 
-    def _play_reason(self, seat: int, c: int) -> str | None:
+    def _play_reason(self, seat: int, c: int) -> Refusal | None:
         hand = self.hands[seat]
         if not hand >> c & 1:
-            return f"you do not hold {CARD_STR[c]}"
+            return Refusal("not_held", {"card": CARD_STR[c]})
         if self.trick:
-            reason = strict_reason(hand, self.trick, c, self.trump_suit, self.order)
+            reason = strict_reason(hand, self.trick, c, self.trump_suit, self.rank_order)
             if reason is not None:
                 return reason
         if seat == self.seven_keeper and c == self.trump_suit * 8 + SEVEN:  # type: ignore[operator]
-            what = "Seven" if seat == self.soloist else "Seven against"
-            return f"the trump seven must stay in hand: you announced {what}"
+            what = "seven" if seat == self.soloist else "seven-against"
+            return Refusal("keep_seven", {"what": what})
         return None
 
-    def _answer_reason(self, rest: str) -> str:
+    def _answer_reason(self, action: Action) -> Refusal:
         cur = self.contract_name
-        if not rest:
-            return "'good' takes nothing after it"
-        return (f"{CONTRACT_NAMES[rest]} is not higher than {CONTRACT_NAMES[cur]}: "  # type: ignore[index]
-                "name a higher contract")
+        if action.verb is _GOOD:
+            return Refusal("takes_nothing", {"verb": "good"})
+        return Refusal("not_higher", {"contract": action.name, "current": cur})
 
-    def _doubling_reason(self, verb: str, what: str) -> str:
+    def _doubling_reason(self, action: Action) -> Refusal:
         seat = self.turn
         suit = self.contract_name == "suit"
-        if verb == "announce":
-            name = "Seven against" if what == "seven-against" else "Hundred against"
+        verb, what = action.verb, action.name
+        if verb is _ANNOUNCE:
             if not suit:
-                return f"{name} exists only in a Suit contract"
+                return Refusal("suit_only", {"what": what})
             if seat == self.soloist:
-                return f"only a defender can announce {name}"
+                return Refusal("defenders_only", {"what": what})
             if what == "seven-against":
                 if self.seven_against is not None:
-                    return "Seven against has been announced already"
-                return "Seven against needs the trump seven in your hand"
+                    return Refusal("seven_against_announced")
+                return Refusal("seven_against_needs_seven")
             if self.hundred:
-                return "the soloist announced Hundred: there is no Hundred against"
-            return "Hundred against has been announced already"
-        if verb == "double":
+                return Refusal("no_hundred_against")
+            return Refusal("hundred_against_announced")
+        if verb is _DOUBLE:
             if what not in self.doublings:
                 if what == "game" and self.hundred_against:
-                    return "the game has been replaced by Hundred against"
-                names = {"seven": "the soloist announced no Seven",
-                         "seven-against": "nobody announced Seven against",
-                         "hundred-against": "nobody announced Hundred against"}
-                return f"there is no {what} to double: {names.get(what, '')}".rstrip(": ")
+                    return Refusal("game_replaced")
+                return Refusal("nothing_to_double", {"component": what})
             k = self.doublings[what]
             if k >= MAX_DOUBLINGS:
-                return f"the {what} has been doubled {MAX_DOUBLINGS} times already"
+                return Refusal("doubled_enough", {"component": what, "times": MAX_DOUBLINGS})
             owner = self.owners[what]
             other = "defenders" if owner == "soloist" else "soloist"
             side = owner if k & 1 else other
-            who = "soloist" if side == "soloist" else "defenders"
-            return f"only the {who} may {self._verb(k)} the {what} now"
-        return "'pass' takes nothing after it"
+            return Refusal("not_your_double", {"side": side, "verb": self._verb(k),
+                                               "component": what})
+        return Refusal("takes_nothing", {"verb": "pass"})
 
     @staticmethod
     def _verb(k: int) -> str:
         return DOUBLE_VERBS[k] if k < len(DOUBLE_VERBS) else "double"
 
     # --- applying ----------------------------------------------------------------------
-    def apply(self, action: str, seat: int | None = None) -> str:
+    def apply(self, action: Action | str, seat: int | None = None,
+              chance: random.Random | None = None) -> Action:
         """As :meth:`Deal.apply`; with ``table_rules`` an illegal play (a renege) is accepted.
 
         Under the house rule 4.14 any seat on turn may play any card of its hand;
@@ -399,29 +446,28 @@ class MariasDeal(Deal):
         :attr:`reneges` and settled when the deal ends.
         """
         if self.phase is PLAYING and self.options.get("table_rules"):
-            canonical = normalize(action)
+            act = action if isinstance(action, Action) else Action.parse(action)
             mover = self.turn
-            if canonical.startswith("play ") and (seat is None or seat == mover):
-                c = PLAY_CARD[canonical]
+            if act.verb is _PLAY and (seat is None or seat == mover):
+                c = act.card
                 if self.hands[mover] >> c & 1:
                     reason = self._play_reason(mover, c)
                     if reason is not None:
                         self.reneges.append((mover, len(self.trick_log) + 1, c, reason))
                         self.events.append(f"seat {mover} reneges with {CARD_STR[c]}: {reason}")
-                        self.history.append((mover, canonical))
-                        self._apply(canonical)
-                        return canonical
-        return super().apply(action, seat)
+                        self.history.append((mover, act))
+                        self._apply(act)
+                        return act
+        return super().apply(action, seat, chance)
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase is PLAYING:
-            self._play(PLAY_CARD[action])
+            self._play(action.card)
         elif phase is DOUBLING:
             self._double(action)
         elif phase is DISCARD:
-            a, b = action[8:10], action[11:13]
-            ca, cb = PLAY_CARD["play " + a], PLAY_CARD["play " + b]
+            ca, cb = action.cards
             self.hands[self.soloist] &= ~((1 << ca) | (1 << cb))
             self.talon = (1 << ca) | (1 << cb)
             self.talon_by = self.soloist
@@ -432,40 +478,40 @@ class MariasDeal(Deal):
                 self.goods = 0
                 self.turn = (self.soloist + 1) % 3
         elif phase is ANSWER:
-            if action == "good":
+            if action is GOOD:
                 self.goods += 1
                 if self.goods == 2:
                     self._start_doubling()
                 else:
                     self.turn = (self.turn + 1) % 3
             else:
-                name = action[4:]
+                name = action.name
                 seat = self.turn
                 self.events.append(f"seat {seat}: bad, {CONTRACT_NAMES[name]}")
                 self.soloist = seat
                 self.contract_name = name
                 self.trump_suit = None
                 self.seven = self.hundred = False
-                self.order = NO_TRUMP_ORDER
+                self.rank_order = NO_TRUMP_ORDER
                 self.hands[seat] |= self.talon
                 self.picked_up += ((seat, self.talon),)
                 self.talon = 0
                 self.phase = DISCARD
         elif phase is TRUMP:
-            self.trump_card = PLAY_CARD["play " + action[6:]]
+            self.trump_card = action.card
             self.phase = CONTRACT
         elif phase is CONTRACT:
-            words = action.split()
-            name = words[1]
+            words = action.name.split()
+            name = words[0]
             self.contract_name = name
             if name == "suit":
                 self.trump_suit = self.trump_card >> 3  # type: ignore[operator]
                 self.seven = "seven" in words
                 self.hundred = "hundred" in words
-                self.order = TRUMP_ORDER
+                self.rank_order = TRUMP_ORDER
             else:
-                self.order = NO_TRUMP_ORDER
-            self.events.append(f"seat {self.turn} names {action[9:]}")
+                self.rank_order = NO_TRUMP_ORDER
+            self.events.append(f"seat {self.turn} names {action.name}")
             self.phase = DISCARD
 
     def _start_doubling(self) -> None:
@@ -483,17 +529,17 @@ class MariasDeal(Deal):
         self.passes = 0
         self.turn = (self.soloist + 1) % 3
 
-    def _double(self, action: str) -> None:
+    def _double(self, action: Action) -> None:
         seat = self.turn
-        if action == "pass":
+        if action is PASS:
             self.passes += 1
             if self.passes == 3:
                 self._end_doubling()
                 return
         else:
             self.passes = 0
-            verb, what = action.split()
-            if verb == "double":
+            what = action.name
+            if action.verb is _DOUBLE:
                 self.doublings[what] += 1
                 self.events.append(f"seat {seat}: {self._verb(self.doublings[what] - 1)} {what}")
             elif what == "seven-against":
@@ -543,22 +589,22 @@ class MariasDeal(Deal):
         self.hands[seat] = hand & ~(1 << c)
         trick = self.trick
         trick.append(c)
-        self.trick_seats.append(seat)
+        self.trick_seat_list.append(seat)
         if len(trick) < 3:
             self.turn = (seat + 1) % 3
             return
         # resolve the trick
         a, b, d = trick
-        order = self.order
+        order = self.rank_order
         best = 0
         win = a
-        if _beats(b, win, trump, order):
+        if beats(b, win, trump, order):
             best, win = 1, b
-        if _beats(d, win, trump, order):
+        if beats(d, win, trump, order):
             best, win = 2, d
-        seats = self.trick_seats
+        seats = self.trick_seat_list
         winner = seats[best]
-        pts = POINTS[a] + POINTS[b] + POINTS[d]
+        pts = MARIAS_CARD_POINTS[a] + MARIAS_CARD_POINTS[b] + MARIAS_CARD_POINTS[d]
         self.trick_log.append(list(zip(seats, trick)))
         n = len(self.trick_log)
         if n == 10:
@@ -567,9 +613,10 @@ class MariasDeal(Deal):
         self.card_points[winner] += pts
         self.won_tricks[winner] += 1
         self.trick = []
-        self.trick_seats = []
+        self.trick_seat_list = []
         self.turn = winner
         name = self.contract_name
+        assert name is not None
         sol = self.soloist
         if name == "suit":
             if n == 10:
@@ -608,7 +655,8 @@ class MariasDeal(Deal):
     # --- scoring ---------------------------------------------------------------------
     def _score_nt(self, won: bool, text: str) -> None:
         name = self.contract_name
-        comp = component(name, "soloist", won, CONTRACT_BASE[name], 1,  # type: ignore[index]
+        assert name is not None
+        comp = component(name, "soloist", won, CONTRACT_BASE[name], 1,
                          self.doublings.get("game", 0))
         self._finish([comp], text)
 
@@ -652,35 +700,40 @@ class MariasDeal(Deal):
         self._finish(comps, f"Suit played out: soloist {s_cards}+{s_marr}, "
                             f"defenders {d_cards}+{d_marr}")
 
-    def _finish(self, comps: list[dict], text: str) -> None:
+    def _finish(self, comps: list[dict[str, Any]], text: str) -> None:
         self.components = comps
         offenders = sorted({r[0] for r in self.reneges})
+        template = text.replace("{", "{{").replace("}", "}}")
         if offenders:
             self.final_score = renege_score(comps, offenders)
-            text += "; renege by seat " + ", ".join(map(str, offenders)) + ": other payments void"
+            who = [seat_ref(offenders[0])] + [seat_number(o) for o in offenders[1:]]
+            template += "; renege by " + ", ".join(who) + ": other payments void"
         else:
             self.final_score = pay(comps, self.soloist)
-        self.outcome = text
+        #: how the deal ended, its seats as placeholders (render_seats)
+        self.outcome = template
         self.phase = OVER
-        self.events.append(text)
+        self.events.append(render_seats(template))
         self.events.append(f"score {self.final_score}")
 
     def result_summary(self) -> dict[str, Any]:
         if self.final_score is None:
             return {"text": "the deal is not over", "components": [], "score": None}
-        name = self.contract()
-        trump = f" ({'CDHS'[self.trump_suit]} trump)" if self.trump_suit is not None else ""
-        text = (f"seat {self.soloist} played {name}{trump}: {self.outcome}. "
-                f"{describe(self.components)}. Score {self.final_score}")
         return {
-            "text": text,
+            "text": render_seats(self._result_template()),
             "soloist": self.soloist,
-            "contract": name,
+            "contract": self.contract(),
             "components": [dict(c) for c in self.components],
-            "reneges": [{"seat": s, "trick": t, "card": CARD_STR[c], "reason": r}
+            "reneges": [{"seat": s, "trick": t, "card": CARD_STR[c], "reason": str(r)}
                         for s, t, c, r in self.reneges],
             "score": list(self.final_score),
         }
+
+    def _result_template(self) -> str:
+        name = self.contract()
+        trump = f" ({'CDHS'[self.trump_suit]} trump)" if self.trump_suit is not None else ""
+        return (f"{seat_ref(self.soloist)} played {name}{trump}: {self.outcome}. "
+                f"{describe(self.components)}. Score {self.final_score}")
 
     # --- gathering (4.2) -------------------------------------------------------------
     def gathered(self) -> list[int]:
@@ -694,12 +747,6 @@ class MariasDeal(Deal):
         return out
 
     # --- observation -----------------------------------------------------------------
-    def blind_trump_action(self, i: int) -> str:
-        """The ``trump X`` action of the ``i``-th (0-4) blind card: for the table's UI only."""
-        if self.phase is not TRUMP:
-            raise IllegalAction("the trump card has been chosen already")
-        return TRUMP_ACTION[self.deck[17 + i]]
-
     def _picked_up_by(self, seat: int) -> int:
         """Every talon card ``seat`` took up after saying bad.  OR, never a sum: the same card
         can come back to a seat in a later talon (a sum carried it into the next card)."""
@@ -709,16 +756,16 @@ class MariasDeal(Deal):
                 mask |= m
         return mask
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> MariasObservation:
         fh = self.forehand
         pre_trump = self.phase is TRUMP
         hand = self.first_seven if (pre_trump and seat == fh) else self.hands[seat]
         mover = self.to_move()
-        legal: list[str] = []
+        legal: list[Action] = []
         if mover == seat:
             legal = self.legal_actions()
-            if pre_trump:
-                legal = [a for a in legal if self.first_seven >> PLAY_CARD["play " + a[6:]] & 1]
+            if pre_trump:  # forehand decides on the first seven; the rest is chance (blind)
+                legal = [a for a in legal if self.first_seven >> a.card & 1]
         knows_trump_card = self.trump_card is not None and (seat == fh or self.trump_shown)
         trump = None
         if self.trump_suit is not None and (seat == fh or self.trump_shown):
@@ -726,85 +773,72 @@ class MariasDeal(Deal):
         history = []
         for s, a in self.history:
             if s != seat:
-                if a[0] == "d" and a.startswith("discard"):
-                    a = "discard ?? ??"
-                elif a[0] == "t" and a.startswith("trump") and not self.trump_shown:
-                    a = "trump ??"
-            history.append([s, a])
+                if a.verb is _DISCARD:
+                    a = DISCARD_HIDDEN
+                elif a.verb is _TRUMP and not self.trump_shown:
+                    a = TRUMP_HIDDEN
+            history.append(Step(s, a))
         last = self.trick_log[-1] if self.trick_log else None
         last_trick = None
         if last is not None:
-            last_trick = {"cards": [[s, CARD_STR[c]] for s, c in last],
-                          "winner": self._trick_winner(last)}
+            last_trick = LastTrick(tuple(Played(s, CARD_STR[c]) for s, c in last),
+                                   self.trick_winner(last))
         over = self.phase is OVER
-        return {
-            "variant": self.variant,
-            "options": dict(self.options),
-            "players": 3,
-            "seat": seat,
-            "dealer": self.dealer,
-            "forehand": fh,
-            "to_move": mover,
-            "legal": legal,
-            "over": over,
-            "hand": _cards(hand),
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "trump": trump,
-            "indicator": None,
-            "stock_size": 0,
-            "closed": False,
-            "trick": [[s, CARD_STR[c]] for s, c in zip(self.trick_seats, self.trick)],
-            "last_trick": last_trick,
-            "tricks": self.tricks(),
-            "points": self.points(),
-            "score": self.score(),
-            "marriages": [{"seat": s, "suit": SUITS[su], "points": p, "counted": True}
-                          for s, su, p in self.marriages],
-            "shown": {self.soloist: _cards(self.shown)} if self.shown else {},
-            "history": history,
-            # Mariáš
-            "soloist": self.soloist if self.contract_name is not None else None,
-            "contract": self.contract(),
-            "phase": self.phase,
-            "doublings": dict(self.doublings),
-            "announcements": self._announcements(),
-            "trump_card": CARD_STR[self.trump_card] if knows_trump_card else None,  # type: ignore[index]
-            "talon": _cards(self.talon) if (self.talon and seat == self.talon_by) else None,
-            # The talon cards this seat took up after saying "bad" (it saw them).
-            "picked_up": _cards(self._picked_up_by(seat)) or None,
-            "first_seven": _cards(self.first_seven) if seat == fh else None,
-            "blind_trump": 5 if (pre_trump and seat == fh) else 0,
-            "reneges": ([{"seat": s, "trick": t, "card": CARD_STR[c]}
-                         for s, t, c, _r in self.reneges if over or s == seat]),
-            "result": self.result_summary() if over else None,
-        }
+        score = self.score()
+        picked = _cards(self._picked_up_by(seat))
+        return MariasObservation(
+            variant=self.variant,
+            options=dict(self.options),
+            players=3,
+            seat=seat,
+            dealer=self.dealer,
+            forehand=fh,
+            to_move=mover,
+            legal=tuple(legal),
+            over=over,
+            hand=_cards(hand),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            trump=trump,
+            indicator=None,
+            stock_size=0,
+            closed=False,
+            trick=tuple(Played(s, CARD_STR[c]) for s, c in zip(self.trick_seat_list, self.trick)),
+            last_trick=last_trick,
+            tricks=tuple(self.won_tricks),
+            points=tuple(self.points()),
+            score=None if score is None else tuple(score),
+            marriages=tuple(Marriage(s, SUITS[su], p, True) for s, su, p in self.marriages),
+            shown={self.soloist: _cards(self.shown)} if self.shown else {},
+            history=tuple(history),
+            soloist=self.soloist if self.contract_name is not None else None,
+            contract=self.contract(),
+            phase=self.phase,
+            doublings=dict(self.doublings),
+            announcements=self._announcements(),
+            trump_card=CARD_STR[self.trump_card] if knows_trump_card else None,  # type: ignore[index]
+            talon=_cards(self.talon) if (self.talon and seat == self.talon_by) else None,
+            # the talon cards this seat took up after saying "bad" (it saw them)
+            picked_up=picked or None,
+            first_seven=_cards(self.first_seven) if seat == fh else None,
+            blind_trump=len(BLIND_POSITIONS) if (pre_trump and seat == fh) else 0,
+            reneges=tuple(Renege(s, t, CARD_STR[c]) for s, t, c, _r in self.reneges
+                          if over or s == seat),
+            result=self.result_summary() if over else None,
+        )
 
-    def _trick_winner(self, trick: list[tuple[int, int]]) -> int:
-        best_seat, best = trick[0]
-        for s, c in trick[1:]:
-            if _beats(c, best, self.trump_suit, self.order):
-                best_seat, best = s, c
-        return best_seat
-
-    def _announcements(self) -> list[dict[str, Any]]:
+    def _announcements(self) -> tuple[Announcement, ...]:
         out = []
         if self.contract_name == "suit":
             if self.seven:
-                out.append({"seat": self.soloist, "name": "seven"})
+                out.append(Announcement(self.soloist, "seven"))
             if self.hundred:
-                out.append({"seat": self.soloist, "name": "hundred"})
+                out.append(Announcement(self.soloist, "hundred"))
         if self.seven_against is not None:
-            out.append({"seat": self.seven_against, "name": "seven-against"})
+            out.append(Announcement(self.seven_against, "seven-against"))
         if self.hundred_against:
-            seat = next(s for s, a in self.history if a == "announce hundred-against")
-            out.append({"seat": seat, "name": "hundred-against"})
-        return out
-
-
-def _beats(a: int, b: int, trump: int | None, order: tuple[int, ...]) -> bool:
-    if a >> 3 == b >> 3:
-        return order[a & 7] > order[b & 7]
-    return a >> 3 == trump
+            seat = next(s for s, a in self.history if a is ANNOUNCE["hundred-against"])
+            out.append(Announcement(seat, "hundred-against"))
+        return tuple(out)
 
 
 __all__ = ["MariasDeal"]

@@ -26,7 +26,8 @@ CONTRACT_NAMES = {
 RENEGE_MINIMUM = 10
 
 
-def component(name: str, owner: str, won: bool, base: int, factor: int, doublings: int) -> dict:
+def component(name: str, owner: str, won: bool, base: int, factor: int,
+              doublings: int) -> dict[str, Any]:
     """One scored component (the score-sheet row of ``result_summary``)."""
     multiplier = 1 << doublings
     return {
@@ -66,14 +67,14 @@ def suit_components(
     last_seven: tuple[str, bool] | None,
     seven_won: bool,
     seven_against_won: bool,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """The components of a Suit deal that was played out.
 
     ``cards``/``marriages``/``largest`` are ``(soloist, defenders)``;
     ``last_seven`` is ``(side, won)`` when the trump 7 was played in trick 10.
     """
     factor = 2 if hearts else 1
-    comps: list[dict] = []
+    comps: list[dict[str, Any]] = []
     s_cards, d_cards = cards
     s_marr, d_marr = marriages
     s_count = s_cards + largest[0]
@@ -110,7 +111,7 @@ def suit_components(
     return comps
 
 
-def pay(components: list[dict], soloist: int, players: int = 3) -> list[int]:
+def pay(components: list[dict[str, Any]], soloist: int, players: int = 3) -> list[int]:
     """Per-seat units of a list of components (sums to 0)."""
     score = [0] * players
     for comp in components:
@@ -122,7 +123,8 @@ def pay(components: list[dict], soloist: int, players: int = 3) -> list[int]:
     return score
 
 
-def renege_score(components: list[dict], offenders: list[int], players: int = 3) -> list[int]:
+def renege_score(components: list[dict[str, Any]], offenders: list[int],
+                 players: int = 3) -> list[int]:
     """Table rules (4.14): each offender pays each other seat max(10, the deal's stake).
 
     The stake is the deal's full payment: the sum of the values V of its components,
@@ -138,7 +140,7 @@ def renege_score(components: list[dict], offenders: list[int], players: int = 3)
     return score
 
 
-def describe(components: list[dict]) -> str:
+def describe(components: list[dict[str, Any]]) -> str:
     parts = []
     for c in components:
         state = "won" if c["won"] else "lost"
@@ -150,5 +152,5 @@ def describe(components: list[dict]) -> str:
     return "; ".join(parts)
 
 
-def summary_components(components: list[dict]) -> list[dict[str, Any]]:
+def summary_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [dict(c) for c in components]

@@ -10,7 +10,7 @@ cards gathered and cut (4.2) unless ``gather_and_cut`` is off.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import Deal
@@ -37,6 +37,23 @@ class Match:
         )
         self.deals: list[Deal] = []
         self.totals = [0] * self.players
+        #: How many deals' scores are in :attr:`totals` (the finished ones, in order).
+        self.counted = 0
+
+    @classmethod
+    def resume(cls, deals: Sequence[Deal], seed: int | None = None) -> Match:
+        """The match a saved game's deals are (a record of several deals, in order): every
+        deal but the last is scored into the totals; the last is the current deal (the
+        table scores it when it resumes, if it is over)."""
+        if not deals:
+            raise IllegalAction("nothing_to_score")
+        first = deals[0]
+        match = cls(first.variant, dict(first.options), seed=seed, first_dealer=first.dealer)
+        for deal in deals[:-1]:
+            match.deals.append(deal)
+            match.finish_deal()
+        match.deals.append(deals[-1])
+        return match
 
     # --- flow -------------------------------------------------------------------
     @property
@@ -59,9 +76,9 @@ class Match:
     def start_deal(self, deck: list[int] | None = None, dealer: int | None = None) -> Deal:
         """Begin the next deal (the previous one must be over)."""
         if self.deals and not self.deals[-1].is_over():
-            raise IllegalAction("the current deal is not over yet")
+            raise IllegalAction("deal_not_over")
         if self.is_over():
-            raise IllegalAction("the match is over")
+            raise IllegalAction("match_over")
         deal = new_deal(
             self.variant,
             self.next_dealer() if dealer is None else dealer,
@@ -75,13 +92,30 @@ class Match:
         """Add the finished current deal's score to the totals (idempotent per deal)."""
         deal = self.current
         if deal is None or not deal.is_over():
-            raise IllegalAction("no finished deal to score")
-        if getattr(deal, "_match_counted", False):
+            raise IllegalAction("nothing_to_score")
+        if self.counted == len(self.deals):
             return list(self.totals)
         score = deal.score() or [0] * self.players
         self.totals = [t + s for t, s in zip(self.totals, score)]
-        deal._match_counted = True  # type: ignore[attr-defined]
+        self.counted = len(self.deals)
         return list(self.totals)
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back the current deal's last action — with ``seat``, that seat's last action
+        and everything after it — correcting the totals if the deal had been scored.
+        False when there is nothing to take back (the deal has no such action)."""
+        deal = self.current
+        if deal is None:
+            return False
+        index = len(deal.history) - 1 if seat is None else deal.last_step_of(seat)
+        if index is None or index < 0:
+            return False
+        if self.counted == len(self.deals):
+            score = deal.score() or [0] * self.players
+            self.totals = [t - s for t, s in zip(self.totals, score)]
+            self.counted -= 1
+        deal.undo(len(deal.history) - index)
+        return True
 
     def deals_played(self) -> int:
         return sum(1 for d in self.deals if d.is_over())

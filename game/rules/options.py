@@ -37,19 +37,17 @@ def _spec(variant: str) -> dict[str, Any]:
     try:
         return OPTION_SPECS[variant]
     except KeyError:
-        raise NotationError(
-            f"unknown variant '{variant}' (one of {', '.join(VARIANT_IDS)})"
-        ) from None
+        raise NotationError("unknown_variant", variant=variant, known=list(VARIANT_IDS)) from None
 
 
 def _convert(variant: str, name: str, value: Any) -> Any:
     spec = _spec(variant)
     if name not in spec:
-        raise NotationError(f"unknown option '{name}' for {variant} (known: {', '.join(spec)})")
+        raise NotationError("unknown_option", option=name, variant=variant, known=list(spec))
     default = spec[name]
     if isinstance(default, tuple):
         if str(value) not in default:
-            raise NotationError(f"option {name} must be one of {', '.join(default)}")
+            raise NotationError("option_choice", option=name, choices=list(default))
         return str(value)
     if isinstance(default, bool):
         if isinstance(value, bool):
@@ -59,13 +57,13 @@ def _convert(variant: str, name: str, value: Any) -> Any:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise NotationError(f"option {name} must be true or false, not '{value}'")
+        raise NotationError("option_bool", option=name, value=str(value))
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise NotationError(f"option {name} must be a whole number, not '{value}'") from None
+        raise NotationError("option_number", option=name, value=str(value)) from None
     if number < 1:
-        raise NotationError(f"option {name} must be at least 1")
+        raise NotationError("option_minimum", option=name)
     return number
 
 
@@ -88,7 +86,7 @@ def parse_options_text(text: str) -> dict[str, str]:
         if not part:
             continue
         if "=" not in part:
-            raise NotationError(f"option '{part}' must be written name=value")
+            raise NotationError("option_syntax", text=part)
         name, value = (s.strip() for s in part.split("=", 1))
         pairs[name] = value
     return pairs

@@ -13,25 +13,25 @@ that seat holds, the shown trump card and marriage partners).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .actions import PLAY
-from .cards import CARD_STR, KING, NINE, QUEEN, SUITS, cards_of
+from .actions import MARRIAGE, PLAY, Action, Verb, play_actions
+from .base import seat_ref
+from .cards import CARD_STR, KING, KQ_CARD_POINTS, QUEEN, SUITS, cards_of
+from .errors import Refusal
 from .kingqueen import (
-    CARD_POINTS,
     FRESH,
     KQ,
-    MARRIAGE,
     MARRIED,
-    PLAY_CARD,
     KingQueenFamily,
-    card_words,
-    play_actions,
     scale_sixty_six,
 )
-from .tricks import SUIT_WORDS, strict_legal, strict_reason, winner_index
+from .observation import KingQueenObservation, Played
+from .tricks import strict_legal, strict_reason, winner_index
 
-
+#: The verbs as module constants: an Enum member lookup costs more than the whole test.
+_PLAY, _MARRIAGE = Verb.PLAY, Verb.MARRIAGE
 class SixtySix3Deal(KingQueenFamily):
     variant: ClassVar[str] = "sixty-six-3"
     players: ClassVar[int] = 3
@@ -39,7 +39,7 @@ class SixtySix3Deal(KingQueenFamily):
     _OWNERS: ClassVar[dict[int, tuple[int, ...]]] = {}
     _COPIED: ClassVar[tuple[str, ...]] = (*KingQueenFamily._COPIED, "trick")
 
-    def __init__(self, dealer: int, deck, options: dict[str, Any]):
+    def __init__(self, dealer: int, deck: Sequence[int], options: dict[str, Any]):
         super().__init__(dealer, deck, options)
         owners = self._owners(dealer)
         hands = [0, 0, 0]
@@ -84,8 +84,38 @@ class SixtySix3Deal(KingQueenFamily):
             out.extend(cards_of(self.hands[(self.forehand + k) % 3]))
         return out
 
+    # --- the search interface -------------------------------------------------------------
+    def trick_cards(self) -> list[int]:
+        return [c for _, c in self.trick]
+
+    def trick_seats(self) -> list[int]:
+        return [s for s, _ in self.trick]
+
+    def current_trick(self) -> list[tuple[int, int]]:
+        return list(self.trick)
+
+    def on_lead(self) -> bool:
+        return not self.trick
+
+    def play_mask(self) -> int:
+        if self.over:
+            return 0
+        hand = self.hands[self.turn]
+        if self.trick:
+            return strict_legal(hand, [c for _, c in self.trick], self.trump_suit)
+        if self.stage == MARRIED:
+            return hand & KQ[self.marriage_suit]
+        return hand
+
+    def extra_actions(self) -> list[Action]:
+        if self.over or self.trick or self.stage == MARRIED:
+            return []
+        hand = self.hands[self.turn]
+        pairs = self.announced
+        return [MARRIAGE[s] for s in range(4) if not pairs >> s & 1 and hand & KQ[s] == KQ[s]]
+
     # --- legality ---------------------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
         if self.over:
             return []
         hand = self.hands[self.turn]
@@ -101,47 +131,41 @@ class SixtySix3Deal(KingQueenFamily):
             return acts + play_actions(hand)
         return play_actions(hand)
 
-    def why_illegal(self, action: str) -> str | None:
+    def why_illegal(self, action: Action) -> Refusal | None:
         if self.over:
-            return "the deal is over"
+            return Refusal("deal_over")
         hand = self.hands[self.turn]
-        verb = action.split(" ", 1)[0]
+        verb = action.verb
         on_lead = not self.trick
-        if verb == "play":
-            c = PLAY_CARD[action]
-            if not hand >> c & 1:
-                if self.deck_size == 24 and c & 7 > NINE:
-                    return f"there is no {card_words(c)[4:]} in the 24-card deck of {self.variant}"
-                return f"you do not hold {card_words(c)}"
+        if verb is _PLAY:
+            c = action.card
+            refusal = self._card_refusal(c, hand)
+            if refusal is not None:
+                return refusal
             if on_lead:
-                if self.stage == MARRIED and not (c >> 3 == self.marriage_suit
-                                                  and c & 7 in (KING, QUEEN)):
-                    return ("after announcing the marriage you must play the king or queen of "
-                            f"{SUIT_WORDS[self.marriage_suit]}")
-                return None
+                return self._marriage_pending_refusal(c)
             return strict_reason(hand, [x for _, x in self.trick], c, self.trump_suit)
-        if verb == "marriage":
-            s = SUITS.index(action[-1])
+        if verb is _MARRIAGE:
             if not on_lead:
-                return "only the player on lead may announce a marriage"
+                return Refusal("lead_only", {"verb": "marriage"})
             if self.stage == MARRIED:
-                return "only one marriage per lead"
-            return self._marriage_cards_reason(s, hand)
-        if verb in ("exchange", "close"):
-            return f"there is no stock in sixty-six for three: no '{verb}'"
-        if verb == "declare":
-            return "there is no declaring in sixty-six: reaching 66 wins at once"
-        return f"'{verb}' is not an action of {self.variant}"
+                return Refusal("one_marriage")
+            return self._marriage_cards_reason(action.suit, hand)
+        if verb is Verb.EXCHANGE or verb is Verb.CLOSE:
+            return Refusal("no_stock", {"verb": str(verb)})
+        if verb is Verb.DECLARE:
+            return Refusal("no_declaring")
+        return Refusal("not_an_action_of", {"verb": str(verb), "variant": self.variant})
 
     # --- applying ---------------------------------------------------------------------------
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: Action) -> None:
         s = self.turn
-        if action[0] == "m":
-            self._announce_marriage(SUITS.index(action[-1]))
+        if action.verb is _MARRIAGE:
+            self._announce_marriage(action.suit)
             if self.ntricks[s] and self.total(s) >= 66:
                 self._won(s, "on announcing the marriage")
             return
-        c = PLAY_CARD[action]
+        c = action.card
         b = 1 << c
         self.hands[s] ^= b
         if self.known[s] & b:
@@ -157,7 +181,7 @@ class SixtySix3Deal(KingQueenFamily):
             return
         cards = [x for _, x in trick]
         w = trick[winner_index(cards, self.trump_suit)][0]
-        pts = CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[cards[2]]
+        pts = KQ_CARD_POINTS[cards[0]] + KQ_CARD_POINTS[cards[1]] + KQ_CARD_POINTS[cards[2]]
         self.card_pts[w] += pts
         self.ntricks[w] += 1
         self.trick_log.append(trick)
@@ -185,62 +209,14 @@ class SixtySix3Deal(KingQueenFamily):
             pts = scale_sixty_six(max(opps))
             how = "the stronger opponent"
         self._finish(w, pts, "reached_66",
-                     f"Seat {w} reached 66 with {self.total(w)} {when}; opponents "
+                     f"{seat_ref(w, True)} reached 66 with {self.total(w)} {when}; opponents "
                      f"{opps[0]} and {opps[1]}; scored against {how}: {pts}")
 
     # --- observation ------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        over = self.over
-        mover = None if over else self.turn
-        if self.trick_log:
-            t = self.trick_log[-1]
-            w = winner_index([c for _, c in t], self.trump_suit)
-            last = {"cards": [[s, CARD_STR[c]] for s, c in t], "winner": t[w][0]}
-        else:
-            last = None
-        played = 0
-        for t in self.trick_log:
-            for _, c in t:
-                played |= 1 << c
-        known = [sorted(CARD_STR[c] for c in cards_of(m)) for m in self.known]
-        pend = None
-        if not over and not self.trick and self.stage == MARRIED:
-            pend = SUITS[self.marriage_suit]
-        return {
-            "variant": self.variant,
-            "options": dict(self.options),
-            "players": 3,
-            "seat": seat,
-            "dealer": self.dealer,
-            "forehand": self.forehand,
-            "to_move": mover,
-            "legal": self.legal_actions() if mover == seat else [],
-            "over": over,
-            "hand": sorted(CARD_STR[c] for c in cards_of(self.hands[seat])),
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "trump": SUITS[self.trump_suit],
-            "trump_card": CARD_STR[self.trump_card],
-            "indicator": None,
-            "indicators_seen": [CARD_STR[self.trump_card]],
-            "stock_size": 0,
-            "closed": False,
-            "closer": None,
-            "first_lead": not self.trick_log and not self.trick,
-            "marriage_pending": pend,
-            "trick": [[s, CARD_STR[c]] for s, c in self.trick],
-            "last_trick": last,
-            "tricks": list(self.ntricks),
-            "tricks_played": len(self.trick_log),
-            "played": sorted(CARD_STR[c] for c in cards_of(played)),
-            "card_points": [self.card_pts[s] + self.bonus[s] for s in range(3)],
-            "points": self.points(),
-            "score": self.score(),
-            "marriages": [
-                {"seat": s, "suit": SUITS[su], "points": p, "counted": self.ntricks[s] > 0}
-                for s, su, p in self.marriages
-            ],
-            "shown": {},
-            "known_cards": known,
-            "known_opponent_cards": sorted(c for s in range(3) if s != seat for c in known[s]),
-            "history": [[s, a] for s, a in self.history],
-        }
+    def observation(self, seat: int) -> KingQueenObservation:
+        pend = self.marriage_pending()
+        return self._observation(
+            seat, indicator=None, indicators_seen=(self.trump_card,), stock_size=0,
+            trick=tuple(Played(s, CARD_STR[c]) for s, c in self.trick),
+            first_lead=not self.trick_log and not self.trick,
+            marriage_pending=None if pend is None else SUITS[pend])

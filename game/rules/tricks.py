@@ -9,7 +9,8 @@ if able (a lower trump is still compulsory); only then any card.
 
 from __future__ import annotations
 
-from .cards import RANKS, SUIT_MASK
+from .cards import SUIT_MASK, SUITS
+from .errors import Refusal
 
 #: Rank strengths (higher beats lower) indexed by rank index A T K Q J 9 8 7.
 TRUMP_ORDER: tuple[int, ...] = (7, 6, 5, 4, 3, 2, 1, 0)  # A 10 K Q J 9 8 7
@@ -36,7 +37,11 @@ BEATERS: dict[tuple[int, ...], tuple[int, ...]] = {
 
 
 def beats(a: int, b: int, trump: int | None, order: tuple[int, ...] = TRUMP_ORDER) -> bool:
-    """Does card ``a`` played after ``b`` (the current winner) take the trick from it?"""
+    """Does card ``a`` played after ``b`` (the current winner) take the trick from it?
+
+    The one trick rule of all four games (RULES.md 0): a higher card of the same suit, or
+    a trump on a card of another suit.  Every trick winner — the engines', the bots' —
+    comes from here (:func:`winner_index`)."""
     sa, sb = a >> 3, b >> 3
     if sa == sb:
         return order[a & 7] > order[b & 7]
@@ -78,21 +83,16 @@ def strict_legal(
 
 def strict_reason(
     hand: int, cards: list[int], card: int, trump: int | None, order: tuple[int, ...] = TRUMP_ORDER
-) -> str | None:
-    """Why ``card`` breaks the strict rules here (None if it does not); for players."""
+) -> Refusal | None:
+    """Why ``card`` breaks the strict rules here (None if it does not)."""
     if (strict_legal(hand, cards, trump, order) >> card) & 1:
         return None
     led = cards[0] >> 3
-    suit_name = SUIT_WORDS[led]
     if hand & SUIT_MASK[led]:
         if card >> 3 == led:
-            return f"you must beat the trick: you hold a higher {suit_name[:-1]}"
-        return f"you must follow suit: you hold a {suit_name[:-1]}"
-    trump_name = SUIT_WORDS[trump] if trump is not None else ""
+            return Refusal("must_beat", {"suit": SUITS[led]})
+        return Refusal("must_follow", {"suit": SUITS[led]})
+    assert trump is not None  # without trumps any card may follow a suit one lacks
     if card >> 3 == trump:
-        return "you must over-trump: you hold a higher trump"
-    return f"you must trump: you hold no {suit_name} but a trump ({trump_name})"
-
-
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-RANK_WORDS = dict(zip(RANKS, ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")))
+        return Refusal("must_overtrump", {"trump": SUITS[trump]})
+    return Refusal("must_trump", {"suit": SUITS[led], "trump": SUITS[trump]})

@@ -29,7 +29,8 @@ NAMES = {
 def deal_class(variant: str) -> type[Deal]:
     make_options(variant)  # raises a clear NotationError for an unknown id
     module, name = _MODULES[variant]
-    return getattr(importlib.import_module(module), name)
+    cls: type[Deal] = getattr(importlib.import_module(module), name)
+    return cls
 
 
 def deck_cards(variant: str) -> list[int]:
@@ -56,9 +57,7 @@ def new_deal(
     if sorted(deck) != expected:
         from .errors import NotationError
 
-        raise NotationError(
-            f"the deck of {variant} must hold each of its {len(expected)} cards exactly once"
-        )
+        raise NotationError("bad_deck", variant=variant, size=len(expected))
     return cls(dealer, deck, make_options(variant, options))
 
 

@@ -18,9 +18,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.paths import assets_dir
-
 from . import idle_wait
+from .i18n import translation_dir
 from .redraw import Damage, UISnapshot
 from .scene import Scene
 from .theme import load_theme
@@ -43,7 +42,13 @@ IDLE_WAKE_S = 1.0
 #: A focused text field blinks its caret (pygame-gui: every 0.4 s).
 CARET_WAKE_S = 0.1
 #: Posted by threads (a bot's answer, a finished analysis) to end the sleep at once.
-WAKE_EVENT = pygame.event.custom_type()
+#: ``USEREVENT`` marked ``wake``, not ``pygame.event.custom_type()``: that counter starts
+#: again after ``pygame.quit()`` and would hand out pygame-gui's own event numbers.
+WAKE_EVENT = pygame.USEREVENT
+
+
+def is_wake_event(event: pygame.event.Event) -> bool:
+    return event.type == WAKE_EVENT and bool(getattr(event, "wake", False))
 #: Events that never change the scene's picture by themselves.
 _QUIET_EVENTS = {
     pygame.MOUSEMOTION, pygame.NOEVENT, pygame.ACTIVEEVENT, pygame.WINDOWENTER,
@@ -85,6 +90,32 @@ class Frame:
     presented_px: int
     full: bool
     at: float
+#: Room kept free on the desktop for a title bar and a task bar.
+DESKTOP_MARGIN = (0, 48)
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the (first) desktop, or None where SDL cannot tell (pygame initialised)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` clamped to the desktop (less :data:`DESKTOP_MARGIN`), never below
+    :data:`MIN_SIZE` unless the desktop itself is smaller.  A window larger than the
+    screen hides its title and buttons; a huge one costs gigabytes of memory."""
+    w, h = int(size[0]), int(size[1])
+    if desktop is not None:
+        room_w = max(320, desktop[0] - DESKTOP_MARGIN[0])
+        room_h = max(240, desktop[1] - DESKTOP_MARGIN[1])
+        w = min(w, room_w)
+        h = min(h, room_h)
+        w = max(w, min(MIN_SIZE[0], room_w))
+        h = max(h, min(MIN_SIZE[1], room_h))
+    return w, h
 
 
 class App:
@@ -95,11 +126,16 @@ class App:
         size: tuple[int, int] | None = None,
         fullscreen: bool = False,
         lang: str = "en",
+        clamp_to_desktop: bool = False,
     ):
         pygame.display.init()
         use_direct_framebuffer()
         pygame.font.init()
-        self.windowed_size = size or DEFAULT_SIZE
+        #: Where the window may grow to (None: unknown, e.g. headless): sizes are clamped to it.
+        self.desktop = desktop_size() if clamp_to_desktop else None
+        self.windowed_size = fit_window(size or DEFAULT_SIZE, self.desktop)
+        #: True once the player changed the window size (drag, Settings): then it is remembered.
+        self.user_sized = False
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
@@ -107,7 +143,7 @@ class App:
             self.screen.get_size(),
             theme_path=load_theme(),
             starting_language=lang,
-            translation_directory_paths=[str(assets_dir() / "translations")],
+            translation_directory_paths=[translation_dir()],
         )
         self.clock = pygame.time.Clock()
         self.scene_factories: dict[str, Callable[[App], Scene]] = {}
@@ -173,7 +209,7 @@ class App:
     def wake(self) -> None:
         """End the loop's sleep now; safe from any thread."""
         try:
-            pygame.event.post(pygame.event.Event(WAKE_EVENT))
+            pygame.event.post(pygame.event.Event(WAKE_EVENT, wake=True))
         except pygame.error:  # the display is gone (closing)
             pass
 
@@ -181,6 +217,15 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    def set_window_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Resize the window (clamped to the desktop); returns the size it got."""
+        self.windowed_size = fit_window(size, self.desktop)
+        self.user_sized = True
+        if not self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._resized()
+        return self.windowed_size
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -198,6 +243,8 @@ class App:
 
     # --- the loop -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if is_wake_event(event):
+            return  # it ended the sleep; whatever woke us asks for its own frame
         if event.type not in _QUIET_EVENTS:
             # An input may change anything the scene draws: recompose, present its damage.
             self._scene_touched = True
@@ -212,13 +259,13 @@ class App:
             self._keys_down.add(event.key)  # pygame-gui repeats held keys in its update
         elif event.type == pygame.KEYUP:
             self._keys_down.discard(event.key)
-        if event.type == WAKE_EVENT:
-            return
         if event.type == pygame.QUIT:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
+            if (w, h) != tuple(self.windowed_size):
+                self.user_sized = True
             self.windowed_size = (w, h)
             if (w, h) != (event.w, event.h):
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
@@ -406,7 +453,10 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     """The window on the main menu, as a player starts it (settings, services, scenes).
 
     Settings are loaded before the window opens (its size, full screen, language and
-    interface scale come from them).  The benchmark opens the program the same way.
+    interface scale come from them).  The window is clamped to the desktop.  A size
+    given on the command line is for this run only; the size is remembered on the way
+    out only when the player changed it (by dragging the window or in Settings).  The
+    benchmark opens the program the same way.
     """
     from .scenes import register_all
     from .storage import Storage
@@ -420,7 +470,8 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
 
         settings.language = system_language()
     app = App(size=size or tuple(settings.window_size),
-              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language)
+              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
+              clamp_to_desktop=True)
     install_services(app, storage, settings)
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
         app.services["font_scale"] = settings.ui_scale
@@ -453,8 +504,12 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     try:
         return app.run()
     finally:
+        net = app.services.pop("net", None)
+        if net is not None:  # a network table: say goodbye (the host's table closes, saved)
+            net.close()
         settings.fullscreen = app.fullscreen  # F11 is remembered too
-        settings.window_size = tuple(app.windowed_size)
+        if app.user_sized:
+            settings.window_size = tuple(app.windowed_size)
         storage.save_settings(settings)
         storage.flush()
         pygame.quit()

@@ -9,9 +9,14 @@ import sys
 
 from game import __version__
 
+#: The largest ``--size`` accepted (8K); the window is then fitted to the desktop.
+MAX_SIZE = (7680, 4320)
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from game.rules.cli import OneLineParser
+
+    parser = OneLineParser(
         prog="marriage-table",
         description="Marriage, Sixty-six, Sixty-six for three and Mariáš against the computer.",
     )
@@ -43,19 +48,33 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x720") from None
     if w < 320 or h < 240:
         raise argparse.ArgumentTypeError("the window must be at least 320x240")
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window can be at most {MAX_SIZE[0]}x{MAX_SIZE[1]} (it is also fitted to the"
+            " screen)")
     return w, h
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    # pygame's greeting on stdout would spoil the JSON of --selftest and --bench-frames.
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ui.memory import tune_malloc
+def _writable_dir(path: str, what: str) -> None:
+    """A folder we may write into (created if missing); CliError otherwise."""
+    from game.rules.cli import CliError
 
-    tune_malloc()  # before the first picture is made
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise CliError(f"{what} {path} is a file, not a folder")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot create {what} {path}: {exc.strerror or exc}") from None
+    if not os.access(path, os.W_OK):
+        raise CliError(f"cannot write into {what} {path}")
+
+
+def _headless(args: argparse.Namespace) -> int | None:
+    """Run the headless tasks; None means: open the window."""
     if args.render_decks:
         from game.ui.decks.render_sheets import cli_render_decks
 
+        _writable_dir(args.render_decks, "the deck sheets' folder")
         return cli_render_decks(args.render_decks)
     if args.bench_frames:
         from game.ui.bench_frames import run_bench
@@ -66,11 +85,36 @@ def main(argv: list[str] | None = None) -> int:
     if args.selftest:
         from game.ui.selftest import run_selftest
 
+        if args.screenshots:
+            _writable_dir(args.screenshots, "the screenshots' folder")
         result = run_selftest(screenshots=args.screenshots, size=args.size)
         print(json.dumps(result, indent=2))
         return 0 if result.get("ok") else 1
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Mistakes on the command line are one line and exit status 2 (game.rules.cli)."""
+    from game.rules.cli import run_main
+
+    # pygame's greeting on stdout would spoil the JSON of --selftest and --bench-frames.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.memory import tune_malloc
+
+    tune_malloc()  # before the first picture is made
+    parsed: list[argparse.Namespace] = []
+
+    def parse_and_run(a: list[str] | None) -> int:
+        parsed.append(build_parser().parse_args(a))
+        status = _headless(parsed[0])
+        return -1 if status is None else status
+
+    status = run_main(parse_and_run, argv)
+    if status != -1 or not parsed:
+        return status
     from game.ui.app import run_app
 
+    args = parsed[0]
     return run_app(size=args.size, fullscreen=args.fullscreen, lang=args.lang)
 
 

@@ -1,25 +1,16 @@
 """How a finished deal was scored, in words, in the player's language.
 
 One place for the score sheet, the table's result panel and the review: the
-engine's ``result_summary()`` gives the facts (English prose plus codes); here
-they become a sentence with the players' names.
+engine's ``result_summary()`` gives the facts (codes and numbers) and
+``result_text(names)`` its English sentence with the players' names; here they
+become a sentence in the player's language.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from game.ui.i18n import tr
-
-
-def with_names(text: str, names: list[str]) -> str:
-    """The engine says "seat 1"; the sheet says the player's name."""
-    def name(m: re.Match[str]) -> str:
-        i = int(m.group(1))
-        return names[i] if 0 <= i < len(names) else m.group(0)
-
-    return re.sub(r"\b[Ss]eat (\d)\b", name, text)
 
 
 def describe(deal: Any, names: list[str], lang: str) -> str:
@@ -29,8 +20,8 @@ def describe(deal: Any, names: list[str], lang: str) -> str:
     sentence built from the summary's fields, which are codes rather than prose.
     """
     summary = deal.result_summary()
-    if lang == "en" or not isinstance(summary, dict):
-        return with_names(str(summary.get("text", "")), names)
+    if lang == "en":
+        return str(deal.result_text(names))
 
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -40,7 +31,7 @@ def describe(deal: Any, names: list[str], lang: str) -> str:
         key = "ui.contract_" + contract.replace("-", "_").replace(" ", "_")
         parts = [tr("ui.why_marias", name=name(summary.get("soloist")), contract=tr(key))]
         for c in summary.get("components", []):
-            comp = "ui.contract_" + str(c.get("name", "")).replace("-", "_")
+            comp = "ui.contract_" + str(c.get("name", "")).replace("-", "_").replace(" ", "_")
             parts.append(tr("ui.why_component", component=tr(comp),
                             result=tr("ui.why_won" if c.get("won") else "ui.why_lost"),
                             value=c.get("value", "")))

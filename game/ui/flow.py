@@ -13,6 +13,9 @@ States::
     DEALING → (Mariáš: TRUMP → CONTRACT → DISCARD → ANSWER … → DOUBLING) → TRICKS
             → DEAL_END → NEXT_DEAL → DEALING …   or   DEAL_END → MATCH_END
 
+Chance (Mariáš forehand's blind trump card) is the engine's: the flow hands it its own
+random source (seeded by the match), so a resumed or replayed match draws the same.
+
 The flow talks to the table through two callables: ``busy()`` (an animation
 is still playing: do not move on) and ``listener(event)`` (something
 happened: animate it, save the game, show a banner).
@@ -27,10 +30,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from game.rules import IllegalAction, Match, NotationError, write_record
+from game.rules import Action, IllegalAction, Match, NotationError, Observation, Verb, write_record
 from game.rules.base import Deal
+from game.rules.errors import Refusal
 
-from .players import BLIND, Input, Pending
+from .players import Input, Pending
 
 log = logging.getLogger(__name__)
 
@@ -53,23 +57,23 @@ ASKING = (Phase.TRUMP, Phase.CONTRACT, Phase.DISCARD, Phase.ANSWER, Phase.DOUBLI
           Phase.TRICKS)
 
 _VERB_PHASE = {
-    "trump": Phase.TRUMP,
-    "contract": Phase.CONTRACT,
-    "discard": Phase.DISCARD,
-    "good": Phase.ANSWER,
-    "bad": Phase.ANSWER,
-    "double": Phase.DOUBLING,
-    "announce": Phase.DOUBLING,
-    "pass": Phase.DOUBLING,
+    Verb.TRUMP: Phase.TRUMP,
+    Verb.CONTRACT: Phase.CONTRACT,
+    Verb.DISCARD: Phase.DISCARD,
+    Verb.GOOD: Phase.ANSWER,
+    Verb.BAD: Phase.ANSWER,
+    Verb.DOUBLE: Phase.DOUBLING,
+    Verb.ANNOUNCE: Phase.DOUBLING,
+    Verb.PASS: Phase.DOUBLING,
 }
 
 
-def phase_of(legal: Sequence[str], over: bool) -> Phase:
+def phase_of(legal: Sequence[Action], over: bool) -> Phase:
     """The asking phase implied by the engine's legal actions (or DEAL_END)."""
     if over:
         return Phase.DEAL_END
     for action in legal:
-        phase = _VERB_PHASE.get(action.split(" ", 1)[0])
+        phase = _VERB_PHASE.get(action.verb)
         if phase is not None:
             return phase
     return Phase.TRICKS
@@ -81,11 +85,12 @@ class FlowEvent:
 
     kind: str  # "deal_start" | "resume" | "action" | "refused" | "phase" | "deal_end" | "match_end"
     seat: int | None = None
-    action: str | None = None
+    action: Action | None = None
     #: The viewing seat's observation before and after (what the table may draw).
-    before: dict[str, Any] | None = None
-    after: dict[str, Any] | None = None
-    reason: str | None = None
+    before: Observation | None = None
+    after: Observation | None = None
+    #: Why the engine refused an action ("refused"), a code for the player's language.
+    reason: Refusal | None = None
     phase: Phase | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -131,7 +136,7 @@ class TurnFlow:
     def deal(self) -> Deal | None:
         return self.match.current
 
-    def observation(self, seat: int | None = None) -> dict[str, Any] | None:
+    def observation(self, seat: int | None = None) -> Observation | None:
         deal = self.deal
         if deal is None:
             return None
@@ -258,20 +263,18 @@ class TurnFlow:
             action = deal.legal_actions()[0]
         self.apply(seat, action)
 
-    def apply(self, seat: int, action: str) -> bool:
-        """Apply ``action`` for ``seat`` through the engine; a refusal is reported, not raised."""
+    def apply(self, seat: int, action: Action | str) -> bool:
+        """Apply ``action`` for ``seat`` through the engine; a refusal is reported, not raised.
+        A chance event (the blind trump card) is resolved by the engine from the flow's
+        random source."""
         deal = self.deal
         assert deal is not None
-        if action == BLIND and hasattr(deal, "blind_trump_action"):
-            # A blind trump card: which of the face-down cards is chance, not a decision.
-            n = int(deal.observation(seat).get("blind_trump") or 0)
-            if n:
-                action = deal.blind_trump_action(self.rng.randrange(n))
         before = deal.observation(self.view_seat)
         try:
-            canonical = deal.apply(action, seat)
+            canonical = deal.apply(action, seat, chance=self.rng)
         except (IllegalAction, NotationError) as exc:
-            self.listener(FlowEvent("refused", seat=seat, action=action, reason=str(exc)))
+            shown = action if isinstance(action, Action) else None
+            self.listener(FlowEvent("refused", seat=seat, action=shown, reason=exc.refusal))
             if self.inputs[seat].kind != "human":
                 self.errors.append(f"seat {seat} {action}: {exc}")
             return False

@@ -18,6 +18,7 @@ import json
 import logging
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from game.paths import assets_dir
@@ -43,13 +44,60 @@ def translations(lang: str) -> dict[str, str]:
     """The flat key -> text table of one language (empty if the file is missing)."""
     path = assets_dir() / "translations" / f"ui.{lang}.json"
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-        table = data.get(lang, {})
-        return {str(k): str(v) for k, v in table.items()}
-    except (OSError, ValueError, AttributeError) as exc:
+        with open(path, "rb") as fh:
+            raw = fh.read(TRANSLATION_MAX_BYTES + 1)
+        if len(raw) > TRANSLATION_MAX_BYTES:
+            raise ValueError("larger than 4 MB")
+        data = json.loads(raw.decode("utf-8-sig"))
+        table = data.get(lang, {}) if isinstance(data, dict) else None
+        if not isinstance(table, dict):
+            raise ValueError(f"no '{lang}' object")
+    except (OSError, ValueError, RecursionError) as exc:
         log.warning("translations %s unreadable: %s", path, exc)
         return {}
+    clean = {k: v for k, v in table.items()
+             if isinstance(k, str) and isinstance(v, str) and len(v) <= 20_000}
+    if len(clean) != len(table):
+        log.warning("translations %s: %d malformed entries ignored", path,
+                    len(table) - len(clean))
+    return clean
+
+
+#: A translation file larger than this is not read.
+TRANSLATION_MAX_BYTES = 4 * 1024 * 1024
+
+
+@cache
+def translation_dir() -> str:
+    """The folder pygame-gui reads translations from.
+
+    pygame-gui (python-i18n) raises on a damaged file, or one with a number where a
+    text belongs, whenever a widget is drawn.  If every file reads cleanly this is the
+    bundled folder; otherwise a folder of cleaned copies (what :func:`translations`
+    keeps), so a damaged file costs its broken entries, never the program.
+    """
+    import tempfile
+
+    folder = assets_dir() / "translations"
+    clean = True
+    for path in sorted(folder.glob("ui.*.json")):
+        lang = path.stem.split(".", 1)[1]
+        try:
+            raw = json.loads(path.read_bytes().decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            clean = False
+            break
+        if not isinstance(raw, dict) or raw.get(lang) != translations(lang) or len(raw) != 1:
+            clean = False
+            break
+    if clean:
+        return str(folder)
+    out = Path(tempfile.mkdtemp(prefix="marriage-table-translations-"))
+    for lang in LANGUAGES:
+        (out / f"ui.{lang}.json").write_text(
+            json.dumps({lang: translations(lang)}, ensure_ascii=False), encoding="utf-8")
+    log.warning("translations: damaged files in %s, using cleaned copies", folder)
+    return str(out)
 
 
 def system_language() -> str:

@@ -17,10 +17,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-log = logging.getLogger(__name__)
+from game.rules import Action, Observation, observation_from_json
 
-#: A bot's wish to choose the Mariáš trump card blindly (game.ai's ``BLIND``).
-BLIND = "trump blind"
+log = logging.getLogger(__name__)
 
 
 class Pending:
@@ -31,16 +30,16 @@ class Pending:
     a dozen lines and has no executor to shut down.
     """
 
-    def __init__(self, observation: dict[str, Any], not_before: float = 0.0):
+    def __init__(self, observation: Observation, not_before: float = 0.0):
         self.observation = observation
         self.not_before = not_before
-        self._action: str | None = None
+        self._action: Action | None = None
         self._error: BaseException | None = None
         self._done = threading.Event()
         self.cancelled = False
         self.started = time.perf_counter()
 
-    def resolve(self, action: str) -> None:
+    def resolve(self, action: Action) -> None:
         if not self._done.is_set() and not self.cancelled:
             self._action = action
             self._done.set()
@@ -62,7 +61,7 @@ class Pending:
     def thinking(self) -> bool:
         return not self._done.is_set() and not self.cancelled
 
-    def result(self) -> str:
+    def result(self) -> Action:
         if self._error is not None:
             raise self._error
         if self._action is None:
@@ -75,7 +74,7 @@ class Input(Protocol):
 
     kind: str
 
-    def request(self, observation: dict[str, Any]) -> Pending: ...
+    def request(self, observation: Observation) -> Pending: ...
 
     def cancel(self) -> None: ...
 
@@ -90,11 +89,11 @@ class HumanInput:
     def __init__(self) -> None:
         self.pending: Pending | None = None
 
-    def request(self, observation: dict[str, Any]) -> Pending:
+    def request(self, observation: Observation) -> Pending:
         self.pending = Pending(observation)
         return self.pending
 
-    def submit(self, action: str) -> bool:
+    def submit(self, action: Action) -> bool:
         """Hand over the player's choice; False if nothing was being asked."""
         if self.pending is None or not self.pending.thinking:
             return False
@@ -116,8 +115,8 @@ class HumanInput:
 class FirstLegalBot:
     """Fallback computer player: the first legal action (used if game.ai cannot load)."""
 
-    def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
-        return observation["legal"][0]
+    def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
+        return observation.legal[0]
 
     def cancel(self) -> None:
         pass
@@ -136,7 +135,10 @@ def make_engine(level: str, variant: str, seed: int | None,
 
 
 def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the child process
-    """The bot process: make engines, answer ``choose`` and ``hint`` requests, one at a time."""
+    """The bot process: make engines, answer ``choose`` and ``hint`` requests, one at a time.
+
+    Observations cross the pipe as NOTATION.md's JSON and actions as their text: the
+    protocol the network and third-party bots speak too."""
     engines: dict[int, Any] = {}
     try:
         os.nice(8)  # the table (and the X server) come first: a bot may think a bit slower
@@ -156,14 +158,15 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
                 engines[key] = _local_engine(level, variant, seed, budget, cancel)
             elif kind == "choose":
                 _, key, obs = msg
-                conn.send(("action", engines[key].choose(obs)))
+                action = engines[key].choose(observation_from_json(obs))
+                conn.send(("action", str(action)))
             elif kind == "hint":
                 _, obs, budget = msg
                 from game.ai import hint
 
-                h = hint(obs, budget_ms=budget, cancel=cancel)
-                conn.send(("hint", h.action, h.reason, dict(h.params), h.text(),
-                           dict(h.values)))
+                h = hint(observation_from_json(obs), budget_ms=budget, cancel=cancel)
+                conn.send(("hint", h.action.text, h.reason, dict(h.params), h.text(),
+                           {a.text: v for a, v in h.values.items()}))
         except Exception as exc:  # noqa: BLE001 - report, keep serving
             if kind != "make":
                 conn.send(("error", repr(exc)))
@@ -262,10 +265,12 @@ class BotServer:
             raise RuntimeError(reply[1])
         return reply
 
-    def hint(self, obs: dict[str, Any], budget_ms: float) -> tuple[str, str, dict[str, Any], str]:
+    def hint(self, obs: Observation, budget_ms: float
+             ) -> tuple[Action, str, dict[str, Any], str]:
         """(action, reason key, reason parameters, English text) from game.ai.hint."""
-        _, action, reason, params, text, _values = self.request(("hint", obs, budget_ms))
-        return action, reason, params, text
+        _, action, reason, params, text, _values = self.request(("hint", obs.to_json(),
+                                                                  budget_ms))
+        return Action.parse(action), reason, params, text
 
     def cancel(self) -> None:
         self.cancel_event.set()
@@ -297,16 +302,18 @@ class RemoteEngine:
         self.spec = spec
         self.local: Any = None
 
-    def choose(self, observation: dict[str, Any], budget_ms: float | None = None) -> str:
+    def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
         if self.local is None:
             try:
-                return str(self.server.request(("choose", self.key, observation))[1])
+                reply = self.server.request(("choose", self.key, observation.to_json()))
+                return Action.parse(reply[1])
             except (EOFError, OSError) as exc:
                 if self.server.closed:  # the table is closing: any answer will be dropped
-                    return str(observation["legal"][0])
+                    return observation.legal[0]
                 log.warning("the bot process is gone (%r): thinking in a thread", exc)
                 self.local = _local_engine(*self.spec) if self.spec else FirstLegalBot()
-        return str(self.local.choose(observation))
+        action: Action = self.local.choose(observation)
+        return action
 
     def cancel(self) -> None:
         if self.local is not None:
@@ -341,11 +348,11 @@ class BotInput:
     def pause_ms(self) -> float:
         return float(self._pause() if callable(self._pause) else self._pause)
 
-    def request(self, observation: dict[str, Any]) -> Pending:
+    def request(self, observation: Observation) -> Pending:
         self.cancel()
         pending = Pending(observation, time.perf_counter() + self.pause_ms() / 1000.0)
         self.pending = pending
-        legal = observation.get("legal") or []
+        legal = observation.legal
         if len(legal) == 1:  # nothing to think about: no thread
             pending.resolve(legal[0])
             return pending
@@ -356,23 +363,26 @@ class BotInput:
 
     def _think(self, pending: Pending) -> None:
         try:
+            self._answer(pending)
+        finally:
+            if self.on_ready is not None:
+                self.on_ready()
+
+    def _answer(self, pending: Pending) -> None:
+        try:
             action = self.engine.choose(pending.observation)
         except Exception as exc:  # noqa: BLE001 - a bot bug must not freeze the table
             log.exception("bot failed; playing the first legal action")
-            legal = pending.observation.get("legal") or []
+            legal = pending.observation.legal
             if legal:
                 pending.resolve(legal[0])
             else:
                 pending.fail(exc)
             return
-        if action == BLIND and pending.observation.get("blind_trump"):
-            pass  # the flow turns it into one of the face-down cards (Mariáš 4.3)
-        elif action not in (pending.observation.get("legal") or [action]):
+        if action not in pending.observation.choices:  # (a blind trump card is a choice)
             log.warning("bot chose illegal %r; playing the first legal action", action)
-            action = pending.observation["legal"][0]
+            action = pending.observation.legal[0]
         pending.resolve(action)
-        if self.on_ready is not None:
-            self.on_ready()
 
     @property
     def thinking(self) -> bool:

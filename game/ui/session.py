@@ -15,3 +15,8 @@ class GameSetup:
     seats: list[str] = field(default_factory=lambda: ["human", "normal"])
     seed: int | None = None
     practice: bool = False
+    #: Where the match is saved (game.ui.storage): None = one slot per game (the variant id);
+    #: e.g. a network table names its own so it never replaces a local match.
+    slot: str | None = None
+    #: A table hosted on the network (game.ui.netplay): seats, names, port, away rule.
+    network: dict[str, Any] | None = None

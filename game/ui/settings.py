@@ -11,10 +11,15 @@ defaults.  Field names are shared with the table: never rename one.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+#: How a finished trick leaves the table: when the player clicks (or presses a key), or by
+#: itself after ``trick_pause_ms``.
+TRICK_COLLECT = ("click", "auto")
+#: The pauses offered for automatic collecting (ms).
+TRICK_PAUSES = (600, 1000, 1500, 2500)
 LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("en", "ru", "cs")
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
@@ -55,6 +60,12 @@ class Settings:
     practice: bool = False
     #: Draw shapes/patterns besides colours on highlights (colour-blind friendly).
     shape_highlights: bool = True
+    #: Ask "are you sure?" before a declaration of 66 that falls short (it loses the deal).
+    confirm_low_declare: bool = True
+    #: A finished trick stays until the player collects it ("click") or goes by itself
+    #: after ``trick_pause_ms`` ("auto").
+    collect_trick: str = "click"
+    trick_pause_ms: int = 1000
 
     def deck_for(self, variant: str) -> str:
         """Defaults: French for the Sixty-six family, German for Mariáš."""
@@ -76,65 +87,101 @@ class Settings:
         return data
 
 
-def _valid(name: str, value: Any, default: Any) -> Any:
-    """The value converted to the field's type, or raise ValueError/TypeError."""
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise TypeError("expected true or false")
+#: The longest player name kept (longer ones are cut, control characters removed).
+NAME_MAX = 24
+#: Window sizes a settings file may hold (the window is also clamped to the desktop).
+WINDOW_MIN, WINDOW_MAX = (640, 400), (7680, 4320)
+
+
+def clean_player_name(name: Any, default: str = "You") -> str:
+    """A name safe to draw: no NUL or other control characters, at most :data:`NAME_MAX`."""
+    from .schema import clean_text
+
+    cleaned = clean_text(name, NAME_MAX) if isinstance(name, str) else ""
+    return cleaned or default
+
+
+def _schema() -> Any:
+    from game.rules.options import VARIANT_IDS
+
+    from . import schema as sc
+
+    variants = sc.text(20, VARIANT_IDS)
+    option_value = _option_value
+    spec = {
+        "language": sc.text(8, LANGUAGES),
+        "deck_french": sc.text(40), "deck_german": sc.text(40), "card_back": sc.text(40),
+        "animation_speed": sc.text(10, ANIMATION_SPEEDS),
+        "sound": sc.boolean(), "volume": sc.number(0.0, 1.0),
+        "player_name": sc.text(4096, clean=True),
+        "default_levels": sc.dict_of(variants, sc.list_of(sc.text(10, LEVELS), 3, lenient=True),
+                                     8, lenient=True),
+        "rule_options": sc.dict_of(variants, sc.dict_of(sc.text(40), option_value, 16,
+                                                        lenient=True), 8, lenient=True),
+        "window_size": _window_size,
+        "fullscreen": sc.boolean(), "count_in_memory": sc.boolean(),
+        "ui_scale": sc.number(0.5, 2.0), "bot_pause_ms": sc.whole(0, 10_000),
+        "practice_warnings": sc.boolean(), "tips": sc.boolean(),
+        "last_variant": variants, "practice": sc.boolean(), "shape_highlights": sc.boolean(),
+        "confirm_low_declare": sc.boolean(), "collect_trick": sc.text(8, TRICK_COLLECT),
+        "trick_pause_ms": sc.whole(0, 10_000),
+    }
+    return sc.fields_of(spec, asdict(Settings()))
+
+
+def _option_value(value: Any, where: str, problems: Any) -> Any:
+    from .schema import Invalid
+
+    if isinstance(value, bool) or (isinstance(value, str) and len(value) <= 20):
         return value
-    if isinstance(default, int):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError("expected a whole number")
-        if not 0 <= value <= 10_000:
-            raise ValueError("out of range")
+    if isinstance(value, int) and 1 <= value <= 1000:
         return value
-    if isinstance(default, float):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError("expected a number")
-        value = float(value)
-        low, high = (0.0, 1.0) if name == "volume" else (0.5, 2.0)
-        if not low <= value <= high:
-            raise ValueError("out of range")
-        return value
-    if isinstance(default, str):
-        if not isinstance(value, str) or len(value) > 64:
-            raise TypeError("expected a short text")
-        choices = {"language": LANGUAGES, "animation_speed": ANIMATION_SPEEDS}.get(name)
-        if choices and value not in choices:
-            raise ValueError(f"one of {', '.join(choices)}")
-        return value
-    if isinstance(default, tuple):
-        if (not isinstance(value, list | tuple) or len(value) != 2
-                or not all(isinstance(v, int) and 320 <= v <= 8192 for v in value)):
-            raise ValueError("expected [width, height]")
-        return (int(value[0]), int(value[1]))
-    if isinstance(default, dict):
-        if not isinstance(value, dict):
-            raise TypeError("expected an object")
-        return value
-    return value
+    raise Invalid(f"{where}: not an option value")
+
+
+def _window_size(value: Any, where: str, problems: Any) -> tuple[int, int]:
+    from .schema import Invalid
+
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or not WINDOW_MIN[0] <= value[0] <= WINDOW_MAX[0]
+            or not WINDOW_MIN[1] <= value[1] <= WINDOW_MAX[1]):
+        raise Invalid(f"{where}: expected [width, height] within "
+                      f"{WINDOW_MIN[0]}x{WINDOW_MIN[1]}..{WINDOW_MAX[0]}x{WINDOW_MAX[1]}")
+    return (int(value[0]), int(value[1]))
 
 
 def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
-    """Settings from a decoded JSON object, and the problems met (fields reset to default)."""
-    base = Settings()
-    values: dict[str, Any] = {}
-    problems: list[str] = []
-    for f in fields(Settings):
-        if f.name not in data:
-            continue
-        default = getattr(base, f.name)
-        try:
-            values[f.name] = _valid(f.name, data[f.name], default)
-        except (TypeError, ValueError) as exc:
-            problems.append(f"{f.name}: {exc}")
+    """Settings from a decoded JSON object, and the problems met (fields reset to default).
+
+    Every field is checked for type, range and length (:mod:`game.ui.schema`); a bad one
+    falls back to its default, the others are kept.  Rule options are checked against
+    the rules (unknown names or values are dropped).
+    """
+    from game.rules.errors import RulesError
+    from game.rules.options import make_options
+
+    from .schema import Invalid, Problems
+
+    problems = Problems()
+    try:
+        values = _schema()(data, "", problems)
+    except Invalid as exc:
+        return Settings(), [str(exc)]
     settings = Settings(**values)
-    # Nested maps: keep only well-formed entries (they are re-validated where used).
-    settings.default_levels = {
-        str(k): [lv for lv in v if lv in LEVELS]
-        for k, v in settings.default_levels.items() if isinstance(v, list)
-    }
-    settings.rule_options = {
-        str(k): dict(v) for k, v in settings.rule_options.items() if isinstance(v, dict)
-    }
-    return settings, problems
+    name = clean_player_name(settings.player_name, Settings().player_name)
+    if name != data.get("player_name", name):
+        problems.add("player_name", "control characters removed or cut")
+    settings.player_name = name
+    checked: dict[str, dict[str, Any]] = {}
+    for variant, options in settings.rule_options.items():
+        kept = {}
+        for k, v in options.items():
+            try:
+                make_options(variant, {k: v})
+                kept[k] = v
+            except RulesError as exc:
+                problems.add(f"rule_options.{variant}.{k}", str(exc))
+        checked[variant] = kept
+    settings.rule_options = checked
+    return settings, problems.lines

@@ -126,25 +126,70 @@ class Stats:
                 "seen": list(self.seen)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Stats:
-        """Raises ValueError/TypeError on a malformed file (the caller moves it aside)."""
+    def from_dict(cls, data: Any) -> tuple[Stats, list[str]]:
+        """The statistics of a decoded file and what had to be dropped.
+
+        Every number is bounded (:data:`COUNT_MAX`, :data:`POINTS_MAX`), lists keep
+        their newest entries, unknown games and contracts are dropped: a damaged or
+        hand-edited file can neither crash a chart nor slow the start.  Raises
+        ValueError only when the file is not a statistics object at all.
+        """
+        from .schema import Invalid, Problems
+
+        problems = Problems()
         if not isinstance(data, dict) or not isinstance(data.get("games", {}), dict):
             raise ValueError("statistics file is not an object")
         games: dict[str, VariantStats] = {}
-        known = set(VariantStats.__dataclass_fields__)
-        for variant, raw in data.get("games", {}).items():
-            if not isinstance(raw, dict):
-                raise ValueError(f"statistics of {variant} are not an object")
-            values = {k: v for k, v in raw.items() if k in known}
-            vs = VariantStats(**values)
-            for name in known - {"recent_points", "contracts"}:
-                if not isinstance(getattr(vs, name), int):
-                    raise ValueError(f"{variant}.{name} is not a number")
-            vs.recent_points = [int(p) for p in vs.recent_points]
-            vs.contracts = {str(c): [int(x) for x in pw][:2] for c, pw in vs.contracts.items()}
-            games[str(variant)] = vs
-        seen = [str(k) for k in data.get("seen", [])][-KEYS_KEPT:]
-        return cls(games=games, seen=seen)
+        check = _variant_schema()
+        for variant, raw in list(data.get("games", {}).items())[:16]:
+            if variant not in _variant_ids():
+                problems.add("games", f"unknown game dropped ({str(variant)[:20]!r})")
+                continue
+            try:
+                values = check(raw, str(variant), problems)
+            except Invalid as exc:
+                problems.add(str(variant), f"dropped ({exc})")
+                continue
+            games[str(variant)] = VariantStats(**values)
+        seen = data.get("seen", [])
+        if not isinstance(seen, list):
+            problems.add("seen", "not a list")
+            seen = []
+        if len(seen) > KEYS_KEPT:
+            seen = seen[-KEYS_KEPT:]
+        kept = [k for k in seen if isinstance(k, str) and 0 < len(k) <= 80]
+        if len(kept) != len(seen):
+            problems.add("seen", "malformed keys dropped")
+        return cls(games=games, seen=kept), problems.lines
+
+
+#: Bounds of every number of the statistics file (far beyond any real player's).
+COUNT_MAX = 10**9
+POINTS_MAX = 10**12
+DEAL_POINTS_MAX = 10**6
+CONTRACTS_KNOWN = ("suit", "betl", "durch", "open-betl", "open-durch")
+
+
+def _variant_ids() -> tuple[str, ...]:
+    from game.rules.options import VARIANT_IDS
+
+    return VARIANT_IDS
+
+
+def _variant_schema() -> Any:
+    from . import schema as sc
+
+    count = sc.whole(0, COUNT_MAX)
+    spec = {name: count for name in ("matches_played", "matches_won", "deals_played",
+                                      "deals_won", "current_streak", "best_streak",
+                                      "match_streak", "best_match_streak")}
+    spec["points_total"] = sc.whole(-POINTS_MAX, POINTS_MAX)
+    spec["recent_points"] = sc.list_of(sc.whole(-DEAL_POINTS_MAX, DEAL_POINTS_MAX),
+                                       POINTS_KEPT, lenient=True, keep_last=True)
+    spec["contracts"] = sc.dict_of(sc.text(20, CONTRACTS_KNOWN),
+                                   sc.list_of(count, 2, exact_len=2), 8, lenient=True)
+    defaults = asdict(VariantStats())
+    return sc.fields_of(spec, defaults)
 
 
 def deal_key(record_text: str) -> str:

@@ -1,30 +1,51 @@
-"""Everything the program keeps on disk: settings, the match in progress, statistics, history.
+"""Everything the program keeps on disk: settings, saved matches, statistics, history.
 
 Why atomic writes everywhere: the match is saved after every action, so a crash,
 a power cut or a full disk at the wrong moment must never leave a half-written
 file behind.  :func:`atomic_write` writes a temporary file in the same folder,
 fsyncs it and ``os.replace``-s it over the old one (atomic on POSIX and Windows).
 
-Why files are moved aside rather than deleted: a file we cannot read is reported
-once (``Storage.reports``, shown by the menu) and renamed ``NAME.corrupt-TIMESTAMP``,
-so the player (or a bug report) still has it, and no other file is touched.
+Why every file is checked when read: each is user-editable and survives upgrades.
+JSON files are bounded in size (:data:`game.ui.schema.MAX_JSON_BYTES`), decoded
+as UTF-8 (a byte-order mark is allowed) and validated field by field
+(:mod:`game.ui.schema`: types, ranges, lengths).  What is valid is kept; if
+anything was not, the original file is renamed ``NAME.corrupt-TIMESTAMP`` beside
+it (the player, or a bug report, still has it), the cleaned file is written
+instead, and a notice is queued for the menu (:meth:`Storage.take_reports`).
+A saved match is replayed completely by the rules engine before it is offered;
+one that does not replay is moved aside the same way, and what can be kept —
+the match up to its last action that replays — is saved in its place.
 
 Layout (``game.paths``; ``MARRIAGE_TABLE_HOME`` overrides for tests)::
 
     user_config_dir()/settings.json
-    user_data_dir()/match.txt         deal records of the match in progress (NOTATION.md)
-    user_data_dir()/match.json        its GameSetup sidecar
-    user_data_dir()/stats.json        game.ui.stats.Stats
-    user_data_dir()/history/*.txt     one record file per finished deal
+    user_data_dir()/matches/SLOT.txt    deal records of a match in progress (NOTATION.md)
+    user_data_dir()/matches/SLOT.json   its GameSetup sidecar: {"version": 1, "setup": {...}}
+    user_data_dir()/stats.json          game.ui.stats.Stats
+    user_data_dir()/history/*.txt       one record file per finished deal
 
-The table's interface (registered as ``app.services["storage"]``)::
+A *slot* holds one match: by default one per game (the slot is the variant id,
+``marriage``), so starting a Sixty-six match never touches the Marriage match in
+progress.  ``GameSetup.slot`` names another slot (``[a-z0-9-]``, at most 40
+characters), e.g. one per network table.  The single ``match.txt``/``match.json``
+of older versions is moved into its game's slot the first time the folder is read.
 
-    storage.save_match(record_text, setup)     after every action
-    storage.load_match() -> (text, setup) | None
-    storage.clear_match()                      when the match is over or abandoned
+Saving and loading a match (registered as ``app.services["storage"]``)::
+
+    storage.save_match(record_text, setup) -> bool   after every action; slot_for(setup)
+    storage.saved_matches() -> list[SavedMatch]      every slot that replays, newest first
+    storage.has_match(slot=None) -> bool             None: any slot
+    storage.load_match(slot=None) -> (text, setup) | None   None: the newest
+    storage.clear_match(slot=None)                   None: the slot saved/loaded last
+    storage.take_reports() -> [(key, params)]        notices for the player, each once
+
+Statistics and history::
+
     storage.record_deal(variant, deal_summary) see game.ui.stats (the score sheet does it)
     storage.record_match(variant, won, key)    (the match result scene does it)
     storage.export_deal(record_text, variant)  -> Path in history/ (the score sheet does it)
+    storage.list_history() -> [Path]           newest first
+    storage.read_history(path) -> str | None   a damaged file is moved aside and reported
 """
 
 from __future__ import annotations
@@ -33,10 +54,11 @@ import contextlib
 import json
 import logging
 import os
+import re
 import tempfile
 import threading
 import time
-from dataclasses import asdict, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +72,21 @@ log = logging.getLogger(__name__)
 
 #: How many hand-history files are kept (oldest are removed first).
 HISTORY_KEPT = 500
+#: The largest saved match or history record read (a long match is well under 1 MB).
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: A slot's name: the variant id by default.
+SLOT_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+#: Seat kinds a saved setup may hold.
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+#: Notice keys (assets/translations): what the menu tells the player.
+NOTICE_SAVE_SALVAGED = "ui.notice_save_salvaged"
+NOTICE_SAVE_CORRUPT = "ui.notice_save_corrupt"
+NOTICE_SETTINGS_RESET = "ui.notice_settings_reset"
+NOTICE_SETTINGS_FIXED = "ui.notice_settings_fixed"
+NOTICE_STATS_RESET = "ui.notice_stats_reset"
+NOTICE_STATS_FIXED = "ui.notice_stats_fixed"
+NOTICE_HISTORY_CORRUPT = "ui.notice_history_corrupt"
+NOTICE_SAVE_FAILED = "ui.notice_save_failed"
 
 
 def atomic_write(path: Path, data: str | bytes) -> None:
@@ -87,24 +124,155 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``; ValueError if it is larger than ``limit`` (read no further)."""
+    with open(path, "rb") as fh:
+        raw = fh.read(limit + 1)
+    if len(raw) > limit:
+        raise ValueError(f"the file is larger than {limit // 1024} KB")
+    return raw
+
+
+def decode_json(raw: bytes) -> Any:
+    """UTF-8 JSON (a byte-order mark allowed); ValueError for anything else, also for
+    nesting too deep to read (``RecursionError``)."""
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def slot_for(setup: GameSetup) -> str:
+    """The slot a match is saved in: ``setup.slot``, else its game."""
+    slot = getattr(setup, "slot", None) or setup.variant
+    if not SLOT_RE.match(slot):
+        raise ValueError(f"'{slot}' is not a slot name")
+    return slot
+
+
 def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
     return asdict(setup)
 
 
 def setup_from_dict(data: Any) -> GameSetup:
-    """Raises ValueError on anything that is not a GameSetup written by us."""
-    if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
-        raise ValueError("the setup has no variant")
-    known = {f.name for f in fields(GameSetup)}
-    values = {k: v for k, v in data.items() if k in known}
-    setup = GameSetup(**values)
-    if not isinstance(setup.options, dict) or not isinstance(setup.seats, list):
-        raise ValueError("the setup's options or seats are malformed")
-    return setup
+    """A GameSetup written by us, checked for types and ranges; ValueError otherwise."""
+    from game.rules.errors import RulesError
+    from game.rules.options import VARIANT_IDS, make_options
+    from game.rules.variants import deal_class
+
+    if not isinstance(data, dict):
+        raise ValueError("the setup is not an object")
+    variant = data.get("variant")
+    if variant not in VARIANT_IDS:
+        raise ValueError("the setup names no known game")
+    options = data.get("options", {})
+    if not isinstance(options, dict) or len(options) > 16 or not all(
+            isinstance(v, bool | str) or (isinstance(v, int) and 1 <= v <= 1000)
+            for v in options.values()):
+        raise ValueError("the setup's rule options are malformed")
+    try:
+        make_options(variant, options)
+    except RulesError as exc:
+        raise ValueError(f"the setup's rule options: {exc}") from None
+    players = deal_class(variant).players
+    seats = data.get("seats", ["human"] + ["normal"] * (players - 1))
+    if not isinstance(seats, list) or len(seats) != players or not all(
+            s in SEAT_KINDS for s in seats):
+        raise ValueError(f"the setup's seats are not {players} of {', '.join(SEAT_KINDS)}")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not -2**63 <= seed < 2**63):
+        raise ValueError("the setup's seed is not a whole number")
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise ValueError("the setup's practice flag is not true or false")
+    slot = data.get("slot")
+    if slot is not None and (not isinstance(slot, str) or not SLOT_RE.match(slot)):
+        raise ValueError("the setup's slot is not a slot name")
+    network = data.get("network")
+    if network is not None:  # a table hosted on the network (game.ui.netplay)
+        from game.net.table import check_network_setup
+
+        network = check_network_setup(network, players)
+    return GameSetup(variant, dict(options), list(seats), seed, practice, slot=slot,
+                     network=network)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """What replaying a saved match found (cheap to keep for the menu)."""
+
+    variant: str
+    options: dict[str, Any]
+    players: int
+    deals: int
+    moves: int  # actions of the last deal
+    totals: list[int]  # match points of the finished deals
+    last_over: bool
+
+
+def replay_state(lines: list[str]) -> MatchState:
+    """Replay a match record completely; RecordError (naming the line) if it does not."""
+    from game.rules.record import iter_records, replay_records
+
+    totals: list[int] = []
+    deals = 0
+    last = None
+    for deal in replay_records(iter_records(lines)):
+        deals += 1
+        last = deal
+        score = deal.score()
+        if score:
+            totals = [a + b for a, b in zip(totals, score)] if totals else list(score)
+    assert last is not None
+    return MatchState(last.variant, dict(last.options), last.players, deals,
+                      len(last.history), totals or [0] * last.players, last.is_over())
+
+
+def salvage_record(lines: list[str]) -> tuple[list[str], MatchState | None]:
+    """The longest start of a record that replays (whole lines), and its state.
+
+    A file cut in half, a line damaged by hand or an action the rules no longer
+    allow: everything before the bad line is kept; a deal whose header cannot be
+    read is dropped whole (so the match ends at the last deal that replays).
+    """
+    from game.rules.errors import RecordError
+
+    candidate = list(lines)
+    for _ in range(400):
+        if not candidate:
+            break
+        try:
+            return candidate, replay_state(candidate)
+        except RecordError as exc:
+            cut = (exc.line_no or len(candidate)) - 1
+        except Exception:  # noqa: BLE001 - a rules bug on odd input: drop the last line
+            log.exception("replaying a damaged match")
+            cut = len(candidate) - 1
+        candidate = candidate[: max(0, min(cut, len(candidate) - 1))]
+    return [], None
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """A saved match that replays: what Continue offers."""
+
+    slot: str
+    setup: GameSetup
+    text: str
+    state: MatchState
+    #: When it was last saved (seconds since the epoch).
+    modified: float
+
+    @property
+    def variant(self) -> str:
+        return self.setup.variant
 
 
 class Storage:
-    """The program's files; every problem becomes a message in :attr:`reports`, never a crash."""
+    """The program's files; every problem becomes a notice in :attr:`reports`, never a crash."""
 
     def __init__(self, config_dir: Path | None = None, data_dir: Path | None = None,
                  background: bool = False):
@@ -113,15 +281,21 @@ class Storage:
         #: Save the match on a writer thread: an fsync costs ~10 ms, a frame only has 16.
         self.background = background
         self._lock = threading.RLock()
-        self._pending: tuple[str, GameSetup] | None = None
+        #: slot -> the newest state not yet written (per slot: newest wins).
+        self._pending: dict[str, tuple[str, GameSetup]] = {}
         self._wake = threading.Condition()
         self._busy = False
         self._writer: threading.Thread | None = None
-        #: Messages for the player (``(translation key, detail)``), shown once by the menu.
-        self.reports: list[tuple[str, str]] = []
+        #: Notices for the player: ``(translation key, params)``, shown once by the menu.
+        self.reports: list[tuple[str, dict[str, str]]] = []
         self._stats: Stats | None = None
         #: Deal text hash -> (score, options) of deals already filed by file_finished.
         self._filed: dict[str, tuple[list[int], dict[str, Any]]] = {}
+        #: The slot saved or loaded last (``clear_match()`` without a slot clears it).
+        self.active_slot: str | None = None
+        self._migrated = False
+        #: slot -> ((mtime_ns, size) of both files, SavedMatch): replays are not repeated.
+        self._checked: dict[str, tuple[tuple[int, ...], SavedMatch]] = {}
 
     # --- paths ---------------------------------------------------------------------------
     @property
@@ -129,11 +303,22 @@ class Storage:
         return self.config_dir / "settings.json"
 
     @property
-    def match_path(self) -> Path:
+    def matches_dir(self) -> Path:
+        return self.data_dir / "matches"
+
+    def match_paths(self, slot: str) -> tuple[Path, Path]:
+        """The record and the setup sidecar of ``slot``."""
+        if not SLOT_RE.match(slot):
+            raise ValueError(f"'{slot}' is not a slot name")
+        return self.matches_dir / f"{slot}.txt", self.matches_dir / f"{slot}.json"
+
+    @property
+    def legacy_match_path(self) -> Path:
+        """The single save of older versions (moved into a slot by :meth:`_migrate`)."""
         return self.data_dir / "match.txt"
 
     @property
-    def setup_path(self) -> Path:
+    def legacy_setup_path(self) -> Path:
         return self.data_dir / "match.json"
 
     @property
@@ -145,13 +330,15 @@ class Storage:
         return self.data_dir / "history"
 
     # --- reports and quarantine ------------------------------------------------------------
-    def report(self, key: str, detail: str) -> None:
-        log.warning("%s: %s", key, detail)
-        if (key, detail) not in self.reports:
-            self.reports.append((key, detail))
+    def report(self, key: str, detail: str = "", **params: str) -> None:
+        """Queue a notice for the player (each distinct one once)."""
+        params = {"detail": str(detail), **{k: str(v) for k, v in params.items()}}
+        log.warning("%s: %s", key, params)
+        if (key, params) not in self.reports:
+            self.reports.append((key, params))
 
-    def take_reports(self) -> list[tuple[str, str]]:
-        """The pending messages, each handed out once."""
+    def take_reports(self) -> list[tuple[str, dict[str, str]]]:
+        """The pending notices, each handed out once."""
         out, self.reports = self.reports, []
         return out
 
@@ -173,12 +360,11 @@ class Storage:
         return target
 
     def _read_json(self, path: Path) -> Any:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+        return decode_json(read_bounded(path, _json_limit()))
 
     # --- settings ------------------------------------------------------------------------
     def load_settings(self) -> Settings:
-        """The saved settings, or defaults (a corrupt/unknown file is reported and moved aside)."""
+        """The saved settings; what cannot be read is reset, reported and kept aside."""
         path = self.settings_path
         if not path.exists():
             return Settings()
@@ -187,16 +373,22 @@ class Storage:
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
             version = data.get("version", SETTINGS_VERSION)
-            if not isinstance(version, int) or version > SETTINGS_VERSION:
-                raise ValueError(f"unknown settings version {version!r}")
+            if isinstance(version, bool) or not isinstance(version, int) \
+                    or not 0 < version <= SETTINGS_VERSION:
+                raise ValueError(f"unknown settings version {str(version)[:20]!r}")
         except (OSError, ValueError) as exc:
             moved = self.move_aside(path)
-            detail = f"{exc}" + (f" → {moved.name}" if moved else "")
-            self.report("ui.notice_settings_reset", detail)
+            self.report(NOTICE_SETTINGS_RESET, str(exc), file=_name(moved),
+                        folder=str(path.parent))
             return Settings()
         settings, problems = settings_from_dict(data)
+        problems += _check_decks(settings)
         if problems:
             log.warning("settings: reset to default: %s", "; ".join(problems))
+            moved = self.move_aside(path)
+            self.save_settings(settings)
+            self.report(NOTICE_SETTINGS_FIXED, "; ".join(problems)[:300], file=_name(moved),
+                        folder=str(path.parent))
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
@@ -205,22 +397,23 @@ class Storage:
                                                         ensure_ascii=False))
             return True
         except OSError as exc:
-            self.report("ui.notice_save_failed", str(exc))
+            self.report(NOTICE_SAVE_FAILED, str(exc))
             return False
 
-    # --- the match in progress -------------------------------------------------------------
+    # --- saving a match --------------------------------------------------------------------
     def save_match(self, record_text: str, setup: GameSetup) -> bool:
-        """Save after every action.  The sidecar goes first: it does not change during a match.
+        """Save after every action, in ``slot_for(setup)``.  The sidecar goes first.
 
         Finished deals found in the record are filed on the way (statistics and hand
         history), so they are counted even when the player skips the score sheet.
         With ``background`` the write happens on the writer thread (newest state wins;
         :meth:`flush` waits for it); every reader here flushes first.
         """
+        slot = self.active_slot = slot_for(setup)
         if not self.background:
             return self._save_match_now(record_text, setup)
         with self._wake:
-            self._pending = (record_text, setup)
+            self._pending[slot] = (record_text, setup)
             if self._writer is None or not self._writer.is_alive():
                 self._writer = threading.Thread(target=self._write_loop, daemon=True,
                                                 name="match-writer")
@@ -231,12 +424,13 @@ class Storage:
     def _write_loop(self) -> None:
         while True:
             with self._wake:
-                while self._pending is None:
+                while not self._pending:
                     self._busy = False
                     self._wake.notify_all()
-                    if not self._wake.wait(timeout=5.0) and self._pending is None:
+                    if not self._wake.wait(timeout=5.0) and not self._pending:
                         return  # idle: the next save starts a new writer
-                job, self._pending = self._pending, None
+                slot = next(iter(self._pending))
+                job = self._pending.pop(slot)
                 self._busy = True
             self._save_match_now(*job)
 
@@ -244,22 +438,25 @@ class Storage:
         """Wait until the last requested match save is on disk."""
         deadline = time.monotonic() + timeout
         with self._wake:
-            while (self._pending is not None or self._busy) and self._writer is not None \
+            while (self._pending or self._busy) and self._writer is not None \
                     and self._writer.is_alive():
                 if not self._wake.wait(timeout=max(0.0, deadline - time.monotonic())):
                     break
 
     def _save_match_now(self, record_text: str, setup: GameSetup) -> bool:
         try:
+            text_path, setup_path = self.match_paths(slot_for(setup))
             sidecar = json.dumps({"version": 1, "setup": setup_to_dict(setup)}, indent=1)
-            if not self.setup_path.exists() or self.setup_path.read_text("utf-8") != sidecar:
-                atomic_write(self.setup_path, sidecar)
-            atomic_write(self.match_path, record_text)
-        except (OSError, UnicodeDecodeError) as exc:
-            self.report("ui.notice_save_failed", str(exc))
+            if not setup_path.exists() or setup_path.read_bytes() != sidecar.encode("utf-8"):
+                atomic_write(setup_path, sidecar)
+            atomic_write(text_path, record_text)
+        except (OSError, ValueError) as exc:
+            self.report(NOTICE_SAVE_FAILED, str(exc))
             return False
         try:
             self.file_finished(record_text, setup)
+        except ValueError as exc:  # a record the rules refuse: saved as it is, filed never
+            log.warning("could not file the finished deals: %s", exc)
         except Exception:  # noqa: BLE001 - statistics are a comfort, never a failed save
             log.exception("could not file the finished deals")
         return True
@@ -284,6 +481,7 @@ class Storage:
         filed = 0
         totals: list[int] = []
         deals_over = 0
+        options: dict[str, Any] = {}
         for chunk in chunks:
             text = "variant:" + chunk
             digest = deal_key(text)
@@ -308,7 +506,7 @@ class Storage:
             if not setup.practice:
                 self.record_match(setup.variant, totals[human] == best,
                                   key=deal_key(match_text))
-            self._remove_match_files()  # a finished match is nothing to continue
+            self._remove_match_files(slot_for(setup))  # a finished match: nothing to continue
         return filed
 
     @staticmethod
@@ -318,42 +516,197 @@ class Storage:
 
         return match_over(variant, make_options(variant, options), totals, deals)
 
-    def has_match(self) -> bool:
-        self.flush()
-        return self.match_path.exists() and self.setup_path.exists()
-
-    def load_match(self) -> tuple[str, GameSetup] | None:
-        """The saved match, or None; an unreadable one is reported and moved aside."""
-        self.flush()
-        if not self.match_path.exists() and not self.setup_path.exists():
-            return None
+    # --- reading matches ---------------------------------------------------------------
+    def _migrate(self) -> None:
+        """Move the single save of older versions into its game's slot (once per folder)."""
+        if self._migrated:
+            return
+        self._migrated = True
+        old_text, old_setup = self.legacy_match_path, self.legacy_setup_path
+        if not old_text.exists() and not old_setup.exists():
+            return
+        variant = None
         try:
-            text = self.match_path.read_text("utf-8")
-            data = self._read_json(self.setup_path)
-            if not isinstance(data, dict):
-                raise ValueError("the setup file is not a JSON object")
-            setup = setup_from_dict(data.get("setup"))
-            from game.rules import parse_record
+            variant = setup_from_dict(self._read_json(old_setup).get("setup")).variant
+        except (OSError, ValueError, AttributeError):
+            try:
+                head = read_bounded(old_text, MAX_RECORD_BYTES).decode("utf-8", "replace")
+                found = re.search(r"^\s*variant\s*:\s*([a-z0-9-]+)", head, re.M | re.I)
+                variant = found.group(1).lower() if found else None
+            except (OSError, ValueError):
+                variant = None
+        from game.rules.options import VARIANT_IDS
 
-            records = parse_record(text)
-            if any(r.variant != setup.variant for r in records):
-                raise ValueError("the record and the setup are of different games")
-        except Exception as exc:  # noqa: BLE001 - any unreadable save is reported, never fatal
-            for path in (self.match_path, self.setup_path):
-                self.move_aside(path)
-            self.report("ui.notice_save_corrupt", str(exc))
-            return None
-        return text, setup
+        if variant not in VARIANT_IDS:
+            moved = [self.move_aside(p) for p in (old_text, old_setup)]
+            self.report(NOTICE_SAVE_CORRUPT, "the saved match names no known game",
+                        variant="", file=_name(moved[0] or moved[1]), folder=str(self.data_dir))
+            return
+        slot = variant
+        if any(p.exists() for p in self.match_paths(slot)):
+            slot = f"{variant}-earlier"
+            for p in self.match_paths(slot):
+                self.move_aside(p)
+        new_text, new_setup = self.match_paths(slot)
+        try:
+            self.matches_dir.mkdir(parents=True, exist_ok=True)
+            if old_setup.exists():
+                os.replace(old_setup, new_setup)
+            if old_text.exists():
+                os.replace(old_text, new_text)
+            _fsync_dir(self.matches_dir)
+        except OSError as exc:
+            log.error("cannot move the saved match into its slot: %s", exc)
 
-    def clear_match(self) -> None:
+    def slots(self) -> list[str]:
+        """Every slot with a file in it (valid or not)."""
+        self._migrate()
+        folder = self.matches_dir
+        if not folder.is_dir():
+            return []
+        names = {p.stem for p in folder.iterdir()
+                 if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)}
+        return sorted(names)
+
+    def saved_matches(self) -> list[SavedMatch]:
+        """Every saved match that replays, newest first; damaged ones are handled on the way
+        (moved aside, what can be kept saved again, a notice queued)."""
         self.flush()
-        self._remove_match_files()
+        found = [m for m in (self.check_match(s) for s in self.slots()) if m is not None]
+        return sorted(found, key=lambda m: m.modified, reverse=True)
 
-    def _remove_match_files(self) -> None:
+    def has_match(self, slot: str | None = None) -> bool:
+        """Is there a match to continue (in ``slot``, or in any slot)?"""
+        self.flush()
+        if slot is None:
+            return bool(self.saved_matches())
+        return self.check_match(slot) is not None
+
+    def load_match(self, slot: str | None = None) -> tuple[str, GameSetup] | None:
+        """The saved match of ``slot`` (None: the newest) as (record text, setup), or None.
+
+        The record is replayed completely first; a damaged one is reported, moved aside
+        and replaced by the part that replays (see :meth:`check_match`).
+        """
+        if slot is None:
+            matches = self.saved_matches()
+            found = matches[0] if matches else None
+        else:
+            self.flush()
+            found = self.check_match(slot)
+        if found is None:
+            return None
+        self.active_slot = found.slot
+        return found.text, found.setup
+
+    def check_match(self, slot: str) -> SavedMatch | None:
+        """Read and replay ``slot``; repair what can be repaired; None if nothing is left."""
+        try:
+            text_path, setup_path = self.match_paths(slot)
+        except ValueError:
+            return None
+        stamp = _stamp(text_path, setup_path)
+        cached = self._checked.get(slot)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        if not text_path.exists():
+            # No record: nothing was played.  A sidecar alone is the first save of a match
+            # cut short between its two files (the sidecar goes first): no action is lost.
+            self._checked.pop(slot, None)
+            with contextlib.suppress(OSError):
+                setup_path.unlink()
+            return None
+        problems: list[str] = []
+        # The setup: its own file; rebuilt from the record if it cannot be read.
+        setup: GameSetup | None = None
+        try:
+            data = self._read_json(setup_path)
+            if not isinstance(data, dict) or data.get("version", 1) != 1:
+                raise ValueError("the setup file is not ours")
+            setup = setup_from_dict(data.get("setup"))
+        except (OSError, ValueError) as exc:
+            problems.append(f"setup: {exc}")
+        # The record: strict UTF-8, whole lines, replayed by the rules.
+        lines: list[str] = []
+        try:
+            raw = read_bounded(text_path, MAX_RECORD_BYTES)
+            lines, problem = _decode_lines(raw)
+            if problem:
+                problems.append(problem)
+        except (OSError, ValueError) as exc:
+            problems.append(f"record: {exc}")
+        kept, state = salvage_record(lines)
+        if state is not None and len(kept) < len(lines):
+            try:
+                replay_state(lines)
+            except Exception as exc:  # noqa: BLE001 - the reason, for the log and the notice
+                problems.append(f"record: {exc}")
+        elif state is None:
+            problems.append("record: no deal of it replays" if lines else "record: empty")
+        if state is not None and setup is not None and (
+                setup.variant != state.variant or len(setup.seats) != state.players):
+            problems.append("setup: it is of another game than the record")
+            setup = None
+        if state is not None and setup is None:
+            setup = GameSetup(state.variant, dict(state.options),
+                              ["human"] + ["normal"] * (state.players - 1),
+                              slot=None if slot == state.variant else slot)
+        if not problems:
+            assert setup is not None and state is not None
+            text = "\n".join(kept) + "\n"
+            found = SavedMatch(slot, setup, text, state, _mtime(text_path))
+            self._checked[slot] = (stamp, found)
+            return found
+        return self._repair(slot, problems, setup, kept, state)
+
+    def _repair(self, slot: str, problems: list[str], setup: GameSetup | None,
+                kept: list[str], state: MatchState | None) -> SavedMatch | None:
+        """Keep the damaged files aside, save what replays in their place, tell the player."""
+        text_path, setup_path = self.match_paths(slot)
+        detail = "; ".join(problems)[:300]
+        log.warning("saved match %s is damaged: %s", slot, detail)
+        moved = [self.move_aside(p) for p in (text_path, setup_path)]
+        aside = _name(moved[0] or moved[1])
+        variant = state.variant if state else (setup.variant if setup else "")
+        self._checked.pop(slot, None)
+        if state is None or setup is None:
+            self.report(NOTICE_SAVE_CORRUPT, detail, variant=variant, file=aside,
+                        folder=str(self.matches_dir))
+            return None
+        text = "\n".join(kept) + "\n"
+        if setup.slot is None and slot != setup.variant:
+            setup = GameSetup(setup.variant, setup.options, setup.seats, setup.seed,
+                              setup.practice, slot=slot)
+        try:
+            atomic_write(setup_path, json.dumps({"version": 1, "setup": setup_to_dict(setup)},
+                                                indent=1))
+            atomic_write(text_path, text)
+        except OSError as exc:
+            self.report(NOTICE_SAVE_FAILED, str(exc))
+            return None
+        self.report(NOTICE_SAVE_SALVAGED, detail, variant=variant, file=aside,
+                    folder=str(self.matches_dir), deal=str(state.deals),
+                    move=str(state.moves))
+        found = SavedMatch(slot, setup, text, state, time.time())
+        self._checked[slot] = (_stamp(text_path, setup_path), found)
+        return found
+
+    def clear_match(self, slot: str | None = None) -> None:
+        """Forget a match in progress: ``slot``, else the one saved or loaded last."""
+        self.flush()
+        slot = slot or self.active_slot
+        if slot is None:
+            matches = self.saved_matches()
+            slot = matches[0].slot if len(matches) == 1 else None
+        if slot is not None:
+            self._remove_match_files(slot)
+
+    def _remove_match_files(self, slot: str) -> None:
         """Without flushing: also called on the writer thread itself."""
-        for path in (self.match_path, self.setup_path):
+        for path in self.match_paths(slot):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+        self._checked.pop(slot, None)
 
     # --- statistics -----------------------------------------------------------------------
     @property
@@ -363,21 +716,29 @@ class Storage:
         return self._stats
 
     def _load_stats(self) -> Stats:
-        if not self.stats_path.exists():
+        path = self.stats_path
+        if not path.exists():
             return Stats()
         try:
-            return Stats.from_dict(self._read_json(self.stats_path))
-        except (OSError, ValueError, TypeError) as exc:
-            moved = self.move_aside(self.stats_path)
-            self.report("ui.notice_stats_reset", f"{exc}" + (f" → {moved.name}" if moved else ""))
+            stats, problems = Stats.from_dict(self._read_json(path))
+        except (OSError, ValueError) as exc:
+            moved = self.move_aside(path)
+            self.report(NOTICE_STATS_RESET, str(exc), file=_name(moved), folder=str(path.parent))
             return Stats()
+        if problems:
+            moved = self.move_aside(path)
+            self._stats = stats
+            self.save_stats()
+            self.report(NOTICE_STATS_FIXED, "; ".join(problems)[:300], file=_name(moved),
+                        folder=str(path.parent))
+        return stats
 
     def save_stats(self) -> bool:
         try:
             atomic_write(self.stats_path, json.dumps(self.stats.to_dict(), indent=1))
             return True
         except OSError as exc:
-            self.report("ui.notice_save_failed", str(exc))
+            self.report(NOTICE_SAVE_FAILED, str(exc))
             return False
 
     def record_deal(self, variant: str, deal_summary: dict[str, Any]) -> bool:
@@ -406,21 +767,125 @@ class Storage:
             if existing:
                 return existing[0]
         path = folder / f"{stamp}-{variant}{suffix}.txt"
+        n = 1
+        while path.exists():  # two deals in one second (without a key)
+            n += 1
+            path = folder / f"{stamp}-{variant}{suffix}-{n}.txt"
         try:
             atomic_write(path, record_text)
         except OSError as exc:
-            self.report("ui.notice_save_failed", str(exc))
+            self.report(NOTICE_SAVE_FAILED, str(exc))
             return None
         self._trim_history()
         return path
 
     def list_history(self) -> list[Path]:
         """Record files of the history, newest first."""
-        if not self.history_dir.exists():
+        if not self.history_dir.is_dir():
             return []
-        return sorted(self.history_dir.glob("*.txt"), reverse=True)
+        return sorted((p for p in self.history_dir.glob("*.txt") if p.is_file()), reverse=True)
+
+    def read_history(self, path: Path) -> str | None:
+        """A hand-history record that replays; a damaged one is moved aside and reported."""
+        from game.rules.record import iter_records, replay_records
+
+        try:
+            raw = read_bounded(path, MAX_RECORD_BYTES)
+            lines, problem = _decode_lines(raw)
+            if problem:
+                raise ValueError(problem)
+            for _ in replay_records(iter_records(lines)):
+                pass
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            inside = path.parent.resolve() == self.history_dir.resolve()
+            moved = self.move_aside(path) if inside else None
+            self.report(NOTICE_HISTORY_CORRUPT, str(exc)[:300], file=_name(moved) or path.name,
+                        folder=str(path.parent))
+            return None
+        return "\n".join(lines) + "\n"
 
     def _trim_history(self) -> None:
         for old in self.list_history()[HISTORY_KEPT:]:
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _json_limit() -> int:
+    from .schema import MAX_JSON_BYTES
+
+    return MAX_JSON_BYTES
+
+
+def _name(path: Path | None) -> str:
+    return path.name if path is not None else ""
+
+
+def _stamp(*paths: Path) -> tuple[int, ...]:
+    out: list[int] = []
+    for p in paths:
+        try:
+            st = p.stat()
+            out += [st.st_mtime_ns, st.st_size]
+        except OSError:
+            out += [-1, -1]
+    return tuple(out)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
+    """A record's lines from bytes: strict UTF-8 (BOM allowed), each line bounded.
+
+    On a problem, the whole lines before it and a description of it.
+    """
+    from game.rules.record import BOM, MAX_LINE_CHARS
+
+    problem = None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = raw[: exc.start].decode("utf-8").rsplit("\n", 1)[0]
+        problem = f"record: not UTF-8 text (byte {exc.start + 1})"
+    text = text.removeprefix(BOM)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    out = []
+    for n, line in enumerate(lines, start=1):
+        line = line.removesuffix("\r")
+        if len(line) > MAX_LINE_CHARS:
+            problem = problem or f"record: line {n} is longer than {MAX_LINE_CHARS} characters"
+            break
+        out.append(line)
+    return out, problem
+
+
+def _check_decks(settings: Settings) -> list[str]:
+    """Deck and back ids the deck renderer knows, of the right family (else the defaults)."""
+    try:
+        from .decks.artworks import ARTWORKS
+        from .decks.backs import BACKS
+    except Exception:  # noqa: BLE001 - without the renderer there is nothing to check against
+        return []
+    problems = []
+    base = Settings()
+    for name, family in (("deck_french", "french"), ("deck_german", "german")):
+        art = ARTWORKS.get(getattr(settings, name))
+        if art is None or getattr(art, "family", family) != family:
+            problems.append(f"{name}: unknown deck, reset to default")
+            setattr(settings, name, getattr(base, name))
+    if settings.card_back not in BACKS:
+        problems.append("card_back: unknown back, reset to default")
+        settings.card_back = base.card_back
+    return problems
+
+
+__all__ = ["Storage", "SavedMatch", "MatchState", "atomic_write", "slot_for",
+           "setup_from_dict", "setup_to_dict", "replay_state", "salvage_record"]

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.rules import MariasObservation, Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR, cards_of
 from game.ui.i18n import tr
@@ -151,25 +152,25 @@ class Board:
         face_up = {view} if face_up is None else face_up
         names = names or [f"{s}" for s in range(players)]
         obs = deal.observation(view)
-        trump = obs.get("trump")
+        trump = obs.trump
         h_main = round(min(area.h * 0.25, area.w * 0.16) * hand_scale)
         h_side = round(h_main * 0.72)
         hands = {s: sort_hand([CARD_STR[c] for c in cards_of(deal.hand(s))], trump)
                  for s in range(players)}
-        shown = obs.get("shown") or {}
+        shown = obs.shown
         small = font("sans", max(11, h_main // 9))
         bold = font("sans_bold", max(12, h_main // 8))
-        pts = obs.get("points") or [0] * players
-        tricks = obs.get("tricks") or [0] * players
+        pts = obs.points
+        tricks = obs.tricks
         my_rects: dict[str, pygame.Rect] = {}
         spots = self._spots(area, players, view, h_main, h_side)
         for seat, (centre, height, width) in spots.items():
-            up = seat in face_up or str(seat) in shown or seat in shown
+            up = seat in face_up or seat in shown
             cards: list[str | None] = list(hands[seat]) if up else [None] * len(hands[seat])
             if seat == view and face_up == {view}:
                 # Only what the seat may see: Mariáš forehand sees its first seven cards
                 # before choosing the trump card; the other five stay face down.
-                seen = set(obs.get("hand") or [])
+                seen = set(obs.hand)
                 # (the hidden ones at the end: their place in a sorted hand would tell)
                 visible = [c for c in cards if c in seen]
                 cards = [*visible, *([None] * (len(cards) - len(visible)))]
@@ -208,14 +209,14 @@ class Board:
         return out
 
     def _draw_trick(self, surface: pygame.Surface, area: pygame.Rect, deal: Deal,
-                    obs: dict[str, Any], view: int, height: int) -> None:
-        trick = obs.get("trick") or []
+                    obs: Observation, view: int, height: int) -> None:
+        trick = obs.trick
         faded = False
-        if not trick and obs.get("last_trick") and not deal.is_over():
-            trick = obs["last_trick"]["cards"]
+        if not trick and obs.last_trick and not deal.is_over():
+            trick = obs.last_trick.cards
             faded = True
-        if not trick and deal.is_over() and obs.get("last_trick"):
-            trick = obs["last_trick"]["cards"]
+        if not trick and deal.is_over() and obs.last_trick:
+            trick = obs.last_trick.cards
         cx, cy = area.centerx, area.centery - round(height * 0.05)
         w = self.card_width(height)
         players = deal.players
@@ -235,15 +236,15 @@ class Board:
                 pic.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(pic, r)
 
-    def _draw_stock(self, surface: pygame.Surface, area: pygame.Rect, obs: dict[str, Any],
+    def _draw_stock(self, surface: pygame.Surface, area: pygame.Rect, obs: Observation,
                     height: int) -> None:
         x = area.left + round(area.w * 0.1)
         y = area.centery - height // 2
-        ind = obs.get("indicator")
+        ind = obs.indicator
         if ind:
             pic = pygame.transform.rotate(self.card(ind, height), 90)
             surface.blit(pic, (x - height * 0.52, y + height * 0.18))
-        size = obs.get("stock_size") or 0
+        size = obs.stock_size
         if size:
             for i in range(min(size, 6)):
                 surface.blit(self.card(None, height), (x + i * 1.5, y - i * 1.5))
@@ -251,7 +252,7 @@ class Board:
             img, _ = f.render(str(size), CREAM)
             surface.blit(img, (x + self.card_width(height) // 2 - img.get_width() // 2,
                                y + height + 6))
-        trump = obs.get("trump")
+        trump = obs.trump
         if trump:
             from game.ui.i18n import suit_name
 
@@ -263,7 +264,7 @@ class Board:
             icon = self.suit_icon(trump, img.get_height() + 4)
             if icon is not None:
                 surface.blit(icon, (x - height * 0.5 + img.get_width() + 8, ty - 2))
-        contract = obs.get("contract")
+        contract = obs.contract if isinstance(obs, MariasObservation) else None
         if contract:
             from .texts import contract_text
 

@@ -20,10 +20,9 @@ of 66 is always questioned (the search never even considers one).
 :class:`TipBook` remembers which were shown (``tips_seen.json`` beside the
 settings file), so each appears once; ``settings.tips`` switches them off.
 
-**Undo.**  :func:`undo_deal` rebuilds a deal from its deck and its history up
-to (not including) the seat's last action — the rules engine is deterministic,
-so replaying the record minus those actions *is* the earlier position.
-:func:`rewind_flow` does it to the table's :class:`~game.ui.flow.TurnFlow`.
+**Undo.**  The match takes back the seat's last action and everything after it
+(:meth:`game.rules.Match.undo`, the engine's one replay); :func:`rewind_flow` does
+it to the table's :class:`~game.ui.flow.TurnFlow`.
 """
 
 from __future__ import annotations
@@ -40,9 +39,9 @@ from typing import Any
 from game.ai.hint import HINT_BUDGET_MS
 from game.ai.review import points_lost
 from game.ai.tactics import marriage_gain
-from game.rules.base import Deal
-from game.rules.cards import marriage_points
-from game.rules.variants import new_deal
+from game.rules import Action, MariasObservation, Observation, Verb
+from game.rules.actions import DOUBLE, PASS
+from game.rules.cards import CARD_STR, SUITS, marriage_points
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +57,8 @@ def threshold_for(variant: str) -> float:
     return THRESHOLDS.get(variant, 0.5)
 
 
-def obs_key(obs: dict[str, Any]) -> str:
-    return json.dumps(obs, sort_keys=True, default=str)
+def obs_key(obs: Observation) -> str:
+    return json.dumps(obs.to_json(), sort_keys=True, default=str)
 
 
 # --- hints -------------------------------------------------------------------------------------
@@ -68,7 +67,7 @@ class HintService:
 
     def __init__(self, budget_ms: float = HINT_BUDGET_MS, seed: int = HINT_SEED,
                  iterations: int | None = None,
-                 remote: Callable[[dict[str, Any], float], Any] | None = None):
+                 remote: Callable[[Observation, float], Any] | None = None):
         self.budget_ms = budget_ms
         self.seed = seed
         self.iterations = iterations
@@ -81,7 +80,7 @@ class HintService:
         self._lock = threading.Lock()
         self.errors: list[str] = []
 
-    def compute(self, obs: dict[str, Any]) -> Any:
+    def compute(self, obs: Observation) -> Any:
         """The hint for ``obs`` now (from the cache, or searched in this thread)."""
         key = obs_key(obs)
         with self._lock:
@@ -96,7 +95,7 @@ class HintService:
                     return self._cache[key]
         return self._search(key, obs)
 
-    def _search(self, key: str, obs: dict[str, Any]) -> Any:
+    def _search(self, key: str, obs: Observation) -> Any:
         from game.ai.hint import hint
 
         result = None
@@ -114,9 +113,9 @@ class HintService:
                 self._cache.pop(next(iter(self._cache)))
         return result
 
-    def request(self, obs: dict[str, Any]) -> None:
+    def request(self, obs: Observation) -> None:
         """Start searching in the background (no-op when cached or already running)."""
-        if not obs.get("legal"):
+        if not obs.legal:
             return
         key = obs_key(obs)
         with self._lock:
@@ -136,12 +135,12 @@ class HintService:
         self._running[key] = t
         t.start()
 
-    def get(self, obs: dict[str, Any]) -> Any:
+    def get(self, obs: Observation) -> Any:
         """The cached hint for ``obs`` or None (still thinking / never asked)."""
         with self._lock:
             return self._cache.get(obs_key(obs))
 
-    def busy(self, obs: dict[str, Any]) -> bool:
+    def busy(self, obs: Observation) -> bool:
         return obs_key(obs) in self._running
 
 
@@ -150,8 +149,8 @@ class HintService:
 class PracticeWarning:
     """Why ``action`` looks weak: a reason key of the translations and its parameters."""
 
-    action: str
-    best: str
+    action: Action
+    best: Action
     lost: float | None
     key: str
     params: dict[str, Any] = field(default_factory=dict)
@@ -160,26 +159,23 @@ class PracticeWarning:
 _KQ = ("marriage", "sixty-six", "sixty-six-3")
 
 
-def _own_points(obs: dict[str, Any]) -> int:
-    pts = obs.get("points") or []
-    seat = obs.get("seat", 0)
-    return int(pts[seat]) if seat < len(pts) and pts[seat] is not None else 0
+def _own_points(obs: Observation) -> int:
+    return obs.points[obs.seat]
 
 
-def _announced(obs: dict[str, Any], suit: str) -> bool:
-    return any(m.get("suit") == suit and m.get("seat") == obs.get("seat")
-               for m in obs.get("marriages") or [])
+def _announced(obs: Observation, suit: str) -> bool:
+    return any(m.suit == suit and m.seat == obs.seat for m in obs.marriages)
 
 
-def assess(obs: dict[str, Any], action: str, hint: Any,
+def assess(obs: Observation, action: Action, hint: Any,
            threshold: float | None = None) -> PracticeWarning | None:
     """A warning if ``action`` is clearly worse than the hint's best move, else None."""
-    variant = obs.get("variant", "")
+    variant = obs.variant
     limit = threshold_for(variant) if threshold is None else threshold
-    if variant == "marriage" and action == "declare" and _own_points(obs) < 66:
+    if variant == "marriage" and action.verb is Verb.DECLARE and _own_points(obs) < 66:
         return PracticeWarning(action, hint.action, None, "warn_false_declaration",
                                {"points": _own_points(obs)})
-    if action == hint.action:
+    if action is hint.action:
         return None
     lost = points_lost(hint.action, action, hint.values)
     if lost is None or lost < limit:
@@ -188,103 +184,101 @@ def assess(obs: dict[str, Any], action: str, hint: Any,
     return PracticeWarning(action, hint.action, lost, key, params)
 
 
-def doubling_odds(action: str, hint: Any) -> tuple[str, dict[str, Any]] | None:
+def doubling_odds(action: Action, hint: Any) -> tuple[str, dict[str, Any]] | None:
     """A Mariáš doubling blunder in the odds the hint engine simulated: a pass where a
     double paid off, or a double that costs on average (None: not such a case)."""
     params = getattr(hint, "params", None) or {}
     if "share" not in params or "component" not in params:
         return None
-    if hint.reason == "hint.double_odds" and action == "pass":
+    if hint.reason == "hint.double_odds" and action is PASS:
         return "warn_skip_double", {"component": params["component"], "share": params["share"]}
-    if hint.reason == "hint.pass_odds" and action == "double " + str(params["component"]):
+    if hint.reason == "hint.pass_odds" and action is DOUBLE.get(str(params["component"])):
         return "warn_bad_double", {"share": params["share"]}
     return None
 
 
-def why_weak(obs: dict[str, Any], action: str, best: str) -> tuple[str, dict[str, Any]]:
+def why_weak(obs: Observation, action: Action, best: Action) -> tuple[str, dict[str, Any]]:
     """The most telling reason why ``action`` is worse than ``best`` (key, params)."""
-    variant = obs.get("variant", "")
-    verb, _, rest = action.partition(" ")
-    bverb, _, brest = best.partition(" ")
-    hand = set(obs.get("hand") or [])
-    if bverb == "declare":
+    variant = obs.variant
+    verb, bverb = action.verb, best.verb
+    hand = set(obs.hand)
+    if bverb is Verb.DECLARE:
         return "warn_skip_declare", {"points": _own_points(obs)}
-    if bverb == "marriage" and verb != "marriage":
-        return "warn_skip_marriage", {"suit": brest, "points": marriage_gain(obs, best)}
-    if verb == "marriage" and bverb == "play" and variant == "sixty-six-3":
+    if bverb is Verb.MARRIAGE and verb is not Verb.MARRIAGE:
+        return "warn_skip_marriage", {"suit": SUITS[best.suit],
+                                      "points": marriage_gain(obs, best)}
+    if verb is Verb.MARRIAGE and bverb is Verb.PLAY and variant == "sixty-six-3":
         # strict rules from the first trick: the led king or queen must be beaten if it can
-        return "warn_marriage_early", {"suit": rest}
-    if verb == "close":
+        return "warn_marriage_early", {"suit": SUITS[action.suit]}
+    if verb is Verb.CLOSE:
         return "warn_risky_close", {}
-    if verb == "play" and len(rest) == 2:
-        rank, suit = rest[0], rest[1]
+    if verb is Verb.PLAY:
+        text = CARD_STR[action.card]
+        rank, suit = text[0], text[1]
         if rank in "KQ" and {"K" + suit, "Q" + suit} <= hand and not _announced(obs, suit):
             # King-Queen games: a marriage is shown on lead; Mariáš: by the Q with the K in hand
-            if variant in _KQ or (variant == "marias" and rank == "K" and obs.get("trump")):
+            if variant in _KQ or (variant == "marias" and rank == "K" and obs.trump):
                 return "warn_breaks_marriage", {"suit": suit,
-                                                "points": marriage_points(obs.get("trump") == suit)}
-        if obs.get("trick") and bverb == "play":
-            try:
-                from game.ai.view import view_of
-                from game.rules.cards import card
+                                                "points": marriage_points(obs.trump == suit)}
+        if obs.trick and bverb is Verb.PLAY:
+            from game.ai.view import view_of
 
-                v = view_of(obs)
-                if v.beats_table(card(brest)) and not v.beats_table(card(rest)):
-                    pts = sum(v.value(x) for _, x in v.trick)
-                    if pts:
-                        return "warn_gives_trick", {"points": pts}
-                trump = obs.get("trump")
-                if (trump and suit == trump and brest[1] != trump
-                        and sum(v.value(x) for _, x in v.trick) <= 4):
-                    return "warn_wastes_trump", {}
-            except Exception:  # noqa: BLE001 - a better reason is a luxury
-                log.debug("no specific reason", exc_info=True)
+            v = view_of(obs)
+            if v.beats_table(best.card) and not v.beats_table(action.card):
+                pts = sum(v.value(x) for _, x in v.trick)
+                if pts:
+                    return "warn_gives_trick", {"points": pts}
+            trump = obs.trump
+            if (trump and suit == trump and CARD_STR[best.card][1] != trump
+                    and sum(v.value(x) for _, x in v.trick) <= 4):
+                return "warn_wastes_trump", {}
     return "warn_costs", {}
 
 
 # --- tips -------------------------------------------------------------------------------------
-def tips_for(obs: dict[str, Any]) -> list[str]:
+def tips_for(obs: Observation) -> list[str]:
     """Translation keys of the tips for what ``obs``'s legal actions make possible now."""
-    variant = obs.get("variant", "")
-    legal = obs.get("legal") or []
-    verbs = {a.split(" ", 1)[0] for a in legal}
+    variant = obs.variant
+    legal = obs.legal
+    verbs = {a.verb for a in legal}
     out: list[str] = []
 
     def add(key: str) -> None:
         if key not in out:
             out.append(key)
 
-    if "exchange" in verbs:
+    if Verb.EXCHANGE in verbs:
         add("tip_exchange_marriage" if variant == "marriage" else "tip_exchange_sixty_six")
-    if "marriage" in verbs:
+    if Verb.MARRIAGE in verbs:
         add({"marriage": "tip_marriage_marriage",
              "sixty-six-3": "tip_marriage_sixty_six_3"}.get(variant, "tip_marriage_sixty_six"))
-    if "close" in verbs:
+    if Verb.CLOSE in verbs:
         add("tip_close_marriage" if variant == "marriage" else "tip_close_sixty_six")
-    if "declare" in verbs and variant == "marriage":
+    if Verb.DECLARE in verbs and variant == "marriage":
         add("tip_declare")
-    if "trump" in verbs:
+    if Verb.TRUMP in verbs:
         add("tip_trump_card")
-    if "contract" in verbs:
+    if Verb.CONTRACT in verbs:
         add("tip_contract")
-        if "contract suit seven" in legal:
+        names = {a.name for a in legal}
+        if "suit seven" in names:
             add("tip_seven")
-        if "contract suit hundred" in legal:
+        if "suit hundred" in names:
             add("tip_hundred")
-    if "discard" in verbs:
+    if Verb.DISCARD in verbs:
         add("tip_discard")
-    if "good" in verbs or "bad" in verbs:
+    if Verb.GOOD in verbs or Verb.BAD in verbs:
         add("tip_good_bad")
-    if "double" in verbs:
+    if Verb.DOUBLE in verbs:
         add("tip_flek")
-    if "announce seven-against" in legal:
+    if any(a.verb is Verb.ANNOUNCE and a.name == "seven-against" for a in legal):
         add("tip_seven_against")
-    if variant == "sixty-six-3" and obs.get("trick") and "play" in verbs:
+    if variant == "sixty-six-3" and obs.trick and Verb.PLAY in verbs:
         add("tip_follow_beat")
-    if variant in ("marriage", "sixty-six") and obs.get("trick") and (
-            obs.get("closed") or not obs.get("stock_size")):
+    if variant in ("marriage", "sixty-six") and obs.trick and (
+            obs.closed or not obs.stock_size):
         add("tip_strict")
-    if variant == "marias" and obs.get("shown") and obs.get("phase") == "play":
+    if isinstance(obs, MariasObservation) and obs.shown and obs.phase == "play":
         add("tip_open")
     return out
 
@@ -334,51 +328,15 @@ class TipBook:
 
 
 # --- undo -------------------------------------------------------------------------------------
-def undo_index(deal: Deal, seat: int) -> int | None:
-    """Position in the history of ``seat``'s last action (what undo removes), or None."""
-    for i in range(len(deal.history) - 1, -1, -1):
-        if deal.history[i][0] == seat:
-            return i
-    return None
-
-
-def replay_prefix(deal: Deal, n: int) -> Deal:
-    """A fresh copy of ``deal`` with only its first ``n`` actions applied."""
-    twin = new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
-    for s, action in deal.history[:n]:
-        twin.apply(action, s)
-    return twin
-
-
-def undo_deal(deal: Deal, seat: int) -> Deal | None:
-    """The deal before ``seat``'s last action (and everything after it), or None."""
-    i = undo_index(deal, seat)
-    return None if i is None else replay_prefix(deal, i)
-
-
-def undo_match(match: Any, seat: int) -> bool:
-    """Take back ``seat``'s last action in the match's current deal (totals corrected)."""
-    deal = match.current
-    if deal is None:
-        return False
-    earlier = undo_deal(deal, seat)
-    if earlier is None:
-        return False
-    if getattr(deal, "_match_counted", False):
-        score = deal.score() or [0] * match.players
-        match.totals = [t - s for t, s in zip(match.totals, score)]
-    match.deals[-1] = earlier
-    return True
-
-
 def rewind_flow(flow: Any, seat: int) -> bool:
-    """Undo on the table's TurnFlow: cancel pending inputs, rewind the deal, ask again."""
+    """Undo on the table's TurnFlow: cancel pending inputs, take back ``seat``'s last
+    action (and everything after it) in the match, ask again."""
     from game.ui.flow import Phase, phase_of
 
     for inp in flow.inputs:
         with contextlib.suppress(Exception):
             inp.cancel()
-    if not undo_match(flow.match, seat):
+    if not flow.match.undo(seat):
         return False
     flow.pending = None
     flow.pending_seat = None

@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from game.rules import Action, Observation
 from game.ui.i18n import tr
 
 from .coach import HintService, TipBook, assess, obs_key, rewind_flow, tips_for
@@ -32,6 +33,30 @@ from .panels import ConfirmDialog, HintPanel, TipBox
 from .texts import family_of, warning_lines
 
 log = logging.getLogger(__name__)
+
+
+def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
+    """The other seats' name plates and hands, the info and score boxes and the trick area
+    of a table layout."""
+    rects = []
+    for spot in layout.seats:
+        if spot.seat == view:
+            continue
+        rects.append(pygame.Rect(spot.plate.tuple()))
+        cx, cy = spot.hand
+        if spot.vertical:
+            rects.append(pygame.Rect(round(cx - spot.card_h / 2), round(cy - spot.span / 2),
+                                     spot.card_h, round(spot.span)))
+        else:
+            rects.append(pygame.Rect(round(cx - spot.span / 2), round(cy - spot.card_h / 2),
+                                     round(spot.span), spot.card_h))
+    rects.append(pygame.Rect(layout.info.tuple()))
+    rects.append(pygame.Rect(layout.score.tuple()))
+    th = layout.table_h
+    cx, cy = layout.center
+    rects.append(pygame.Rect(round(cx - th * 1.1), round(cy - th * 0.85), round(th * 2.2),
+                             round(th * 1.7)))
+    return rects
 
 
 class PracticeLayer:
@@ -46,7 +71,7 @@ class PracticeLayer:
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
-        self._confirmed: str | None = None
+        self._confirmed: Action | None = None
         self._seen_obs: str | None = None
 
     # --- state ---------------------------------------------------------------------------
@@ -62,7 +87,7 @@ class PracticeLayer:
         setup = self.scene.setup
         return family_of(setup.variant if setup else "marriage", self.settings)
 
-    def _obs(self) -> dict[str, Any] | None:
+    def _obs(self) -> Observation | None:
         try:
             return self.scene.input.observation()
         except Exception:  # noqa: BLE001
@@ -76,16 +101,17 @@ class PracticeLayer:
         return max(0.8, float(self.app.services.get("font_scale", fallback)))
 
     # --- hint ------------------------------------------------------------------------------
-    def _remote_hint(self, obs: dict[str, Any], budget_ms: float) -> Any:
+    def _remote_hint(self, obs: Observation, budget_ms: float) -> Any:
         """game.ai.hint in the table's bot process (None when the table has none)."""
         server = getattr(self.scene, "bot_server", None)
         if server is None or getattr(server, "closed", False):
             return None
         from game.ai.hint import Hint
 
-        reply = server.request(("hint", obs, budget_ms))
+        reply = server.request(("hint", obs.to_json(), budget_ms))
         _, action, reason, params, _text, values = reply
-        return Hint(action, dict(values), reason, dict(params))
+        return Hint(Action.parse(action), {Action.parse(a): v for a, v in values.items()},
+                    reason, dict(params))
 
     def hint(self) -> None:
         """Show (or hide, when shown for this position) the hint panel."""
@@ -105,20 +131,20 @@ class PracticeLayer:
             self.panel.thinking(obs)
             self.service.request(obs)
 
-    def _show(self, found: Any, obs: dict[str, Any]) -> None:
+    def _show(self, found: Any, obs: Observation) -> None:
         self.panel.show(found, obs, self._family())
         self.scene.hint_action = found.action
 
     # --- warnings --------------------------------------------------------------------------
-    def allow(self, action: str) -> bool:
+    def allow(self, action: Action) -> bool:
         """May ``action`` go to the flow now?  False: a warning dialog asks first."""
-        if self._confirmed == action:
+        if self._confirmed is action:
             self._confirmed = None
             return True
         if not self.practice or not getattr(self.settings, "practice_warnings", True):
             return True
         obs = self._obs()
-        if obs is None or action not in (obs.get("legal") or []) or len(obs["legal"]) < 2:
+        if obs is None or action not in obs.legal or len(obs.legal) < 2:
             return True
         try:
             found = self.service.compute(obs)
@@ -150,7 +176,7 @@ class PracticeLayer:
         if storage is not None and hasattr(storage, "save_settings"):
             storage.save_settings(self.settings)
 
-    def _check_tips(self, obs: dict[str, Any]) -> None:
+    def _check_tips(self, obs: Observation) -> None:
         key = obs_key(obs)
         if key == self._seen_obs:
             return
@@ -215,6 +241,8 @@ class PracticeLayer:
 
     def update(self, dt: float) -> None:
         obs = self._obs()
+        if self.tips.active:
+            self.tips.keep_only(tips_for(obs) if obs is not None else [])
         if obs is None:
             if self.panel.visible:
                 self.panel.hide()
@@ -234,12 +262,16 @@ class PracticeLayer:
             self._check_tips(obs)
 
     def _busy_rects(self) -> list[pygame.Rect]:
-        """The table's own widgets (buttons), which the hint panel must not cover."""
+        """What the hint panel and the tips must not cover: the table's own widgets
+        (buttons), the other players' name plates and hands, and the trick."""
         rects = []
         for _a, b in getattr(getattr(self.scene, "buttons", None), "buttons", []) or []:
             rects.append(pygame.Rect(b.rect))
         for b in (getattr(self.scene, "widgets", None) or {}).values():
             rects.append(pygame.Rect(b.rect))
+        layout = getattr(self.scene, "layout", None)
+        if layout is not None:
+            rects.extend(table_rects(layout, self.scene.view_seat))
         return rects
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -248,13 +280,13 @@ class PracticeLayer:
         return self.place(size, self.panel.size())
 
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
-        """Like the hint panel; above it when the panel is open."""
-        right, bottom = self.place(self.app.size, box)
-        if self.panel.visible and self.panel.rect.w:
-            bottom = min(bottom, self.panel.rect.top - round(8 * self.panel.scale))
-        return right, max(bottom, box[1] + 8)
+        """Like the hint panel, and never over it when the panel is open."""
+        extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
+            else []
+        return self.place(self.app.size, box, extra)
 
-    def place(self, size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
+    def place(self, size: tuple[int, int], box: tuple[int, int],
+              pressable_extra: list[pygame.Rect] | None = None) -> tuple[int, int]:
         w, h = size
         s = self._scale()
         m = round(18 * s)
@@ -268,15 +300,39 @@ class PracticeLayer:
             except Exception:  # noqa: BLE001 - a default place is fine
                 pass
         busy = self._busy_rects()
-        lower = [r.top for r in busy if r.bottom > h * 0.4 and r.top < hand_top]
+        buttons = [pygame.Rect(b.rect) for _a, b in
+                   getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
+        lower = [r.top for r in buttons if r.bottom > h * 0.4 and r.top < hand_top]
         buttons_top = min(lower) if lower else hand_top
-        for right, bottom in ((w - m, hand_top), (w - m, buttons_top - m),
-                              (pw + m, hand_top), (pw + m, buttons_top - m)):
+        # Above the hand on the right or left; with a player on each side (three players)
+        # the top of the table, between the info and score boxes, is the free place.
+        top_centre = (w // 2 + pw // 2, m + ph)
+        candidates = [(w - m, hand_top), (w - m, buttons_top - m), (pw + m, hand_top),
+                      (pw + m, buttons_top - m), top_centre]
+        for r in pressable_extra or []:  # right above or below what must stay in view
+            candidates += [(r.right, r.top - m), (r.right, r.bottom + m + ph)]
+        # The first place that covers nothing; else the one covering least (the trick
+        # counts a third: it is in view again a moment later, a hand or a name is not);
+        # never a button.
+        pressable = buttons + [pygame.Rect(b.rect) for b in
+                               (getattr(self.scene, "widgets", None) or {}).values()]
+        pressable += pressable_extra or []
+        trick = busy[-1] if layout is not None else None  # table_rects puts it last
+        best, least = (w - m, buttons_top - m), float("inf")
+        for right, bottom in candidates:
             rect = pygame.Rect(0, 0, pw, ph)
             rect.bottomright = (right, bottom)
-            if rect.top >= m and not any(rect.colliderect(r) for r in busy):
+            if rect.top < m or rect.collidelist(pressable) >= 0:
+                continue
+            cover = 0.0
+            for r in busy:
+                c = rect.clip(r)
+                cover += c.w * c.h * (0.3 if r is trick else 1.0)
+            if cover == 0:
                 return right, bottom
-        return w - m, buttons_top - m
+            if cover < least:
+                best, least = (right, bottom), cover
+        return best
 
     def draw(self, surface: pygame.Surface) -> list[tuple[str, pygame.Rect, Any]]:
         """Draw the panel, the tip and the dialog; returns ``(key, area, look)`` of each
@@ -293,6 +349,7 @@ class PracticeLayer:
             p = self.panel
             drawn.append(("practice-hint", pygame.Rect(p.rect),
                           (p.waiting, id(p.hint), p.expanded, p.family, p.scale, lang)))
+        self.tips.place()
         self.tips.draw(surface)
         if self.tips.active:
             drawn.append(("practice-tip", pygame.Rect(self.tips.rect),

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.rules import Action, Observation
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font, wrap
 
@@ -49,7 +50,7 @@ class HintPanel:
     def __init__(self, scale: float = 1.0):
         self.scale = scale
         self.hint: Any = None
-        self.obs: dict[str, Any] | None = None
+        self.obs: Observation | None = None
         self.family = "french"
         self.visible = False
         self.waiting = False
@@ -64,10 +65,10 @@ class HintPanel:
         return round(v * self.scale)
 
     # --- state -----------------------------------------------------------------------
-    def thinking(self, obs: dict[str, Any]) -> None:
+    def thinking(self, obs: Observation) -> None:
         self.obs, self.hint, self.waiting, self.visible = obs, None, True, True
 
-    def show(self, hint: Any, obs: dict[str, Any], family: str = "french") -> None:
+    def show(self, hint: Any, obs: Observation, family: str = "french") -> None:
         self.hint, self.obs, self.family = hint, obs, family
         self.waiting, self.visible = False, True
 
@@ -77,7 +78,7 @@ class HintPanel:
         self.hint = None
 
     @property
-    def action(self) -> str | None:
+    def action(self) -> Action | None:
         return self.hint.action if self.visible and self.hint is not None else None
 
     def rows(self) -> list[tuple[str, float | None, bool]]:
@@ -238,6 +239,7 @@ class ConfirmDialog:
         self.manager = manager
         self.scale = scale
         self.active = False
+        self.enter = 0
         self.title = ""
         self.lines: list[str] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -247,9 +249,12 @@ class ConfirmDialog:
         return round(v * self.scale)
 
     def open(self, screen_size: tuple[int, int], title: str, lines: list[str], yes: str,
-             no: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
+             no: str, on_yes: Callable[[], None], on_no: Callable[[], None],
+             enter: int = 0) -> None:
+        """``enter``: the button Enter presses (1: the safe "no", where "yes" costs the deal)."""
         self.close()
         self.active = True
+        self.enter = enter
         self.title = title
         px = self.px
         w = min(screen_size[0] - px(40), px(560))
@@ -293,7 +298,7 @@ class ConfirmDialog:
                     return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._choose(0)
+                self._choose(self.enter)
             elif event.key == pygame.K_ESCAPE:
                 self._choose(1)
         return True  # modal: nothing else reacts while it is open
@@ -337,6 +342,7 @@ class TipBox:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.lines: list[str] = []
         self.top = 0
+        self.size: tuple[int, int] = (0, 0)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def px(self, v: float) -> int:
@@ -385,6 +391,27 @@ class TipBox:
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}
+
+    def keep_only(self, keys: list[str]) -> None:
+        """Drop the tips whose action is no longer possible (an exchange tip must not stay
+        once the exchange is gone); the next one that still applies comes up."""
+        self.queue = [k for k in self.queue if k in keys]
+        if self.key is not None and self.key not in keys:
+            self._next(self.size)
+
+    def place(self) -> None:
+        """Move the box (and its buttons) to where :attr:`placer` says now — the hint panel
+        may have opened below it since it was shown."""
+        if self.key is None or self.placer is None:
+            return
+        rect = pygame.Rect(self.rect)
+        rect.bottomright = self.placer(rect.size)
+        rect.clamp_ip(pygame.Rect(0, 0, *self.size))
+        dx, dy = rect.x - self.rect.x, rect.y - self.rect.y
+        if dx or dy:
+            self.rect = rect
+            for b in self.buttons.values():
+                b.set_position((b.rect.x + dx, b.rect.y + dy))
 
     def close(self) -> None:
         self.queue = []

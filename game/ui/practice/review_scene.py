@@ -17,9 +17,10 @@ from typing import Any
 import pygame
 
 from game.ai.review import ReviewItem, deal_of, review_deal, total_lost
+from game.rules import Observation
 from game.rules.base import Deal
+from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
-from game.rules.variants import new_deal
 from game.ui.i18n import tr
 from game.ui.scenes.base import MenuScene
 from game.ui.widgets.fonts import font
@@ -36,13 +37,8 @@ REVIEW_BUDGET_MS = 250
 
 
 def positions(deal: Deal) -> list[Deal]:
-    """The deal after 0, 1, ... all of its actions (clones)."""
-    fresh = new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
-    out = [fresh.clone()]
-    for seat, action in deal.history:
-        fresh.apply(action, seat)
-        out.append(fresh.clone())
-    return out
+    """The deal after 0, 1, ... all of its actions (the engine's replay)."""
+    return deal.positions()
 
 
 class ReviewScene(MenuScene):
@@ -250,7 +246,7 @@ class ReviewScene(MenuScene):
         self.scroll = max(0, min(self.scroll, max(0, len(self.items) - visible)))
         self.row_rects = []
         items = list(self.items)
-        obs_cache: dict[int, dict[str, Any]] = {}
+        obs_cache: dict[int, Observation] = {}
         for i in range(self.scroll, min(len(items), self.scroll + visible)):
             it = items[i]
             row = pygame.Rect(r.x + px(6), y, r.w - px(12), row_h)
@@ -311,12 +307,8 @@ class ReviewScene(MenuScene):
         item = next((it for it in self.items if it.index == self.pos), None)
         if item is not None:
             for action, colour in ((item.best, HINT), (item.action, SELECT)):
-                verb, _, rest = action.partition(" ")
-                if verb in ("play", "trump"):
-                    glow[rest] = colour
-                elif verb == "discard":
-                    for c in rest.split():
-                        glow[c] = colour
+                for c in action.cards:  # a card played, a trump card, a discard's two
+                    glow[CARD_STR[c]] = colour
         names = [self._name(s) for s in range(state.players)]
         self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
                              glow=glow)

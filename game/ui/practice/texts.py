@@ -4,20 +4,18 @@ The hint engine explains itself with a key (``hint.marriage``) and parameters
 (``{"suit": "H", "points": 40}``); :func:`reason_text` turns that into a
 sentence from ``assets/translations`` (key ``ui.hint_why_marriage``) with the
 cards and suits named in the player's language and deck family.  The rules
-engine refuses a move with an English sentence; :func:`rule_reason` recognises
-the sentences it knows and translates them, and leaves any other one as it is.
+engine refuses a move with a code and parameters (:class:`game.rules.Refusal`);
+:func:`rule_reason` says it through the key ``ui.rule_<code>`` the same way.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from game.rules.cards import marriage_points
-from game.ui.i18n import card_name, rank_name, suit_name, tr
+from game.rules import Action, MariasObservation, Observation, Refusal, Verb
+from game.rules.cards import CARD_STR, SUITS, marriage_points
+from game.ui.i18n import card_name, rank_name, suit_name, tr, variant_name
 
-SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S",
-              "club": "C", "diamond": "D", "heart": "H", "spade": "S"}
 RANK_WORDS = {"ace": "A", "ten": "T", "king": "K", "queen": "Q", "jack": "J", "nine": "9",
               "eight": "8", "seven": "7"}
 CONTRACT_KEYS = {
@@ -59,53 +57,54 @@ def component_text(name: str, lang: str | None = None) -> str:
     return tr("ui." + key, lang) if key else name
 
 
-def action_text(action: str, obs: dict[str, Any] | None = None, family: str = "french",
+def action_text(action: Action, obs: Observation | None = None, family: str = "french",
                 lang: str | None = None, capital: bool = True) -> str:
-    """A canonical action (NOTATION.md) in words for people (``capital``: a card name
-    starts with a capital letter, for a line of its own)."""
-    obs = obs or {}
-    verb, _, rest = action.partition(" ")
-    if verb == "play" and rest:
+    """An action in words for people (``capital``: a card name starts with a capital
+    letter, for a line of its own)."""
+    verb = action.verb
+    variant = obs.variant if obs is not None else "marriage"
+    trump = obs.trump if obs is not None else None
+    if verb is Verb.PLAY and action.card >= 0:
+        rest = action.card_text
         if not capital:
-            try:
-                return card_name(rest, family, lang)
-            except (KeyError, IndexError):
-                return rest
+            return card_name(rest, family, lang)
         return card_text(rest, family, lang)
-    if verb == "marriage" and rest:
-        points = marriage_points(obs.get("trump") == rest and obs.get("variant") != "marias")
-        return tr("ui.practice_act_marriage", lang, suit=suit_name(rest, family, lang),
+    if verb is Verb.MARRIAGE:
+        suit = SUITS[action.suit]
+        points = marriage_points(trump == suit and variant != "marias")
+        return tr("ui.practice_act_marriage", lang, suit=suit_name(suit, family, lang),
                   points=points)
-    if verb == "exchange":
-        rank = "7" if obs.get("variant", "marriage") == "marriage" else "9"
+    if verb is Verb.EXCHANGE:
+        rank = "7" if variant == "marriage" else "9"
         return tr("ui.practice_act_exchange", lang, rank=rank_name(rank, family, lang))
-    if verb == "close":
+    if verb is Verb.CLOSE:
         return tr("ui.practice_act_close", lang)
-    if verb == "declare":
+    if verb is Verb.DECLARE:
         return tr("ui.practice_act_declare", lang)
-    if verb == "trump":
-        if rest in ("blind", "??") or not rest:
+    if verb is Verb.TRUMP:
+        if action.card < 0:  # chosen blindly, or another seat's card nobody saw
             return tr("ui.practice_act_trump_blind", lang)
-        return tr("ui.practice_act_trump", lang, card=card_name(rest, family, lang))
-    if verb == "contract":
-        return tr("ui.practice_act_contract", lang, contract=contract_text(rest, lang))
-    if verb == "discard":
-        cards = ", ".join(card_name(c, family, lang) for c in rest.split() if c != "??")
+        return tr("ui.practice_act_trump", lang, card=card_name(action.card_text, family, lang))
+    if verb is Verb.CONTRACT:
+        return tr("ui.practice_act_contract", lang, contract=contract_text(action.name, lang))
+    if verb is Verb.DISCARD:
+        cards = ", ".join(card_name(CARD_STR[c], family, lang) for c in action.cards)
         return tr("ui.practice_act_discard", lang, cards=cards or "??")
-    if verb == "good":
+    if verb is Verb.GOOD:
         return tr("ui.act_good", lang)
-    if verb == "bad":
-        return tr("ui.practice_act_bad", lang, contract=contract_text(rest, lang))
-    if verb == "double":
-        k = int((obs.get("doublings") or {}).get(rest, 0) or 0)
+    if verb is Verb.BAD:
+        return tr("ui.practice_act_bad", lang, contract=contract_text(action.name, lang))
+    if verb is Verb.DOUBLE:
+        k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
         name = tr("ui." + DOUBLE_KEYS[k], lang) if k < len(DOUBLE_KEYS) else tr(
             "ui.act_double", lang)
-        return tr("ui.practice_act_double", lang, name=name, component=component_text(rest, lang))
-    if verb == "announce":
-        return tr("ui.practice_act_announce", lang, what=component_text(rest, lang))
-    if verb == "pass":
+        return tr("ui.practice_act_double", lang, name=name,
+                  component=component_text(action.name, lang))
+    if verb is Verb.ANNOUNCE:
+        return tr("ui.practice_act_announce", lang, what=component_text(action.name, lang))
+    if verb is Verb.PASS:
         return tr("ui.act_pass", lang)
-    return action
+    return action.text
 
 
 def signed(value: float | None) -> str:
@@ -116,7 +115,7 @@ def signed(value: float | None) -> str:
     return text.replace("-", "−")
 
 
-def reason_text(key: str, params: dict[str, Any], obs: dict[str, Any] | None = None,
+def reason_text(key: str, params: dict[str, Any], obs: Observation | None = None,
                 family: str = "french", lang: str | None = None) -> str:
     """The hint engine's reason (``hint.X`` + params) as a translated sentence."""
     name = key.split(".", 1)[1] if key.startswith("hint.") else key
@@ -150,64 +149,58 @@ def reason_text(key: str, params: dict[str, Any], obs: dict[str, Any] | None = N
 
 
 # --- the rules engine's refusals ---------------------------------------------------------------
-_CARD = r"the (ace|ten|king|queen|jack|nine|eight|seven) of (clubs|diamonds|hearts|spades)"
-_RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"you must beat the trick: you hold a higher (\w+)$"), "rule_must_beat"),
-    (re.compile(r"you must follow suit: you hold a (\w+)$"), "rule_must_follow"),
-    (re.compile(r"you must over-trump: you hold a higher trump$"), "rule_must_overtrump"),
-    (re.compile(r"you must trump: you hold no (\w+) but a trump \((\w+)\)$"), "rule_must_trump"),
-    (re.compile(r"after announcing the marriage you must play the king or queen of (\w+)$"),
-     "rule_after_marriage"),
-    (re.compile(r"the trump seven must stay in hand: you announced (Seven against|Seven)$"),
-     "rule_keep_seven"),
-    (re.compile(r"you may not discard an ace or a ten in a Suit contract$"),
-     "rule_no_ace_ten_discard"),
-    (re.compile(r"the trump card is kept aside in a Suit contract: discard two other cards$"),
-     "rule_keep_trump_card"),
-    (re.compile(r"you do not hold " + _CARD + "$"), "rule_not_held"),
-    (re.compile(r"no exchange on the first lead of the deal$"), "rule_no_first_exchange"),
-    (re.compile(r"no marriage on the first lead of the deal$"), "rule_no_first_marriage"),
-    (re.compile(r"the stock is closed$"), "rule_stock_closed"),
-    (re.compile(r"only one marriage per lead$"), "rule_one_marriage"),
-    (re.compile(r"the deal is over$"), "rule_deal_over"),
-    (re.compile(r"it is seat (\d+)'s turn.*$"), "rule_not_your_turn"),
-]
+#: Refusal codes whose sentence depends on a word of the refusal: the key gets that word.
+_KEY_BY_PARAM = {"lead_only": "verb", "wrong_phase": "phase", "takes_nothing": "verb"}
+#: Refusals that say the same to a player: the key of the other.
+_SAME_AS = {"seat_to_move": "not_your_turn"}
+#: The doubling verbs of ``not_your_double`` (the engine's flek/re/tutti/double).
+_DOUBLE_VERB_KEYS = {"flek": "marias_flek", "re": "marias_re", "tutti": "marias_tutti",
+                     "double": "act_double"}
 
 
-def rule_reason(text: str, family: str = "french", lang: str | None = None) -> str:
-    """The engine's English refusal in the player's language (unknown ones unchanged)."""
-    raw = (text or "").strip()
-    for pattern, key in _RULES:
-        m = pattern.match(raw)
-        if not m:
-            continue
-        groups = m.groups()
-        params: dict[str, Any] = {}
-        if key in ("rule_must_beat", "rule_must_follow", "rule_after_marriage"):
-            params["suit"] = suit_name(SUIT_WORDS[groups[0]], family, lang)
-        elif key == "rule_must_trump":
-            params["suit"] = suit_name(SUIT_WORDS[groups[0]], family, lang)
-            params["trump"] = suit_name(SUIT_WORDS[groups[1]], family, lang)
-        elif key == "rule_not_held":
-            params["card"] = card_name(RANK_WORDS[groups[0]] + SUIT_WORDS[groups[1]], family,
-                                       lang)
-        elif key == "rule_keep_seven":
-            params["what"] = component_text(
-                "seven-against" if groups[0] == "Seven against" else "seven", lang)
-        elif key == "rule_not_your_turn":
-            params["n"] = groups[0]
-        out = tr("ui." + key, lang, **params)
-        return out[:1].upper() + out[1:]
-    return raw[:1].upper() + raw[1:]
+def refusal_key(refusal: Refusal) -> str:
+    """The translation key of a refusal: ``ui.rule_<code>`` (``_<word>`` for a few)."""
+    code = _SAME_AS.get(refusal.code, refusal.code)
+    word = _KEY_BY_PARAM.get(code)
+    if word is not None:
+        return f"ui.rule_{code}_{str(refusal.params[word]).replace('-', '_')}"
+    return "ui.rule_" + code
 
 
-def in_units_of(obs: dict[str, Any] | None, key: str) -> str:
+def rule_reason(refusal: Refusal, family: str = "french", lang: str | None = None) -> str:
+    """The engine's refusal in the player's language, cards and suits named by the deck."""
+    p: dict[str, Any] = {}
+    for k, v in refusal.params.items():
+        if k in ("suit", "trump") and isinstance(v, str) and v in SUITS:
+            p[k] = suit_name(v, family, lang)
+        elif k == "card" and isinstance(v, str) and len(v) == 2:
+            p[k] = card_name(v, family, lang)
+            p["rank"] = rank_name(v[0], family, lang)
+        elif k in ("contract", "current"):
+            p[k] = contract_text(str(v), lang)
+        elif k in ("what", "component"):
+            p[k] = component_text(str(v), lang)
+        elif k == "variant":
+            p[k] = variant_name(str(v), lang)
+        elif k == "side":
+            p[k] = tr(f"ui.rule_side_{v}", lang)
+        elif k == "verb" and refusal.code == "not_your_double":
+            p[k] = tr("ui." + _DOUBLE_VERB_KEYS.get(str(v), "act_double"), lang).lower()
+        elif isinstance(v, list | tuple):
+            p[k] = ", ".join(str(x) for x in v)
+        else:
+            p[k] = v
+    out = tr(refusal_key(refusal), lang, **p)
+    return out[:1].upper() + out[1:]
+
+
+def in_units_of(obs: Observation | None, key: str) -> str:
     """``key``, or its Mariáš form: Mariáš is paid in units, not in the card points its
     tricks count, so texts about a deal's value name them."""
-    return key + "_marias" if (obs or {}).get("variant") == "marias" else key
+    return key + "_marias" if obs is not None and obs.variant == "marias" else key
 
 
-def warning_lines(warning: Any, obs: dict[str, Any] | None, family: str = "french",
+def warning_lines(warning: Any, obs: Observation | None, family: str = "french",
                   lang: str | None = None) -> list[str]:
     """The sentences of a practice warning: why, then what the best move is and its cost."""
     p = dict(warning.params)

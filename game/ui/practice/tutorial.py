@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.paths import assets_dir
+from game.rules import Action, Refusal
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR, card
-from game.rules.errors import RecordError
+from game.rules.errors import RecordError, RulesError
 from game.rules.record import DealRecord, build_deal, parse_record
 from game.rules.variants import deal_class, deck_cards
 
@@ -48,7 +49,7 @@ class Step:
 
     deal: int
     seat: int
-    action: str
+    action: Action
     line: int
     narration: dict[str, list[str]] = field(default_factory=dict)
 
@@ -99,7 +100,11 @@ def parse_lesson(text: str, lesson_id: str = "lesson") -> Lesson:
     pending = sorted(narration)
     for d, rec in enumerate(records):
         for line_no, seat, action in rec.actions:
-            step = Step(d, seat, action, line_no)
+            try:
+                parsed = Action.parse(action)
+            except RulesError as exc:
+                raise RecordError(str(exc), line_no, f"{seat} {action}", exc.refusal) from None
+            step = Step(d, seat, parsed, line_no)
             while pending and pending[0] < line_no:
                 _, lang, said = narration[pending.pop(0)]
                 step.narration.setdefault(lang, []).append(said)
@@ -184,7 +189,7 @@ class TutorialRun:
         s = self.step
         return s is not None and s.seat == self.human
 
-    def expected(self) -> str | None:
+    def expected(self) -> Action | None:
         s = self.step
         return s.action if s is not None else None
 
@@ -194,7 +199,7 @@ class TutorialRun:
         if s is not None and s.deal != self.deal_index:
             self._open_deal(s.deal)
 
-    def apply_scripted(self) -> str:
+    def apply_scripted(self) -> Action:
         """Play the next scripted (non-learner) action; returns its canonical form."""
         s = self.step
         if s is None:
@@ -205,7 +210,7 @@ class TutorialRun:
         self._sync_deal()
         return canonical
 
-    def try_action(self, action: str) -> tuple[bool, str | None]:
+    def try_action(self, action: Action) -> tuple[bool, Refusal | None]:
         """The learner's move: (True, None) if it is the scripted one (applied), else
         (False, why): the engine's refusal for an illegal move, or None for a legal one
         that is simply not this lesson's (the scene says which move is wanted)."""
@@ -213,15 +218,8 @@ class TutorialRun:
         if s is None or s.seat != self.human:
             return False, None
         assert self.deal is not None
-        from game.rules.actions import normalize
-
-        try:
-            wanted = normalize(s.action)
-            given = normalize(action)
-        except Exception as exc:  # noqa: BLE001
-            return False, str(exc)
-        if given != wanted:
-            return False, self.deal.check(given, self.human)
+        if action is not s.action:
+            return False, self.deal.check(action, self.human)
         self.apply_scripted()
         return True, None
 

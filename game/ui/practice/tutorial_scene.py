@@ -17,7 +17,9 @@ from typing import Any
 
 import pygame
 
-from game.rules.cards import CARD_STR, cards_of
+from game.rules import Action, Verb
+from game.rules.actions import discard
+from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
 from game.ui.table.controls import toggle_discard
@@ -32,7 +34,7 @@ log = logging.getLogger(__name__)
 
 #: Seconds before a scripted move without narration is played.
 BOT_PAUSE = 0.8
-CARD_VERBS = ("play", "trump", "discard")
+CARD_VERBS = (Verb.PLAY, Verb.TRUMP, Verb.DISCARD)
 
 
 class TutorialScene(MenuScene):
@@ -128,19 +130,21 @@ class TutorialScene(MenuScene):
         if run.human_turn():
             obs = run.deal.observation(HUMAN)
             fam = self._family()
-            acts = [a for a in obs.get("legal") or [] if a.split(" ", 1)[0] not in CARD_VERBS]
-            if any(a.startswith("discard ") for a in obs.get("legal") or []):
-                acts = ["discard"] + acts
+            acts: list[Action | None] = [a for a in obs.legal if a.verb not in CARD_VERBS]
+            if any(a.verb is Verb.DISCARD for a in obs.legal):
+                acts = [None, *acts]  # None: the button that lays the two chosen cards away
             expected = run.expected()
             items = []
             bh = px(40)
             for a in acts[:9]:
-                text = tr("ui.tutorial_discard") if a == "discard" else action_text(a, obs, fam)
-                b = self.button("act:" + a, pygame.Rect(side.x + px(20), y, bw, bh), text,
+                text = tr("ui.tutorial_discard") if a is None else action_text(a, obs, fam)
+                key = "discard" if a is None else a.text
+                b = self.button("act:" + key, pygame.Rect(side.x + px(20), y, bw, bh), text,
                                 object_id="#small")
-                if a == expected or (a == "discard" and (expected or "").startswith("discard")):
+                if a is expected or (a is None and expected is not None
+                                     and expected.verb is Verb.DISCARD):
                     self.expected_button = b
-                self.action_buttons[a] = b
+                self.action_buttons[key] = b
                 items.append(b)
                 y += bh + px(8)
             self.focus.set_items(items)
@@ -217,7 +221,7 @@ class TutorialScene(MenuScene):
     def _family(self) -> str:
         return family_of(self.run.lesson.variant, self.settings) if self.run else "french"
 
-    def try_action(self, action: str) -> bool:
+    def try_action(self, action: Action) -> bool:
         run = self.run
         if run is None or not run.human_turn() or self.waiting_continue:
             return False
@@ -229,11 +233,12 @@ class TutorialScene(MenuScene):
             return True
         fam = self._family()
         obs = run.deal.observation(HUMAN)
-        if why:
+        expected = run.expected()
+        if why is not None:
             self.feedback = rule_reason(why, fam)
-        else:
+        elif expected is not None:
             self.feedback = tr("ui.tutorial_wrong",
-                               action=action_text(run.expected() or "", obs, fam, capital=False))
+                               action=action_text(expected, obs, fam, capital=False))
         return False
 
     def _scripted(self) -> None:
@@ -260,13 +265,14 @@ class TutorialScene(MenuScene):
         elif key == "next_lesson":
             self.start(self.lesson_index + 1)
         elif key.startswith("act:"):
-            action = key[4:]
-            if action == "discard":
+            if key == "act:discard":
                 if len(self.selected) != 2:
                     self.feedback = tr("ui.table_choose_discard")
                     return
-                action = "discard " + " ".join(sorted(self.selected))
-            self.try_action(action)
+                a, b = sorted(self.selected)
+                self.try_action(discard(card(a), card(b)))
+            else:
+                self.try_action(Action.parse(key[4:]))
         elif key == "back":
             self.go_back()
 
@@ -301,11 +307,11 @@ class TutorialScene(MenuScene):
         run = self.run
         assert run is not None
         legal = run.deal.legal_actions()
-        if any(a.startswith("discard ") for a in legal):
+        if any(a.verb is Verb.DISCARD for a in legal):
             self.selected = toggle_discard(self.selected, key)
             return
-        verb = "trump" if any(a.startswith("trump ") for a in legal) else "play"
-        self.try_action(f"{verb} {key}")
+        verb = "trump" if any(a.verb is Verb.TRUMP for a in legal) else "play"
+        self.try_action(Action.parse(f"{verb} {key}"))
 
     # --- frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -334,17 +340,16 @@ class TutorialScene(MenuScene):
             names += [tr("ui.tutorial_west"), tr("ui.tutorial_east")]
         glow: dict[str, tuple[int, int, int]] = {}
         expected = run.expected() if run.human_turn() and not self.waiting_continue else None
-        if expected:
-            verb, _, rest = expected.partition(" ")
-            if verb in CARD_VERBS:
-                for c in rest.split():
-                    glow[c] = HINT
+        if expected is not None:
+            if expected.verb in CARD_VERBS:
+                for c in expected.cards:
+                    glow[CARD_STR[c]] = HINT
         for c in self.selected:
             glow[c] = SELECT
         hand = {CARD_STR[c] for c in cards_of(deal.hand(HUMAN))}
         dim = set()
-        if expected and expected.startswith("play "):
-            legal = {a[5:] for a in deal.legal_actions() if a.startswith("play ")}
+        if expected is not None and expected.verb is Verb.PLAY:
+            legal = {a.card_text for a in deal.legal_actions() if a.verb is Verb.PLAY}
             dim = hand - legal
         self.card_rects = self.board.draw_deal(surface, self.board_rect(), deal, HUMAN, {HUMAN},
                                                names, glow=glow, lift=set(self.selected),
@@ -399,8 +404,10 @@ class TutorialScene(MenuScene):
         y += px(12)
         small = font("sans_bold", px(16))
         if run.human_turn() and not self.waiting_continue:
+            expected = run.expected()
+            assert expected is not None
             prompt = tr("ui.tutorial_your_move", action=action_text(
-                run.expected() or "", run.deal.observation(HUMAN), self._family(),
+                expected, run.deal.observation(HUMAN), self._family(),
                 capital=False))
             for line in wrap(prompt, small, side.w - px(40)):
                 img, _ = small.render(line, GOLD)

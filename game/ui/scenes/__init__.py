@@ -1,9 +1,11 @@
 """All scenes of the program, registered with the app by name.
 
-Names other code switches to: ``menu``, ``setup``, ``settings``, ``rules``, ``stats``,
-``replay``, ``score`` (match, setup, return_to), ``match_result`` (match, setup) and
+Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setup``,
+``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
+``match_result`` (match, setup) and
 ``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
-the last three imported when first opened (or behind the menu).
+``net``, ``net_host``, ``net_join``, ``net_lobby``, ``net_table`` (:mod:`game.ui.netplay`),
+the table and the later ones imported when first opened (or behind the menu).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ log = logging.getLogger(__name__)
 
 
 def register_all(app: App) -> None:
+    from .continue_scene import ContinueScene
     from .match_result import MatchResultScene
     from .menu import MainMenuScene
     from .replay import ReplayScene
@@ -30,7 +33,7 @@ def register_all(app: App) -> None:
     from .stats_scene import StatsScene
 
     for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
-                  ReplayScene, ScoreScene, MatchResultScene):
+                  ReplayScene, ScoreScene, MatchResultScene, ContinueScene):
         app.register(scene.name, scene)
     # The table (with the bots), the tutorial and the review are imported when first
     # opened — or earlier, behind the menu (game.ui.preload) — not before the first
@@ -39,6 +42,11 @@ def register_all(app: App) -> None:
         "table": ("game.ui.table", "TableScene"),
         "tutorial": ("game.ui.practice.tutorial_scene", "TutorialScene"),
         "review": ("game.ui.practice.review_scene", "ReviewScene"),
+        "net": ("game.ui.netplay.scenes", "NetMenuScene"),
+        "net_host": ("game.ui.netplay.scenes", "HostScene"),
+        "net_join": ("game.ui.netplay.scenes", "JoinScene"),
+        "net_lobby": ("game.ui.netplay.scenes", "LobbyScene"),
+        "net_table": ("game.ui.netplay.table", "NetTableScene"),
     }
     for name, (module, cls) in lazy.items():
         if importlib.util.find_spec(module) is None:

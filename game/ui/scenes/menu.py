@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import threading
 from functools import cache
@@ -17,12 +18,15 @@ from .base import MenuScene, services
 
 log = logging.getLogger(__name__)
 
-BUTTONS = ("new", "continue", "tutorial", "rules", "stats", "history", "settings", "quit")
+BUTTONS = ("new", "continue", "network", "tutorial", "rules", "stats", "history", "settings",
+           "quit")
 LABELS = {"new": "ui.menu_new", "continue": "ui.menu_continue", "rules": "ui.menu_rules",
+          "network": "ui.menu_network",
           "tutorial": "ui.menu_tutorial",
           "stats": "ui.menu_stats", "history": "ui.menu_history",
           "settings": "ui.menu_settings", "quit": "ui.menu_quit"}
 TARGETS = {"new": "setup", "rules": "rules", "stats": "stats", "history": "replay",
+           "network": "net",
            "settings": "settings", "tutorial": "tutorial"}
 #: The two fans beside the buttons: a marriage in hearts and the Mariáš seven of trumps.
 FAN_LEFT = ("AS", "TS", "KH", "QH")
@@ -62,6 +66,30 @@ def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pyg
     return out
 
 
+def match_summary(saved: Any) -> dict[str, str]:
+    """The words that describe a saved match (``game.ui.storage.SavedMatch``) to a player."""
+    state = saved.state
+    game = variant_name(saved.variant)
+    if getattr(saved.setup, "network", None):  # a table hosted for friends
+        game = tr("ui.net_saved_game", game=game)
+    return {"game": game, "deal": str(state.deals),
+            "score": " : ".join(str(t) for t in state.totals)}
+
+
+def notice_text(key: str, params: dict[str, str]) -> str:
+    """A storage notice in the player's language (game ids become game names)."""
+    params = dict(params)
+    variant = params.pop("variant", None)
+    if key == "ui.notice_save_corrupt" and not variant:
+        key = "ui.notice_save_corrupt_unknown"
+    if variant:
+        try:
+            params["game"] = variant_name(variant)
+        except Exception:  # noqa: BLE001 - an unknown id is shown as it is
+            params["game"] = variant
+    return tr(key, **params)
+
+
 class MainMenuScene(MenuScene):
     name = "menu"
     back_to = None
@@ -69,61 +97,85 @@ class MainMenuScene(MenuScene):
     def build(self, **params: Any) -> None:
         self._render_fans_ahead()
         storage = self.storage
-        notices: list[tuple[str, str]] = services(self.app).setdefault("notices", [])
+        #: Saved matches that replay (damaged ones are repaired or moved aside right here,
+        #: so their notices are among the reports taken below).
+        self.saved = storage.saved_matches()
+        notices: list[tuple[str, Any]] = services(self.app).setdefault("notices", [])
         notices.extend(storage.take_reports())
+        self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.notice_label = None
+        if notices:
+            self._show_notice(notices[0])
+            return
         w, h = self.app.size
         # The tutorial is a colleague's scene: offered when it is there.
-        keys = [k for k in BUTTONS if k != "tutorial" or "tutorial" in self.app.scene_factories]
+        keys = [k for k in BUTTONS if (k != "tutorial" or "tutorial" in self.app.scene_factories)
+                and (k != "network" or "net" in self.app.scene_factories)]
         top = int(h * 0.335)
         room = h - self.px(74) - top  # down to the footer
         step = min(self.px(56), room // len(keys))
         bw, bh, gap = self.px(320), step - max(6, step // 6), max(6, step // 6)
-        self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        has_save = storage.has_match()
+        at_table = self.app.services.get("net") is not None  # a network table left open
+        has_save = at_table or bool(self.saved)
         for i, key in enumerate(keys):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             text = LABELS[key]
-            tooltip = None
-            if key == "continue":
-                tooltip = self._continue_hint() if has_save else "ui.menu_continue_none"
+            if key == "continue" and at_table:
+                text = "ui.net_back_to_table"
             self.menu_buttons[key] = self.button(
-                key, rect, text, object_id="#menu_button", tooltip=tooltip,
+                key, rect, text, object_id="#menu_button",
                 enabled=(key != "continue" or has_save))
+        # What Continue would resume is said in the footer line while Continue is pointed
+        # at (a tooltip under the mouse covered the two buttons below it).
+        self.continue_text = "ui.app_footer" if at_table else (
+            (self._continue_hint() or tr("ui.menu_continue")) if has_save
+            else tr("ui.menu_continue_none"))
         self.label(pygame.Rect(0, int(h * 0.25), w, self.px(30)), "ui.app_subtitle",
                    object_id="#subtitle")
-        self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)), "ui.app_footer",
-                   object_id="#footer")
-        self.notice_label = None
-        if notices:
-            self._show_notice(notices[0])
-        items = list(self.menu_buttons.values())
-        if self.notice_label is not None:
-            items.append(self.dismiss_button)
-        self.focus.set_items(items)
+        self.footer = self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)),
+                                 "ui.app_footer", object_id="#footer")
+        self._footer_shows: str = "ui.app_footer"
+        self.focus.set_items(list(self.menu_buttons.values()))
         first = "continue" if has_save else "new"
         self.focus.focus(self.menu_buttons[first])
 
-    def _continue_hint(self) -> str | None:
-        """The saved match in a few words, read without replaying it (cheap)."""
-        try:
-            text = self.storage.match_path.read_text("utf-8")
-            variant = next(line.split(":", 1)[1].strip() for line in text.splitlines()
-                           if line.startswith("variant:"))
-            deals = sum(1 for line in text.splitlines() if line.startswith("variant:"))
-            return tr("ui.menu_continue_hint", game=variant_name(variant), n=str(deals))
-        except (OSError, StopIteration):
-            return None
+    def update(self, dt: float) -> None:
+        """The footer says what Continue resumes while the mouse or the keyboard is on it."""
+        super().update(dt)
+        button = getattr(self, "menu_buttons", {}).get("continue")
+        footer = getattr(self, "footer", None)
+        if button is None or footer is None or not footer.alive():
+            return
+        pointed = bool(getattr(button, "hovered", False)) or self.focus.current is button
+        want = self.continue_text if pointed else "ui.app_footer"
+        if want != self._footer_shows:
+            self._footer_shows = want
+            footer.set_text(want)
 
-    def _show_notice(self, notice: tuple[str, str]) -> None:
-        key, detail = notice
-        w = self.app.size[0]
-        rect = pygame.Rect(0, 0, min(w - self.px(80), self.px(980)), self.px(44))
-        rect.midtop = (w // 2, self.px(26))
-        self.notice_label = self.label(rect, key, object_id="#notice", detail=detail)
-        ok = pygame.Rect(0, 0, self.px(70), self.px(34))
-        ok.midleft = (rect.right + self.px(8), rect.centery)
-        self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss", object_id="#small")
+    def _continue_hint(self) -> str | None:
+        """What Continue offers, in a few words (the matches were replayed by the storage)."""
+        if len(self.saved) > 1:
+            return tr("ui.menu_continue_many", n=str(len(self.saved)))
+        return tr("ui.continue_row", **match_summary(self.saved[0]))
+
+    def _show_notice(self, notice: tuple[str, Any]) -> None:
+        """A notice about a file takes the middle of the screen until the player presses OK."""
+        key, params = notice
+        if not isinstance(params, dict):
+            params = {"detail": str(params)}
+        w, h = self.app.size
+        width = min(w - self.px(120), self.px(760))
+        box = pygame.Rect((w - width) // 2, int(h * 0.34), width, -1)  # -1: as tall as the text
+        text = html.escape(notice_text(key, params))
+        self.notice_label = self.add(pygame_gui.elements.UITextBox(
+            text, box, self.manager, object_id="#notice_box"))
+        ok = pygame.Rect(0, 0, self.px(160), self.px(48))
+        ok.midtop = (w // 2, self.notice_label.rect.bottom + self.px(22))
+        self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss",
+                                          object_id="#primary")
+        self.focus.set_items([self.dismiss_button])
+        self.focus.focus(self.dismiss_button)
 
     def on_button(self, key: str) -> None:
         if key == "dismiss":
@@ -134,16 +186,27 @@ class MainMenuScene(MenuScene):
         elif key == "quit":
             self.app.quit()
         elif key == "continue":
-            self.resume()
+            at_table = self.app.services.get("net") is not None
+            if not at_table and len(self.saved) > 1 and "continue" in self.app.scene_factories:
+                self.app.switch("continue")
+            else:
+                self.resume()
         elif key in TARGETS and TARGETS[key] in self.app.scene_factories:
             self.app.switch(TARGETS[key])
 
-    def resume(self) -> None:
-        loaded = self.storage.load_match()
-        if loaded is None:  # unreadable: reported, moved aside; show why
+    def resume(self, slot: str | None = None) -> None:
+        """Continue the match of ``slot`` (None: the newest) at the table."""
+        if self.app.services.get("net") is not None and "net_table" in self.app.scene_factories:
+            self.app.switch("net_table")  # back to the network table left with Esc
+            return
+        loaded = self.storage.load_match(slot)
+        if loaded is None:  # damaged beyond repair: reported, moved aside; show why
             self.rebuild()
             return
         text, setup = loaded
+        if setup.network and "net_host" in self.app.scene_factories:
+            self.app.switch("net_host", resume=text, setup=setup)  # host the table again
+            return
         if "table" in self.app.scene_factories:
             self.app.switch("table", resume_record=text, setup=setup)
 
@@ -185,6 +248,8 @@ class MainMenuScene(MenuScene):
         from game.ui.widgets.felt import ornament
 
         ornament(surface, (w // 2, int(h * 0.245)), max(rect.width, self.px(300)))
+        if self.notice_label is not None:
+            return
         for cards, card_h, artwork, mirror, cx in self._fan_specs((w, h)):
             fan = _fan(cards, card_h, artwork, mirror)
             if fan is not None:

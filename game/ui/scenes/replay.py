@@ -18,6 +18,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.rules import Action, Observation
+from game.rules.base import Deal
 from game.ui.i18n import current_language, tr, variant_name
 from game.ui.widgets.cards import card_size, draw_row, face
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
@@ -36,8 +38,8 @@ def sort_hand(cards: list[str]) -> list[str]:
 
 def history_label(path: Path) -> str:
     """``20261129-134500-marriage-ab12.txt`` → ``29.11.2026 13:45 · Marriage``."""
-    m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([a-z0-9-]+?)(?:-[0-9a-f]{8})?$",
-                 path.stem)
+    m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([a-z0-9-]+?)(?:-[0-9a-f]{8})?"
+                 r"(?:-\d+)?$", path.stem)
     if not m:
         return path.name
     y, mo, d, hh, mm, variant = m.groups()
@@ -46,6 +48,21 @@ def history_label(path: Path) -> str:
     except Exception:  # noqa: BLE001
         name = variant
     return f"{d}.{mo}.{y} {hh}:{mm} · {name}"
+
+
+def history_labels(paths: list[Path]) -> dict[str, Path]:
+    """One distinct label per file (the list widget keys entries by their text): deals
+    of the same minute are numbered, oldest first, so every stored deal is listed."""
+    labels = [history_label(p) for p in paths]
+    total = {lab: labels.count(lab) for lab in labels}
+    seen: dict[str, int] = {}
+    out: dict[str, Path] = {}
+    for path, lab in zip(paths, labels):
+        if total[lab] > 1:
+            seen[lab] = seen.get(lab, 0) + 1
+            lab = f"{lab} ({total[lab] - seen[lab] + 1})"  # newest first: (3), (2), (1)
+        out[lab] = path
+    return out
 
 
 @dataclass
@@ -63,9 +80,12 @@ class Position:
     contract: str | None
     points: list[int]
     tricks: list[int]
-    last_action: str | None
+    #: The seat and the action that led here (None at the deal's start).
+    last_action: tuple[int, Action] | None
     events: list[str]
     score: list[int] | None
+    #: What the acting seat saw before ``last_action`` (names the action in words).
+    last_seen: Observation | None = None
 
 
 class Replay:
@@ -77,6 +97,8 @@ class Replay:
         self.records = parse_record(text)  # RecordError for a malformed file
         self.deal_index = 0
         self.step = 0
+        #: Every position of each deal, from the engine's one replay (made when first shown).
+        self._positions: dict[int, list[Deal]] = {}
 
     @property
     def record(self) -> Any:
@@ -93,28 +115,37 @@ class Replay:
         self.deal_index = max(0, min(len(self.records) - 1, index))
         self.step = 0
 
+    def positions(self) -> list[Deal]:
+        """The current deal after 0, 1, ... all of its actions (RecordError if a line is
+        refused)."""
+        found = self._positions.get(self.deal_index)
+        if found is None:
+            from game.rules.record import replay_deal
+
+            found = self._positions[self.deal_index] = replay_deal(self.record).positions()
+        return found
+
     def position(self) -> Position:
         from game.rules.cards import CARD_STR, cards_of
-        from game.rules.record import build_deal
 
         rec = self.record
-        deal = build_deal(rec)
-        last = None
-        for _line, seat, action in rec.actions[: self.step]:
-            last = f"{seat} {deal.apply(action, seat)}"
+        states = self.positions()
+        deal = states[self.step]
+        full = states[-1]
+        last = full.history[self.step - 1] if self.step else None
         obs = deal.observation(0)
-        trick = [(int(s), str(c)) for s, c in obs.get("trick") or []]
-        last_trick = obs.get("last_trick") or {}
         return Position(
             variant=rec.variant, players=deal.players, dealer=deal.dealer,
             hands=[sort_hand([CARD_STR[c] for c in cards_of(deal.hand(s))])
                    for s in range(deal.players)],
-            trick=trick,
-            last_trick=[(int(s), str(c)) for s, c in last_trick.get("cards", [])],
-            trump=deal.trump(), indicator=obs.get("indicator"),
+            trick=[(p.seat, p.card) for p in obs.trick],
+            last_trick=[(p.seat, p.card) for p in obs.last_trick.cards]
+            if obs.last_trick else [],
+            trump=deal.trump(), indicator=obs.indicator,
             contract=deal.contract(), points=list(deal.points()), tricks=list(deal.tricks()),
             last_action=last, events=list(deal.events[-2:]),
-            score=deal.score() if deal.is_over() else None)
+            score=deal.score() if deal.is_over() else None,
+            last_seen=states[self.step - 1].observation(last[0]) if last else None)
 
 
 class ReplayScene(MenuScene):
@@ -127,6 +158,8 @@ class ReplayScene(MenuScene):
         self.error: str | None = None
         self.dialog: Any = None
         self.source: str | None = None
+        #: A notice in the player's words (a damaged file), shown in the view.
+        self.notice: str | None = None
 
     def build(self, record: str | None = None, path: str | None = None, **params: Any) -> None:
         if record is not None and record != self.source:
@@ -141,7 +174,7 @@ class ReplayScene(MenuScene):
         self.view_rect = pygame.Rect(margin + side + px(24), top,
                                      w - 2 * margin - side - px(24), h - top - px(40))
         files = self.storage.list_history()[:200]
-        self.file_labels = {history_label(p): p for p in files}
+        self.file_labels = history_labels(files)
         if self.file_labels:
             self.history = self.add(pygame_gui.elements.UISelectionList(
                 pygame.Rect(margin, top, side, h - top - px(210)),
@@ -214,11 +247,19 @@ class ReplayScene(MenuScene):
             return False
 
     def load_path(self, path: Path) -> bool:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.replay, self.error = None, str(exc)
+        """A record file: the storage checks it first (a damaged one of the history is
+        moved aside and reported, and the viewer says so in the player's words)."""
+        text = self.storage.read_history(path)
+        if text is None:
+            reports = self.storage.take_reports()
+            from .menu import notice_text
+
+            self.replay = None
+            self.notice = notice_text(*reports[-1]) if reports else tr("ui.replay_choose")
+            self.error = self.notice
+            self.source = str(path)
             return False
+        self.notice = None
         ok = self.load_text(text)
         self.source = str(path)
         return ok
@@ -295,10 +336,16 @@ class ReplayScene(MenuScene):
         pygame.draw.rect(surface, (120, 98, 40), view, 1, border_radius=16)
         f = font("sans", self.px(16))
         if self.replay is None:
-            text = (tr("ui.replay_error", detail=self.error) if self.error
-                    else tr("ui.replay_choose"))
-            img, _ = f.render(text[:120], IVORY)
-            surface.blit(img, img.get_rect(center=view.center))
+            from game.ui.widgets.fonts import wrap
+
+            text = self.notice or (tr("ui.replay_error", detail=self.error) if self.error
+                                   else tr("ui.replay_choose"))
+            lines = wrap(text, f, view.w - self.px(60))[:8]
+            y = view.centery - len(lines) * self.px(22) // 2
+            for line in lines:
+                img, _ = f.render(line, IVORY)
+                surface.blit(img, img.get_rect(midtop=(view.centerx, y)))
+                y += self.px(22)
             return
         try:
             pos = self.replay.position()
@@ -388,14 +435,11 @@ class ReplayScene(MenuScene):
             rot = pygame.transform.rotate(img, 90)
             surface.blit(rot, rot.get_rect(midleft=(view.x + px(24), centre.centery)))
         if pos.last_action:
-            seat, _, action = pos.last_action.partition(" ")
-            verb, _, rest = action.partition(" ")
-            if verb == "play" and len(rest) == 2:  # a card: say which, in words
-                from game.ui.i18n import card_name
+            from game.ui.practice.texts import action_text
 
-                text = f"{tr('ui.common_seat', n=seat)}: {card_name(rest, family)}"
-            else:
-                text = f"{tr('ui.common_seat', n=seat)}: {tr('ui.act_' + verb)} {rest}".strip()
+            seat, action = pos.last_action
+            said = action_text(action, pos.last_seen, family, None, False)
+            text = f"{tr('ui.common_seat', n=seat)}: {said}"
             img, _ = bold.render(text, GOLD)
             surface.blit(img, img.get_rect(midright=(view.right - px(24), centre.centery)))
         if pos.events and current_language() == "en":  # the engine narrates in English

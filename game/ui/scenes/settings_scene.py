@@ -12,13 +12,19 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language
-from game.ui.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_SIZES
+from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language
+from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
 
 from .base import MenuScene, services
 from .setup import artworks
 
 PAUSES = (0, 300, 600, 1000, 1500)
+
+
+def seconds_text(ms: int) -> str:
+    """Seconds as the player writes them: "1.5" in English, "1,5" in Russian and Czech."""
+    text = f"{ms / 1000:g}"
+    return text.replace(".", ",") if current_language() in ("ru", "cs") else text
 
 
 def card_backs() -> list[tuple[str, str]]:
@@ -61,6 +67,9 @@ class SettingsScene(MenuScene):
         y += step
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
             row(x, y, "ui.set_player_name"), self.manager, initial_text=s.player_name))
+        from game.ui.settings import NAME_MAX
+
+        self.name_entry.set_text_length_limit(NAME_MAX)
         self.name_entry.set_text_length_limit(24)
         focus.append(self.name_entry)
         y += step
@@ -109,10 +118,16 @@ class SettingsScene(MenuScene):
         x, y = margin + col_w + px(60), px(112)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_display", object_id="#section")
         y += px(38)
-        sizes = [(f"{a} × {b}", (a, b)) for a, b in WINDOW_SIZES]
-        current = tuple(s.window_size)
-        if current not in WINDOW_SIZES:
-            sizes.append((f"{current[0]} × {current[1]}", current))
+        # Only sizes that fit the desktop, and the window's real size (which may be a
+        # clamped one, or one the player dragged): the setting always shows the truth.
+        from game.ui.app import fit_window
+
+        desktop = getattr(self.app, "desktop", None)
+        fitting = [(a, b) for a, b in WINDOW_SIZES if fit_window((a, b), desktop) == (a, b)]
+        current = tuple(getattr(self.app, "windowed_size", s.window_size))
+        if current not in fitting:
+            fitting.append(current)
+        sizes = [(f"{a} × {b}", (a, b)) for a, b in sorted(fitting)]
         focus.append(self.choice(row(x, y, "ui.set_window"), sizes, current, self._set_window))
         y += step
         focus.append(self.toggle(row(x, y, "ui.set_fullscreen"), self.app.fullscreen,
@@ -125,8 +140,17 @@ class SettingsScene(MenuScene):
         y += step + px(8)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_table", object_id="#section")
         y += px(38)
+        collect = [("ui.collect_click", ("click", s.trick_pause_ms))] + [
+            (translate("ui.collect_auto", s=seconds_text(ms)), ("auto", ms))
+            for ms in sorted(set(TRICK_PAUSES) | {s.trick_pause_ms})]
+        current_collect = ("click", s.trick_pause_ms) if s.collect_trick == "click" else \
+            ("auto", s.trick_pause_ms)
+        focus.append(self.choice(row(x, y, "ui.set_collect_trick"), collect, current_collect,
+                                 self._set_collect))
+        y += step
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
                           ("practice_warnings", "ui.set_practice_warnings"),
+                          ("confirm_low_declare", "ui.set_confirm_declare"),
                           ("shape_highlights", "ui.set_shape_highlights")):
             focus.append(self.toggle(row(x, y, key), getattr(s, attr),
                                      lambda v, a=attr: self._set(a, v)))
@@ -160,6 +184,11 @@ class SettingsScene(MenuScene):
         setattr(self.settings, attr, value)
         self.save()
 
+    def _set_collect(self, value: tuple[str, int]) -> None:
+        """The finished trick: collected by a click, or automatically after a pause."""
+        self.settings.collect_trick, self.settings.trick_pause_ms = value[0], int(value[1])
+        self.save()
+
     def _set_language(self, lang: str) -> None:
         def switch() -> None:
             self.settings.language = apply_language(self.app, lang)
@@ -167,12 +196,13 @@ class SettingsScene(MenuScene):
         self.rebuild(between=switch)
 
     def _set_window(self, size: tuple[int, int]) -> None:
-        self.settings.window_size = tuple(size)
+        from game.ui.app import fit_window
+
+        real = fit_window(tuple(size), getattr(self.app, "desktop", None))
+        self.settings.window_size = real
         self.save()
-        if not self.app.fullscreen:
-            self.app.windowed_size = tuple(size)
-            self.app.screen = pygame.display.set_mode(tuple(size), pygame.RESIZABLE)
-            self.app._resized()  # rebuilds this scene at the new size
+        if hasattr(self.app, "set_window_size"):
+            self.app.set_window_size(real)  # rebuilds this scene at the new size
 
     def _set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
@@ -191,7 +221,9 @@ class SettingsScene(MenuScene):
             self.save()
         elif (event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
               and event.ui_element is self.name_entry):
-            name = self.name_entry.get_text().strip()
+            from game.ui.settings import clean_player_name
+
+            name = clean_player_name(self.name_entry.get_text(), "")
             if name:
                 self.settings.player_name = name
                 self.save()

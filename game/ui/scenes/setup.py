@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.rules.options import OPTION_SPECS, defaults, make_options
-from game.ui.i18n import current_language, variant_key
+from game.ui.i18n import current_language, tr, variant_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
 
@@ -57,6 +57,8 @@ class SetupScene(MenuScene):
         self.levels: dict[str, list[str]] = {}
         self.options: dict[str, dict[str, Any]] = {}
         self.practice: bool | None = None
+        #: The saved match a new one would replace (``SavedMatch``): the screen asks first.
+        self.replace_pending: Any = None
 
     # --- state --------------------------------------------------------------------------
     def _load_state(self) -> None:
@@ -81,6 +83,9 @@ class SetupScene(MenuScene):
     # --- layout -------------------------------------------------------------------------
     def build(self, **params: Any) -> None:
         self._load_state()
+        if self.replace_pending is not None:
+            self._build_replace_question()
+            return
         w, h = self.app.size
         px = self.px
         v = self.variant or "marriage"
@@ -194,9 +199,41 @@ class SetupScene(MenuScene):
         if "table" in self.app.scene_factories:
             self.focus.focus(self.start_button)
 
+    def _build_replace_question(self) -> None:
+        """"A match of this game is in progress": start anew, continue it, or cancel."""
+        import html
+
+        from .menu import match_summary
+
+        w, h = self.app.size
+        px = self.px
+        saved = self.replace_pending
+        width = min(w - px(120), px(700))
+        box = pygame.Rect((w - width) // 2, int(h * 0.26), width, -1)  # -1: as tall as the text
+        self.label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
+                   "ui.newgame_replace_title", object_id="#section")
+        text_box = self.add(pygame_gui.elements.UITextBox(
+            html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
+            self.manager, object_id="#notice_box"))
+        bw, bh, gap = px(300), px(50), px(14)
+        y = text_box.rect.bottom + px(26)
+        buttons = []
+        for i, (key, text, oid) in enumerate((
+                ("replace_start", "ui.newgame_replace_start", "#primary"),
+                ("replace_continue", "ui.newgame_replace_continue", None),
+                ("replace_cancel", "ui.newgame_replace_cancel", None))):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, y + i * (bh + gap))
+            buttons.append(self.button(key, rect, text, object_id=oid))
+        self.focus.set_items(buttons)
+        self.focus.focus(buttons[2])  # the safe answer first: Enter keeps the match
+
     def draw_content(self, surface: pygame.Surface) -> None:
         """A preview of the chosen deck: the trump marriage and its neighbours."""
         from game.ui.widgets.cards import card_size, draw_row
+
+        if self.replace_pending is not None:
+            return
 
         v = self.variant or "marriage"
         bottom = self.app.size[1] - self.px(100)
@@ -238,14 +275,50 @@ class SetupScene(MenuScene):
             self.rebuild()
         elif key == "start":
             self.start()
+        elif key == "replace_start":
+            from game.ui.storage import slot_for
+
+            self.replace_pending = None
+            self.storage.clear_match(slot_for(self.setup()))
+            self.start(confirmed=True)
+        elif key == "replace_continue":
+            saved, self.replace_pending = self.replace_pending, None
+            loaded = self.storage.load_match(saved.slot) if saved is not None else None
+            if loaded is not None and "table" in self.app.scene_factories:
+                self.app.switch("table", resume_record=loaded[0], setup=loaded[1])
+            else:
+                self.rebuild()
+        elif key == "replace_cancel":
+            self.replace_pending = None
+            self.rebuild()
         elif key == "rules":
             self.app.switch("rules", variant=self.variant, return_to="setup")
         else:
             super().on_button(key)
 
-    def start(self) -> GameSetup:
-        """Remember the choices and sit down at the table."""
+    def go_back(self) -> None:
+        if self.replace_pending is not None:  # Escape in the question: keep the match
+            self.replace_pending = None
+            self.rebuild()
+            return
+        super().go_back()
+
+    def start(self, confirmed: bool = False) -> GameSetup | None:
+        """Remember the choices and sit down at the table.
+
+        A match of the same game in progress is never replaced without a word: unless
+        ``confirmed``, the screen asks first (and returns None).
+        """
         setup = self.setup()
+        if not confirmed:
+            from game.ui.storage import slot_for
+
+            self.storage.flush()
+            existing = self.storage.check_match(slot_for(setup))
+            if existing is not None:
+                self.replace_pending = existing
+                self.rebuild()
+                return None
         s = self.settings
         s.last_variant = setup.variant
         s.practice = setup.practice

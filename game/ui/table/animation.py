@@ -76,8 +76,11 @@ class Animator:
     def __init__(self, speed: str = "normal"):
         self.speed = speed
         self.tweens: list[Tween] = []
-        self.steps: deque[tuple[Callable[[], None], float]] = deque()
+        #: (step, hold seconds, whether the hold follows the animation speed)
+        self.steps: deque[tuple[Callable[[], None], float, bool]] = deque()
         self.hold = 0.0
+        #: A pause that lasts until its predicate is true (:meth:`wait`), or None.
+        self.gate: Callable[[], bool] | None = None
         #: Seconds of the current step so far (effects use it for progress).
         self.clock = 0.0
 
@@ -105,15 +108,39 @@ class Animator:
         self.tweens.append(tw)
         return tw
 
-    def then(self, step: Callable[[], None], hold: float = 0.0) -> None:
-        """Queue ``step`` to start once everything before it has finished, then wait ``hold``."""
-        self.steps.append((step, hold))
+    def then(self, step: Callable[[], None], hold: float = 0.0, scaled: bool = True) -> None:
+        """Queue ``step`` to start once everything before it has finished, then wait ``hold``
+        (seconds at "normal" speed; ``scaled=False``: real seconds the player chose)."""
+        self.steps.append((step, hold, scaled))
+
+    def wait(self, ready: Callable[[], bool]) -> None:
+        """Queue a pause that lasts until ``ready()`` is true — the finished trick stays on
+        the table until the player collects it (everything after it waits too)."""
+        def start() -> None:
+            self.gate = ready
+        self.steps.append((start, 0.0, True))
+
+    def waiting(self) -> bool:
+        """Is the timeline paused at a :meth:`wait`?"""
+        return self.gate is not None and not self.tweens
 
     def busy(self) -> bool:
-        return bool(self.tweens or self.steps or self.hold > 0)
+        return bool(self.tweens or self.steps or self.hold > 0 or self.gate is not None)
 
     def moving(self) -> bool:
         return bool(self.tweens)
+
+    def next_change(self) -> float | None:
+        """Seconds until the timeline changes by itself (the table's redraw protocol): 0
+        while something moves or a step can start, the rest of a hold (nothing moves
+        meanwhile), None while it waits at a gate (only the player opens it) or is idle."""
+        if self.tweens:
+            return 0.0
+        if self.gate is not None:
+            return None
+        if self.hold > 0:
+            return self.hold
+        return 0.0 if self.steps else None
 
     def finish(self) -> None:
         """Jump to the end of everything (resize, leaving the table, tests)."""
@@ -125,8 +152,9 @@ class Animator:
                 tw.update(1e9)
             self.tweens = []
             self.hold = 0
+            self.gate = None
             if self.steps:
-                step, _hold = self.steps.popleft()
+                step, _hold, _scaled = self.steps.popleft()
                 step()
 
     def update(self, dt: float) -> None:
@@ -135,11 +163,15 @@ class Animator:
             self.tweens = [t for t in self.tweens if not t.update(dt)]
         if self.hold > 0 and not self.tweens:
             self.hold -= dt
+        if self.gate is not None:
+            if not self.gate():
+                return
+            self.gate = None
         # Start as many steps as can start now (instant speed runs a whole chain in a frame).
-        while not self.tweens and self.hold <= 0 and self.steps:
-            step, hold = self.steps.popleft()
+        while not self.tweens and self.hold <= 0 and self.gate is None and self.steps:
+            step, hold, scaled = self.steps.popleft()
             self.clock = 0.0
             step()
-            self.hold = hold * self.factor
+            self.hold = hold * self.factor if scaled else hold
         if self.hold < 0:
             self.hold = 0

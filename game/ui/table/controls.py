@@ -12,7 +12,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.rules.cards import marriage_points
+from game.rules import Action, MariasObservation, Observation, Verb
+from game.rules.actions import CARD_VERBS as _CARD_VERBS
+from game.rules.cards import SUITS, marriage_points
 
 from .text import suit as _suit
 from .text import t
@@ -29,7 +31,7 @@ COMPONENT_LABELS = {"game": "Game", "seven": "Seven", "seven-against": "Seven ag
                     "hundred-against": "Hundred against"}
 
 #: Verbs handled on the cards, not with buttons.
-CARD_VERBS = ("play", "trump", "discard")
+CARD_VERBS = (*_CARD_VERBS, Verb.DISCARD)
 
 
 def suit_name(letter: str, german: bool = False) -> str:
@@ -52,37 +54,38 @@ def double_name(k: int) -> str:
     return t("act_double", "Double")
 
 
-def action_label(action: str, obs: dict[str, Any], german: bool | None = None) -> str:
+def action_label(action: Action, obs: Observation, german: bool | None = None) -> str:
     """What a button for ``action`` says, in the player's language; suit names follow the
     deck (``german``), by default the family of the game."""
-    verb, _, rest = action.partition(" ")
+    verb = action.verb
     if german is None:
-        german = obs.get("variant") == "marias"
-    if verb == "exchange":
+        german = obs.variant == "marias"
+    if verb is Verb.EXCHANGE:
         return t("table_exchange_trump", "Exchange trump")
-    if verb == "close":
+    if verb is Verb.CLOSE:
         return t("table_close_stock", "Close the stock")
-    if verb == "declare":
+    if verb is Verb.DECLARE:
         return t("table_declare_66", "Declare 66!")
-    if verb == "marriage":
-        pts = marriage_points(obs.get("trump") == rest)
-        return f"{t('act_marriage', 'Marriage')} {suit_name(rest, german)} ({pts})"
-    if verb == "contract":
-        return contract_label(rest)
-    if verb == "good":
+    if verb is Verb.MARRIAGE:
+        suit = SUITS[action.suit]
+        pts = marriage_points(obs.trump == suit)
+        return f"{t('act_marriage', 'Marriage')} {suit_name(suit, german)} ({pts})"
+    if verb is Verb.CONTRACT:
+        return contract_label(action.name)
+    if verb is Verb.GOOD:
         return t("act_good", "Good")
-    if verb == "bad":
-        return t("table_bad_contract", "Bad — {contract}", contract=contract_label(rest))
-    if verb == "double":
-        k = int((obs.get("doublings") or {}).get(rest, 0))
-        return f"{double_name(k)} ({component_label(rest).lower()})"
-    if verb == "announce":
-        return f"{t('act_announce', 'Announce')} {component_label(rest).lower()}"
-    if verb == "pass":
+    if verb is Verb.BAD:
+        return t("table_bad_contract", "Bad — {contract}", contract=contract_label(action.name))
+    if verb is Verb.DOUBLE:
+        k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
+        return f"{double_name(k)} ({component_label(action.name).lower()})"
+    if verb is Verb.ANNOUNCE:
+        return f"{t('act_announce', 'Announce')} {component_label(action.name).lower()}"
+    if verb is Verb.PASS:
         return t("act_pass", "Pass")
-    if verb == "discard":
-        return t("table_discard_cards", "Discard {cards}", cards=rest)
-    return action
+    if verb is Verb.DISCARD:
+        return t("table_discard_these", "Put these two away")
+    return action.text
 
 
 def text_width(text: str, font: int) -> int:
@@ -90,8 +93,8 @@ def text_width(text: str, font: int) -> int:
     return round(len(text) * font * 0.58)
 
 
-def button_actions(legal: list[str]) -> list[str]:
-    return [a for a in legal if a.split(" ", 1)[0] not in CARD_VERBS]
+def button_actions(legal: list[Action]) -> list[Action]:
+    return [a for a in legal if a.verb not in CARD_VERBS]
 
 
 class ButtonBar:
@@ -99,10 +102,10 @@ class ButtonBar:
 
     def __init__(self, manager: pygame_gui.UIManager):
         self.manager = manager
-        self.buttons: list[tuple[str, pygame_gui.elements.UIButton]] = []
+        self.buttons: list[tuple[Action, pygame_gui.elements.UIButton]] = []
         self._key: tuple[Any, ...] = ()
 
-    def sync(self, actions: list[str], labels: list[str], y: float, width: int,
+    def sync(self, actions: list[Action], labels: list[str], y: float, width: int,
              font: int) -> None:
         key = (tuple(actions), tuple(labels), round(y), width, font)
         if key == self._key:
@@ -137,15 +140,15 @@ class ButtonBar:
     def _text_w(text: str, font: int) -> int:
         return text_width(text, font)
 
-    def action_of(self, element: Any) -> str | None:
+    def action_of(self, element: Any) -> Action | None:
         for action, b in self.buttons:
             if b is element:
                 return action
         return None
 
-    def rect_of(self, action: str) -> pygame.Rect | None:
+    def rect_of(self, action: Action) -> pygame.Rect | None:
         for a, b in self.buttons:
-            if a == action:
+            if a is action:
                 return b.rect
         return None
 

@@ -1,7 +1,7 @@
 """Turns flow events into what the player sees: card moves, the deal, banners.
 
 The director only compares two observations (before/after an action) and the
-action's text; it never decides a rule.  Where the table needs an in-between
+action; it never decides a rule.  Where the table needs an in-between
 picture — the finished trick resting before it slides to its winner — it is
 assembled from the two observations (``last_trick`` says which cards and who
 won).
@@ -10,18 +10,27 @@ won).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
 
-from game.rules.cards import marriage_points
+from game.rules import Action, KingQueenObservation, MariasObservation, Observation, Verb
+from game.rules.cards import SUITS, marriage_points
 
 from ..flow import FlowEvent
 from . import text
 from .animation import Animator, ease_in_out_cubic
-from .controls import action_label, suit_name
+from .controls import action_label, component_label, suit_name
 from .hud import Bubble
 from .layout import TableLayout
+from .moments import Moment, declaration_moment
 from .sprites import Sprite, Target, board_targets
 from .stage import Stage
+
+#: The colour of an announcement that is bad news for the one it concerns.
+BAD_NEWS = (255, 176, 150)
+#: Seconds the table pauses on the moments of a deal's end before the result panel.
+MOMENTS_S = 1.5
+#: Seconds the Mariáš trump card is shown to all before it goes back to the soloist (4.6).
+TRUMP_SHOW_S = 1.8
 
 #: Seconds (at "normal" speed) of the main moves.
 PLAY_S = 0.30
@@ -48,24 +57,31 @@ class Director:
         #: Whether card and suit names are the German deck's (set by the table).
         self.german_names: bool | None = None
         #: The observation the stage currently shows (after the queued steps have run).
-        self.shown: dict[str, Any] | None = None
+        self.shown: Observation | None = None
         #: The observation the stage shows *now* (the panels follow the cards, not ahead).
-        self.displayed: dict[str, Any] | None = None
+        self.displayed: Observation | None = None
         #: Shuffle/cut effect progress: (kind, started) read by the scene's draw.
         self.effect: str | None = None
         self.deal_owners: Callable[[int], list[int]] | None = None
         #: Plays a named effect of the sound service ("card", "shuffle", "trick", …).
         self.sound: Callable[[str], None] = lambda name: None
+        #: How long a finished trick rests before it goes to its winner: seconds (real), or
+        #: None — until the player collects it (:meth:`collect`).  Set by the table from the
+        #: settings; the default is the short rest of a table nobody watches.
+        self.trick_pause: Callable[[], float | None] = lambda: TRICK_REST_S * self.anim.factor
+        self._collected = True
 
     @property
     def layout(self) -> TableLayout:
         return self.stage.layout
 
-    def targets(self, obs: dict[str, Any]) -> dict[str, Target]:
+    def targets(self, obs: Observation) -> dict[str, Target]:
         return board_targets(obs, self.layout, self.view, self.selected)
 
     # --- spawning ---------------------------------------------------------------------
-    def _spawner(self, before: dict[str, Any] | None, mover: int | None):
+    def _spawner(self, before: Observation | None, mover: int | None
+                 ) -> Callable[[Target, dict[str, Sprite]],
+                               tuple[float, float, float, float, float]]:
         lay = self.layout
 
         def spawn(t: Target, vanished: dict[str, Sprite]) -> tuple[float, float, float, float,
@@ -85,7 +101,7 @@ class Director:
                 vanished.pop(s.key, None)
                 return s.x, s.y, s.angle, s.h, s.flip if s.card == t.card else -1.0
             # 2. Defaults per role.
-            if t.role in ("hand", "opp", "blind") and before and before.get("stock_size"):
+            if t.role in ("hand", "opp", "blind") and before and before.stock_size:
                 x, y = lay.stock
                 return x, y, 0, lay.table_h, flip
             if t.role in ("trick", "indicator", "aside") and t.seat is not None:
@@ -104,7 +120,7 @@ class Director:
 
         return spawn
 
-    def _vanisher(self, mover: int | None):
+    def _vanisher(self, mover: int | None) -> Callable[[Sprite], tuple[float, float] | None]:
         lay = self.layout
 
         def to(s: Sprite) -> tuple[float, float] | None:
@@ -117,7 +133,7 @@ class Director:
 
         return to
 
-    def show(self, obs: dict[str, Any], before: dict[str, Any] | None = None,
+    def show(self, obs: Observation, before: Observation | None = None,
              mover: int | None = None, duration: float = PLAY_S) -> None:
         """Queue a move of the stage to ``obs``."""
         def step() -> None:
@@ -127,7 +143,18 @@ class Director:
         self.anim.then(step)
         self.shown = obs
 
-    def snap(self, obs: dict[str, Any]) -> None:
+    def collecting(self) -> bool:
+        """Is a finished trick waiting for the player to collect it?"""
+        return not self._collected and self.anim.waiting()
+
+    def collect(self) -> bool:
+        """The player collects the resting trick (a click or a key); True if one waited."""
+        if not self.collecting():
+            return False
+        self._collected = True
+        return True
+
+    def snap(self, obs: Observation) -> None:
         self.anim.finish()
         self.stage.snap(self.targets(obs))
         self.shown = self.displayed = obs
@@ -143,13 +170,14 @@ class Director:
             self.deal(e.after)
         elif e.kind == "resume" and e.after is not None:
             self.snap(e.after)
-        elif e.kind == "action" and e.before is not None and e.after is not None:
-            self.action(e.seat, e.action or "", e.before, e.after)
+        elif e.kind == "action" and e.before is not None and e.after is not None \
+                and e.action is not None:
+            self.action(e.seat, e.action, e.before, e.after)
 
-    def deal(self, obs: dict[str, Any]) -> None:
+    def deal(self, obs: Observation) -> None:
         """Shuffle (or cut), then deal in the real packets (deal_owners of the variant)."""
         lay = self.layout
-        gathered = obs.get("variant") == "marias" and bool(obs.get("options", {}).get(
+        gathered = isinstance(obs, MariasObservation) and bool(obs.options.get(
             "gather_and_cut")) and getattr(self, "deals_seen", 0) > 0
         self.deals_seen = getattr(self, "deals_seen", 0) + 1
         self.selected = frozenset()
@@ -193,15 +221,15 @@ class Director:
                                           home_h=round(t.h))
             self.stage.sprites = sprites
         self.anim.then(deal_step, hold=0.15)
-        if obs.get("variant") == "sixty-six-3" and obs.get("trump_card"):
+        if obs.variant == "sixty-six-3" and isinstance(obs, KingQueenObservation):
             self._show_trump_card(obs)
         self.shown = obs
 
-    def _show_trump_card(self, obs: dict[str, Any]) -> None:
+    def _show_trump_card(self, obs: KingQueenObservation) -> None:
         """Sixty-six for three (3.1): the dealer's last card is shown to all, then kept."""
         lay = self.layout
-        card = obs["trump_card"]
-        dealer = int(obs.get("dealer", 0))
+        card = obs.trump_card
+        dealer = obs.dealer
 
         def show() -> None:
             self.bubble(Bubble(text.t("table_trump_is", "Trump: {suit}",
@@ -227,7 +255,7 @@ class Director:
         self.anim.then(hide)
         self.show(obs, None, dealer)
 
-    def _deal_order(self, obs: dict[str, Any], targets: dict[str, Target]) -> list[str]:
+    def _deal_order(self, obs: Observation, targets: dict[str, Target]) -> list[str]:
         """Keys in the order the dealer hands them out (RULES.md dealing procedures)."""
         per_seat: dict[int, list[str]] = {}
         # Each seat's places filled left to right; Mariáš forehand's five face-down cards
@@ -242,7 +270,7 @@ class Director:
         owners: list[int] = []
         if self.deal_owners is not None:
             try:
-                owners = list(self.deal_owners(int(obs.get("dealer", 0))))
+                owners = list(self.deal_owners(obs.dealer))
             except Exception:  # noqa: BLE001 - decoration only
                 owners = []
         if not owners:
@@ -256,84 +284,144 @@ class Director:
             out.extend(pool)
         return out
 
-    def action(self, seat: int | None, action: str, before: dict[str, Any],
-               after: dict[str, Any]) -> None:
-        verb, _, rest = action.partition(" ")
+    def action(self, seat: int | None, action: Action, before: Observation,
+               after: Observation) -> None:
+        verb = action.verb
         lay = self.layout
         anchor = lay.spot(seat).bubble if seat is not None else lay.center
         label = action_label(action, before, self.german_names)
-        if verb in ("marriage", "close", "declare", "double", "announce", "contract", "bad"):
+        if verb in (Verb.MARRIAGE, Verb.CLOSE, Verb.DECLARE, Verb.DOUBLE, Verb.ANNOUNCE,
+                    Verb.CONTRACT, Verb.BAD):
             self.sound("announce")
-        elif verb in ("play", "trump", "discard", "exchange"):
+        elif verb in (Verb.PLAY, Verb.TRUMP, Verb.DISCARD, Verb.EXCHANGE):
             self.anim.then(lambda: self.sound("card"))
-        if verb == "play":
+        if verb is Verb.PLAY:
             self._play(seat, before, after)
-        elif verb == "marriage":
-            pts = marriage_points(before.get("trump") == rest)
-            self.bubble(Bubble(f"{pts}!", anchor, suit=rest, big=True, ttl=1.8))
-            self._flash_marriage(seat, rest, after)
-        elif verb == "close":
-            self.bubble(Bubble(text.t("table_stock_closed", "Stock closed"), anchor, big=True))
+        elif verb is Verb.MARRIAGE:
+            suit = SUITS[action.suit]
+            pts = marriage_points(before.trump == suit)
+            self.bubble(Bubble(f"{pts}!", anchor, suit=suit, big=True, ttl=1.8))
+            self._flash_marriage(seat, suit, after)
+        elif verb is Verb.CLOSE:
+            self.bubble(Bubble(text.t("table_stock_closed", "Stock closed"), anchor, big=True,
+                               ttl=2.6))
             self.show(after, before, seat, duration=0.45)
-        elif verb == "declare":
-            self.bubble(Bubble("66!", anchor, big=True, ttl=2.2))
+        elif verb is Verb.DECLARE:
+            if seat is not None and seat < len(before.points):
+                self.say(declaration_moment(seat, before.points[seat], after.score))
             self.show(after, before, seat)
-        elif verb == "exchange":
+        elif verb is Verb.EXCHANGE:
             self.bubble(Bubble(text.t("act_exchange", "Exchange"), anchor))
             self.show(after, before, seat, duration=0.5)
-        elif verb == "trump":
+        elif verb is Verb.TRUMP:
             self.bubble(Bubble(text.t("act_trump", "Trump card"), anchor))
             self.show(after, before, seat, duration=0.45)
-        elif verb == "discard":
+        elif verb is Verb.DISCARD:
             self.show(after, before, seat, duration=0.45)
-        elif verb in ("contract", "good", "bad", "double", "announce", "pass"):
+        elif verb in (Verb.CONTRACT, Verb.GOOD, Verb.BAD, Verb.DOUBLE, Verb.ANNOUNCE, Verb.PASS):
             words = label
-            suit = after.get("trump") if verb == "contract" and rest.startswith("suit") else None
-            self.bubble(Bubble(words + ("!" if verb == "double" else ""), anchor, suit=suit,
-                               big=verb in ("double", "contract"), ttl=1.7))
-            self.show(after, before, seat, duration=0.45)
+            trump = after.trump if verb is Verb.CONTRACT and action.name.startswith("suit") \
+                else None
+            self.bubble(Bubble(words + ("!" if verb is Verb.DOUBLE else ""), anchor, suit=trump,
+                               big=verb in (Verb.DOUBLE, Verb.CONTRACT), ttl=1.7))
+            if isinstance(after, MariasObservation) and _trump_card_turns_up(before, after):
+                self._reveal_trump_card(before, after)
+            else:
+                self.show(after, before, seat, duration=0.45)
         else:
             self.show(after, before, seat)
         # Mariáš announces marriages itself when a queen is played with its king.
-        for m in (after.get("marriages") or [])[len(before.get("marriages") or []):]:
-            if verb == "play":
-                a = lay.spot(int(m["seat"])).bubble
-                self.bubble(Bubble(f"{m['points']}!", a, suit=m["suit"], big=True, ttl=1.8))
-        if (after.get("trump_card") and not before.get("trump") and after.get("trump")
-                and after.get("variant") == "marias"):
-            self.bubble(Bubble(text.t("table_trump_is", "Trump: {suit}",
-                                 suit=suit_name(after["trump"], True)), lay.center,
-                               suit=after["trump"], big=True))
+        for m in after.marriages[len(before.marriages):]:
+            if verb is Verb.PLAY:
+                a = lay.spot(m.seat).bubble
+                self.bubble(Bubble(f"{m.points}!", a, suit=m.suit, big=True, ttl=1.8))
 
-    def _play(self, seat: int | None, before: dict[str, Any], after: dict[str, Any]) -> None:
-        trick_before = before.get("trick") or []
-        trick_after = after.get("trick") or []
-        completed = len(trick_after) <= len(trick_before)
-        last = after.get("last_trick")
+    def say(self, m: Moment) -> None:
+        """Announce a moment: a speech bubble at its seat (the middle for a whole side)."""
+        lay = self.layout
+        anchor = lay.spot(m.seat).bubble if m.seat is not None else lay.center
+        params = dict(m.params)
+        if "what" in params:
+            params["what"] = component_label(str(params["what"]))
+        self.bubble(Bubble(text.t(m.key, m.default, **params), anchor, big=True, ttl=2.8,
+                           colour=(246, 238, 218) if m.good else BAD_NEWS))
+
+    def announce(self, moments: list[Moment]) -> None:
+        """The moments of a deal's end, with the announce sound, before the result panel."""
+        if not moments:
+            return
+
+        def speak() -> None:
+            self.sound("announce")
+            for m in moments:
+                self.say(m)
+        self.anim.then(speak, hold=MOMENTS_S)
+
+    def _reveal_trump_card(self, before: Observation, after: MariasObservation) -> None:
+        """Mariáš 4.6: the Suit contract stands — the trump card, which lay aside, is shown to
+        all (turned up in front of the soloist, named in a bubble), then goes back into the
+        soloist's hand.  The defenders learn the card here, and the observation keeps it."""
+        lay = self.layout
+        card = str(after.trump_card)
+        soloist = after.soloist if after.soloist is not None else after.forehand
+        german = bool(self.german_names)
+
+        def show() -> None:
+            sp = self.stage.sprites.get(card) or self.stage.sprites.get("aside")
+            if sp is None:  # (resumed mid-animation) lay it out from the soloist's hand
+                hx, hy = lay.spot(soloist).hand
+                sp = Sprite("aside", card, hx, hy, lay.spot(soloist).angle, lay.opp_h, 260,
+                            -1.0, "aside", soloist, home_h=lay.table_h)
+                self.stage.sprites["aside"] = sp
+            sp.card = card
+            sp.z = 260
+            ax, ay = lay.spot(soloist).aside
+            cx, cy = lay.center
+            x, y = ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
+            self.anim.tween(sp, 0.4, 0.0, ease_in_out_cubic, x=x, y=y, angle=0,
+                            h=lay.table_h, flip=1.0)
+            self.sound("announce")
+            # Named under the card (in the middle: every seat's eyes are on it).
+            self.bubble(Bubble(text.t("table_trump_card_shown", "Trump card: {card}",
+                                      card=text.card(card, german)),
+                               (x, y + lay.table_h * 0.5 + lay.margin), suit=card[1],
+                               ttl=TRUMP_SHOW_S + 0.8, valign="top"))
+        self.anim.then(show, hold=TRUMP_SHOW_S)
+        self.show(after, before, soloist, duration=0.45)
+
+    def _play(self, seat: int | None, before: Observation, after: Observation) -> None:
+        completed = len(after.trick) <= len(before.trick)
+        last = after.last_trick
         if not completed or not last:
             self.show(after, before, seat)
             return
         # 1. The card joins the trick (the trick is shown complete).
-        mid = dict(before)
-        mid["trick"] = last["cards"]
-        played = last["cards"][-1][1]
-        if seat == self.view and played in (mid.get("hand") or []):
-            mid["hand"] = [c for c in mid["hand"] if c != played]
-        sizes = list(mid.get("hand_sizes") or [])
+        played = last.cards[-1].card
+        hand = before.hand
+        if seat == self.view and played in hand:
+            hand = tuple(c for c in hand if c != played)
+        sizes = list(before.hand_sizes)
         if seat is not None and seat < len(sizes):
             sizes[seat] -= 1
-        mid["hand_sizes"] = sizes
-        mid["shown"] = after.get("shown") if (before.get("shown") or {}) else before.get("shown")
+        mid = replace(before, trick=last.cards, hand=hand, hand_sizes=tuple(sizes),
+                      shown=after.shown if before.shown else before.shown)
         self.show(mid, before, seat)
-        self.anim.then(lambda: None, hold=TRICK_REST_S)
+        pause = self.trick_pause()
+        if pause is None:
+            def rest() -> None:
+                self._collected = False
+            self.anim.then(rest)
+            self.anim.wait(lambda: self._collected)
+        else:
+            self.anim.then(lambda: None, hold=pause, scaled=False)
         # 2. The trick slides to its winner's pile, face down.
-        winner = int(last["winner"])
+        winner = last.winner
         lay = self.layout
 
         def gather() -> None:
             self.sound("trick")
             px, py = lay.spot(winner).pile
-            for i, (_s, c) in enumerate(last["cards"]):
+            for i, (_s, c) in enumerate(last.cards):
                 sp = self.stage.sprites.get(c)
                 if sp is None:
                     continue
@@ -343,7 +431,7 @@ class Director:
         # 3. The rest of the new state: piles, drawing from the stock, open hands …
         self.show(after, mid, seat, duration=DRAW_S)
 
-    def _flash_marriage(self, seat: int | None, suit: str, after: dict[str, Any]) -> None:
+    def _flash_marriage(self, seat: int | None, suit: str, after: Observation) -> None:
         """Show the pair: lift the viewer's K and Q, or lay an opponent's pair face up."""
         lay = self.layout
         pair = ["K" + suit, "Q" + suit]
@@ -384,3 +472,11 @@ def _z(s: Sprite, z: int) -> Callable[[], None]:
     def done() -> None:
         s.z = z
     return done
+
+
+def _trump_card_turns_up(before: Observation, after: Observation) -> bool:
+    """Mariáš: has the Suit contract just come to stand (the trump card is shown to all)?"""
+    return (isinstance(after, MariasObservation) and isinstance(before, MariasObservation)
+            and bool(after.trump_card) and after.phase != before.phase
+            and before.phase in ("answer", "discard")
+            and (after.contract or "").startswith("suit"))

@@ -1,24 +1,40 @@
 """Mouse and keyboard at the table: pick, drag and play cards, press buttons by number.
 
 The person is an *input* like a bot (:class:`game.ui.players.HumanInput`); this
-module turns clicks and keys into action strings and hands them over.  What is
-legal comes from the engine's list in the seat's observation, and why a card is
-refused from ``deal.check`` — shown in a tooltip, never guessed here.
+module turns clicks and keys into actions and hands them over.  What is legal
+comes from the engine's list in the seat's observation, and why a card is
+refused from ``deal.check`` (a refusal code, said in the player's language) —
+shown in a tooltip, never guessed here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import TRUMP_BLIND, Action, Observation, Refusal, Verb
+from game.rules.actions import discard
+from game.rules.cards import CARD_STR
+
 from . import text as words
+from .controls import CARD_VERBS
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 DRAG_PIXELS = 8
+#: The keys of the action buttons, left to right (the button shows its key).
+FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
+         pygame.K_F7, pygame.K_F8, pygame.K_F9)
+FKEY_NAMES = tuple(f"F{i}" for i in range(1, 10))
+_DIGITS = {**{pygame.K_1 + i: i for i in range(9)}, **{pygame.K_KP1 + i: i for i in range(9)}}
+
+
+def card_number(key: int) -> int | None:
+    """The hand position (0-based) a number key stands for, or None."""
+    return _DIGITS.get(key)
 
 
 @dataclass
@@ -38,53 +54,70 @@ class TableInput:
         self.mouse: tuple[int, int] = (0, 0)
 
     # --- what the engine allows now --------------------------------------------------
-    def observation(self) -> dict[str, Any] | None:
+    def observation(self) -> Observation | None:
         flow = self.scene.flow
         if flow is None or not flow.waiting_for_human() or flow.pending is None:
             return None
         return flow.pending.observation
 
-    def legal(self) -> list[str]:
+    def legal(self) -> list[Action]:
         obs = self.observation()
-        return list(obs.get("legal") or []) if obs else []
+        return list(obs.legal) if obs else []
+
+    def choices(self) -> list[Action]:
+        """The legal actions and the choices chance resolves (the blind trump card)."""
+        obs = self.observation()
+        return list(obs.choices) if obs else []
 
     def discarding(self) -> bool:
-        return any(a.startswith("discard ") for a in self.legal())
+        return any(a.verb is Verb.DISCARD for a in self.legal())
 
-    def card_action(self, key: str) -> str | None:
+    def discardable(self) -> set[str]:
+        """The cards that some legal discard contains: the engine's list decides which cards
+        may be put away (never an ace, a ten or the trump card in a Suit game …)."""
+        out: set[str] = set()
+        for a in self.legal():
+            if a.verb is Verb.DISCARD:
+                out.update(CARD_STR[c] for c in a.cards)
+        return out
+
+    def discard_reason(self, key: str) -> Refusal | None:
+        """Why card ``key`` may not be put away (the engine's refusal), or None if it may."""
+        ok = self.discardable()
+        if key in ok or not ok or key not in CARD_STR:
+            return None
+        partner = min(ok)
+        return self.reason(discard(CARD_STR.index(key), CARD_STR.index(partner)))
+
+    def card_action(self, key: str) -> Action | None:
         """The action clicking card ``key`` means now (play, trump, or None: select)."""
         legal = self.legal()
         if not legal:
             return None
         if key.startswith("blind"):
-            deal = self.scene.flow.deal if self.scene.flow else None
-            fn = getattr(deal, "blind_trump_action", None)
-            if fn is None:
-                return None
-            try:
-                return str(fn(int(key[5:])))
-            except Exception:  # noqa: BLE001
-                return None
-        if any(a.startswith("trump ") for a in legal):
-            return "trump " + key
-        return "play " + key
+            # a face-down card: choosing one of them is the blind trump card, and which
+            # card it turns out to be is chance (the engine draws it)
+            return TRUMP_BLIND if TRUMP_BLIND in self.choices() else None
+        verb = "trump" if any(a.verb is Verb.TRUMP for a in legal) else "play"
+        return Action.parse(f"{verb} {key}")
 
-    def reason(self, action: str) -> str | None:
+    def reason(self, action: Action) -> Refusal | None:
         """Why the engine would refuse ``action`` (None: legal)."""
         flow = self.scene.flow
         if flow is None or flow.deal is None:
             return None
-        if action in self.legal():
+        if action in self.choices():
             return None
-        try:
-            return flow.deal.check(action, flow.view_seat)
-        except Exception as exc:  # noqa: BLE001
-            return str(exc)
+        return flow.deal.check(action, flow.view_seat)
 
     # --- acting ---------------------------------------------------------------------
     def choose_card(self, key: str) -> bool:
         """A card was clicked (or Enter on the cursor): play, pick trump, or select."""
         if self.discarding() and not key.startswith("blind"):
+            why = self.discard_reason(key)
+            if why is not None:
+                self.scene.refuse(why)
+                return False
             self.scene.toggle_select(key)
             return True
         action = self.card_action(key)
@@ -114,6 +147,9 @@ class TableInput:
             if sp is not None:
                 self.press = Press(sp.key, event.pos)
                 return True
+            if scene.stage.hit(event.pos, ("pile",)) is not None:
+                scene.toggle_last_trick()  # a look at the last trick, any time
+                return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
@@ -135,7 +171,14 @@ class TableInput:
             return self.key(event)
         return False
 
+    def card_turn(self) -> bool:
+        """Is the player choosing cards now (play, trump card, the two to put away)?"""
+        return any(a.verb in CARD_VERBS for a in self.legal())
+
     def key(self, event: pygame.event.Event) -> bool:
+        """The keyboard's one rule (shown on the table): **1–9 are the cards** of the hand,
+        left to right, and **F1–F9 the buttons** — so a number never presses a button
+        (pressing 2 for the second card must never declare 66)."""
         scene = self.scene
         k = event.key
         cards = [s.key for s in scene.stage.hand_sprites()]
@@ -147,22 +190,27 @@ class TableInput:
                 self.cursor = (self.cursor + step) % len(cards)
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if 0 <= self.cursor < len(cards):
+            if 0 <= self.cursor < len(cards) and self.card_turn():
                 return self.choose_card(cards[self.cursor])
             buttons = scene.buttons.buttons
             if len(buttons) == 1:
-                return scene.submit(buttons[0][0])
+                return scene.press_action(buttons[0][0])
             return False
-        if pygame.K_1 <= k <= pygame.K_9:
-            i = k - pygame.K_1
-            buttons = scene.buttons.buttons
-            if buttons:
-                if i < len(buttons):
-                    return scene.press_action(buttons[i][0])
+        number = card_number(k)
+        if number is not None:
+            if not self.card_turn():
+                if scene.buttons.buttons:
+                    scene.say_keys()  # the buttons have F-keys: say so, press nothing
                 return False
-            if i < len(cards):
-                self.cursor = i
-                return self.choose_card(cards[i])
+            if number < len(cards):
+                self.cursor = number
+                return self.choose_card(cards[number])
+            return False
+        if k in FKEYS:
+            i = FKEYS.index(k)
+            buttons = scene.buttons.buttons
+            if i < len(buttons):
+                return scene.press_action(buttons[i][0])
             return False
         if k == pygame.K_h:
             scene.on_hint()
@@ -181,10 +229,15 @@ class TableInput:
         if self.cursor >= len(cards):
             self.cursor = len(cards) - 1
         self.tooltip = None
-        card_turn = any(a.startswith(("play ", "trump ")) for a in self.legal())
-        if self.hover and card_turn and not self.discarding():
+        card_turn = any(a.verb is Verb.PLAY or a.verb is Verb.TRUMP for a in self.legal())
+        reason = None
+        if self.hover and self.discarding():
+            reason = self.discard_reason(self.hover)
+        elif self.hover and card_turn:
             action = self.card_action(self.hover)
             if action is not None:
                 reason = self.reason(action)
-                if reason:
-                    self.tooltip = (words.reason(reason, scene.german_names), self.mouse)
+        if reason and sp is not None:
+            # Above the card it explains, never on a neighbour (the legal card beside it).
+            r = scene.stage.rect_of(sp)
+            self.tooltip = (words.reason(reason, scene.german_names), (r.x, r.y))

@@ -136,7 +136,8 @@ def compute_layout(size: tuple[int, int], players: int, view_seat: int = 0) -> T
                      cy + table_h * (0.24 if players == 2 else 0.36))
             pile = (w - m - pw / 2 - m * 2, h - m - font * 2.6 - pile_h / 2 - m)
             plate = Rect(m, h - m - plate_h, plate_w, plate_h)
-            bubble = (plate.x + plate.w * 0.5, plate.y - m)
+            # Above the key legend, which sits right over the plate (panels.draw_keys).
+            bubble = (plate.x + plate.w * 0.5, plate.y - m - font * 2.9)
             aside = (cx + w * 0.22, cy + table_h * 0.12)
             spots[seat] = SeatSpot(seat, side, hand, False, span, hand_h, 0, trick,
                                    -4 if players == 2 else 2, pile, plate, bubble, aside)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import MariasObservation
 from game.rules.variants import NAMES
 from game.ui.deal_text import describe
 from game.ui.i18n import current_language
@@ -50,11 +51,20 @@ class Panels:
         f = sc.layout.font
         rw = min(w - 40, max(640, round(w * 0.5)))
         players = sc.flow.match.players if sc.flow else 2
+        cx = w // 2
+        if players == 3:
+            # Between the two side plates ("… · Defenders" stays readable at 1024 × 640).
+            plates = [self.plate_rects.get(s.seat) or pygame.Rect(s.plate.tuple())
+                      for s in sc.layout.seats if s.side in ("left", "right")]
+            if len(plates) == 2:
+                left, right = sorted(plates, key=lambda r: r.x)
+                rw = max(520, min(rw, right.left - left.right - 2 * sc.layout.margin))
+                cx = (left.right + right.left) // 2
         lines = len(self.summary_lines(rw))
         rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
                    sc.layout.margin * 2)
         r = pygame.Rect(0, 0, rw, rh)
-        r.center = (w // 2, round(h * 0.42))
+        r.center = (cx, round(h * 0.42))
         return r
 
     def draw_plates(self, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -63,25 +73,24 @@ class Panels:
         drawn: list[pygame.Rect] = []
         flow = sc.flow
         assert flow is not None
-        obs = sc.director.displayed if sc.director and sc.director.displayed else {}
+        obs = sc.director.displayed if sc.director else None
         L = sc.layout
         f = L.font
-        mover = obs.get("to_move") if flow.state in (Phase.TRICKS, Phase.TRUMP,
-                                                      Phase.CONTRACT, Phase.DISCARD,
-                                                      Phase.ANSWER, Phase.DOUBLING) else None
-        soloist = obs.get("soloist")
+        asking = flow.state in (Phase.TRICKS, Phase.TRUMP, Phase.CONTRACT, Phase.DISCARD,
+                                Phase.ANSWER, Phase.DOUBLING)
+        mover = obs.to_move if obs is not None and asking else None
+        soloist = obs.soloist if isinstance(obs, MariasObservation) else None
         for spot in L.seats:
             r = pygame.Rect(spot.plate.tuple())
             name = sc.seat_name(spot.seat)
-            dealer = spot.seat == obs.get("dealer")
+            dealer = obs is not None and spot.seat == obs.dealer
             parts = []
-            tricks = (obs.get("tricks") or [0] * L.players)[spot.seat]
+            tricks = obs.tricks[spot.seat] if obs is not None else 0
             parts.append(t("table_tricks", "Tricks: {n}", n=tricks))
-            pts = obs.get("points")
-            if pts and not sc.settings.count_in_memory and pts[spot.seat] is not None:
-                text = t("table_points", "Points: {n}", n=pts[spot.seat])
-                pending = sum(int(m.get("points", 0)) for m in obs.get("marriages") or []
-                              if m.get("seat") == spot.seat and not m.get("counted", True))
+            if obs is not None and not sc.settings.count_in_memory:
+                text = t("table_points", "Points: {n}", n=obs.points[spot.seat])
+                pending = sum(m.points for m in obs.marriages
+                              if m.seat == spot.seat and not m.counted)
                 if pending:
                     text += " " + t("table_pending", "(+{n} pending)", n=pending)
                 parts.append(text)
@@ -154,7 +163,8 @@ class Panels:
         sc = self.scene
         flow = sc.flow
         assert flow is not None and sc.art is not None
-        obs = sc.director.displayed if sc.director and sc.director.displayed else {}
+        obs = sc.director.displayed if sc.director else None
+        marias = obs if isinstance(obs, MariasObservation) else None
         L = sc.layout
         f = L.font
         variant = flow.match.variant
@@ -163,31 +173,31 @@ class Panels:
         game = _variant_name(variant)
         lines.append((t("table_deal_n", "{game} · deal {n}", game=game, n=deal_no), None, GOLD))
         dealing = flow.state is Phase.DEALING
-        trump = obs.get("trump") if not dealing else None
+        trump = obs.trump if obs is not None and not dealing else None
         german = sc.settings.family_for(variant) == "german"  # names follow the deck
         if trump:
             lines.append((t("table_trump_is", "Trump: {suit}", suit=suit_name(trump, german)),
                           trump, CREAM))
         elif variant == "marias":
-            contract = obs.get("contract")
+            contract = marias.contract if marias is not None else None
             # A Suit contract's trump card lies face down until the contract stands.
             no_trump = bool(contract) and not str(contract).startswith("suit")
             lines.append((t("table_no_trump", "No trump") if no_trump else
                           t("table_trump_unknown", "Trump: not yet known"), None, CREAM))
-        if obs.get("stock_size") and not dealing:
-            n = obs["stock_size"]
-            lines.append((f"{t('table_stock_closed', 'Stock closed')} ({n})" if obs.get("closed")
+        if obs is not None and obs.stock_size and not dealing:
+            n = obs.stock_size
+            lines.append((f"{t('table_stock_closed', 'Stock closed')} ({n})" if obs.closed
                           else t("table_stock", "Stock: {n}", n=n), None, MUTED))
-        contract = obs.get("contract")
-        if contract:
+        contract = marias.contract if marias is not None else None
+        if marias is not None and contract:
             text = t("table_contract_is", "Contract: {contract}",
                      contract=contract_label(contract))
-            ann = [a["name"].replace("-", " ") for a in obs.get("announcements") or []
-                   if a["name"] not in ("seven", "hundred")]
+            ann = [a.name.replace("-", " ") for a in marias.announcements
+                   if a.name not in ("seven", "hundred")]
             if ann:
                 text += " · " + ", ".join(ann)
             lines.append((text, None, CREAM))
-            dbl = [(k, v) for k, v in (obs.get("doublings") or {}).items() if v]
+            dbl = [(k, v) for k, v in marias.doublings.items() if v]
             if dbl:
                 game = contract_label(contract) if not contract.startswith(
                     "suit") else component_label("game")
@@ -195,9 +205,9 @@ class Panels:
                     f"{game if k == 'game' else component_label(k)}: "
                     f"{double_name(min(v, 6) - 1).lower()} ×{2 ** v}" for k, v in dbl),
                     None, GOLD))
-        elif flow.state is not Phase.DEALING and variant == "marias" and obs.get("phase"):
+        elif flow.state is not Phase.DEALING and marias is not None:
             lines.append((f"{t('table_bidding', 'Bidding')}: "
-                          f"{t('act_' + str(obs['phase']), str(obs['phase']))}", None, MUTED))
+                          f"{t('act_' + marias.phase, marias.phase)}", None, MUTED))
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
@@ -239,6 +249,41 @@ class Panels:
             y += f * 1.35
         return r
 
+    def prompt_top(self) -> float:
+        """Where the line over the hand ends: the top of the action buttons (their rows
+        stack upwards), or — with no buttons — the bottom of the empty button row."""
+        sc = self.scene
+        tops = [b.rect.top for _a, b in sc.buttons.buttons]
+        if tops:
+            return min(tops)
+        return sc.layout.buttons_y + round(sc.layout.font * 2.1) + sc.layout.margin
+
+    def prompt_rect(self) -> pygame.Rect | None:
+        """Where the prompt goes (None: no prompt now)."""
+        sc = self.scene
+        text = sc.prompt()
+        if not text:
+            return None
+        L = sc.layout
+        img = sc.fonts.text(text, round(L.font * 0.95), CREAM, bold=True)
+        pad = L.font // 2
+        w, h = img.get_width() + 2 * pad, img.get_height() + pad
+        return pygame.Rect(round((L.size[0] - w) / 2), round(self.prompt_top() - h - L.margin),
+                           round(w), round(h))
+
+    def draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The scene's :meth:`~.scene.TableScene.prompt` in a gold-edged box over the buttons."""
+        sc = self.scene
+        r = self.prompt_rect()
+        if r is None:
+            return None
+        L = sc.layout
+        img = sc.fonts.text(sc.prompt() or "", round(L.font * 0.95), CREAM, bold=True)
+        pad = L.font // 2
+        surface.blit(panel(r.size, (12, 36, 24, 225), 10, (*GOLD, 230)), r.topleft)
+        surface.blit(img, (r.x + pad, round(r.y + pad / 2)))
+        return r
+
     def draw_hint(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The hint's reason above the hand, and a ring around a recommended button."""
         sc = self.scene
@@ -258,11 +303,112 @@ class Panels:
             pad = L.font // 2
             w, h = img.get_width() + 2 * pad, img.get_height() + pad
             x = (L.size[0] - w) / 2
-            y = L.buttons_y - h - L.margin
+            y = self.prompt_top() - h - L.margin
+            if sc.prompt():
+                y -= h + L.margin  # above the prompt
             box = surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
             area = box if area is None else area.union(box)
         return area
+
+    def draw_keys(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The keyboard's one rule, on screen while the player is to act: a small number on
+        each card of the hand that a number key plays (1–9), and a legend over the player's
+        plate — "1–6: cards · F1–F2: buttons / H: hint · L: last trick".  The buttons carry
+        their F-key in their own labels.  Returns the areas drawn (each badge, each line)."""
+        sc = self.scene
+        if sc.human is None or not sc.human.waiting or sc.anim.busy() or sc.stage is None \
+                or sc.result is not None:
+            return []
+        drawn: list[pygame.Rect] = []
+        L = sc.layout
+        f = L.font
+        hand = sc.stage.hand_sprites()[:9]
+        cards = sc.input.card_turn() and bool(hand)
+        size = max(11, round(f * 0.72))
+        if cards:
+            for i, s in enumerate(hand):
+                r = sc.stage.rect_of(s)
+                img = sc.fonts.text(str(i + 1), size, GOLD, bold=True)
+                bw, bh = img.get_width() + size * 0.7, img.get_height() + 2
+                x, y = r.x + size * 0.3, r.bottom - bh - size * 0.35
+                drawn.append(surface.blit(panel((round(bw), round(bh)), (12, 36, 24, 215), 6,
+                                                (*GOLD, 200)), (round(x), round(y))))
+                surface.blit(img, (round(x + (bw - img.get_width()) / 2), round(y + 1)))
+        plate = L.spot(sc.view_seat).plate
+        y = plate.y - L.margin * 0.5
+        for line in self.key_legend()[::-1]:  # drawn upwards from the plate
+            img = sc.fonts.text(line, size, MUTED)
+            y -= img.get_height()
+            drawn.append(surface.blit(img, (round(plate.x + f * 0.3), round(y))))
+        return drawn
+
+    def draw_last_trick(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The last finished trick, face up in the order it was played, each card with its
+        player's name, the winner's card framed: what a player may ask to see at a real
+        table.  Read from the engine's observation (``last_trick``)."""
+        sc = self.scene
+        obs = sc.flow.observation() if sc.flow is not None else None
+        last = obs.last_trick if obs is not None else None
+        if last is None or sc.art is None:
+            return None
+        L = sc.layout
+        f = L.font
+        ch = L.table_h
+        cw = L.card_w(ch)
+        cards = last.cards
+        winner = last.winner
+        gap = round(f * 1.2)
+        names = [sc.seat_name(seat).split(" · ")[0] for seat, _c in cards]
+        name_imgs = [sc.fonts.text(n, round(f * 0.85), CREAM) for n in names]
+        col = max([cw] + [img.get_width() for img in name_imgs])
+        title = sc.fonts.text(t("table_last_trick_title", "Last trick — taken by {name}",
+                                name=sc.seat_name(winner).split(" · ")[0]),
+                              round(f * 1.05), GOLD, bold=True)
+        foot = sc.fonts.text(t("table_last_trick_close", "Click or press a key to close"),
+                             round(f * 0.8), MUTED)
+        w = max(len(cards) * col + (len(cards) - 1) * gap, title.get_width(),
+                foot.get_width()) + 2 * gap
+        h = round(f * 0.8) + title.get_height() + f + ch + f * 0.5 + name_imgs[0].get_height() \
+            + f * 0.6 + foot.get_height() + f * 0.8 if cards else title.get_height() + 2 * f
+        r = pygame.Rect(0, 0, round(w), round(h))
+        r.center = (round(L.center[0]), round(L.center[1]))
+        surface.blit(panel(r.size, (6, 22, 14, 240), 16, (233, 200, 110, 230)), r.topleft)
+        y = r.y + f * 0.8
+        surface.blit(title, (r.centerx - title.get_width() / 2, y))
+        y += title.get_height() + f
+        x = r.centerx - (len(cards) * col + (len(cards) - 1) * gap) / 2
+        for (seat, c), img in zip(cards, name_imgs):
+            face = sc.art.picture(c, ch)
+            fx = x + (col - face.get_width()) / 2
+            surface.blit(face, (round(fx), round(y)))
+            if seat == winner:
+                pygame.draw.rect(surface, GOLD, pygame.Rect(round(fx) - 4, round(y) - 4,
+                                                            face.get_width() + 8,
+                                                            face.get_height() + 8),
+                                 3, border_radius=10)
+            surface.blit(img, (round(x + (col - img.get_width()) / 2), round(y + ch + f * 0.5)))
+            x += col + gap
+        surface.blit(foot, (r.centerx - foot.get_width() / 2, r.bottom - foot.get_height()
+                            - f * 0.8))
+        return r
+
+    def key_legend(self) -> list[str]:
+        """The legend's lines for the player's turn now: which number keys play cards,
+        which F-keys press the buttons, and the keys that always work."""
+        sc = self.scene
+        first: list[str] = []
+        hand = sc.stage.hand_sprites()[:9] if sc.stage is not None else []
+        if sc.input.card_turn() and hand:
+            n = len(hand)
+            first.append(t("table_keys_card", "1: card") if n == 1 else
+                         t("table_keys_cards", "{first}–{last}: cards", first=1, last=n))
+        n = min(len(sc.buttons.buttons), 9)
+        if n:
+            first.append(t("table_keys_button", "F1: button") if n == 1 else
+                         t("table_keys_buttons", "F1–F{n}: buttons", n=n))
+        second = [t("table_keys_hint", "H: hint"), t("table_keys_last", "L: last trick")]
+        return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> pygame.Rect | None:
         sc = self.scene

@@ -12,14 +12,18 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.rules import Match, RulesError, replay_text
-from game.rules.cards import CARD_STR, cards_of
+from game.rules import Action, Match, Refusal, RulesError, Verb, replay_text
+from game.rules.actions import DECLARE, discard
+from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class
+from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 
 from ..flow import FlowEvent, Phase, TurnFlow
@@ -35,13 +39,24 @@ from .controls import ButtonBar, action_label, button_actions, text_width, toggl
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
-from .input import TableInput
+from .input import FKEY_NAMES, TableInput
 from .layout import TableLayout, compute_layout
+from .moments import deal_moments
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
 
 log = logging.getLogger(__name__)
+
+#: The colour of the bubble that explains the keys (so a new one replaces the old).
+KEYS_COLOUR = (200, 230, 255)
+#: Keys that never collect a finished trick (they do something else, or nothing).
+PASSIVE_KEYS = frozenset({
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_TAB,
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+    pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
+#: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
+CARD_PLAYS = (Verb.PLAY, Verb.TRUMP)
 
 
 def deck_cards(variant: str) -> list[str]:
@@ -69,11 +84,17 @@ class TableScene(Scene):
         self.felt: pygame.Surface | None = None
         self.bubbles: list[Bubble] = []
         self.buttons = ButtonBar(app.manager)
+        #: The table's own questions ("declare 66 with only 23 points?"); modal while open.
+        self.confirm = ConfirmDialog(app.manager)
+        #: An action the player has just confirmed in :attr:`confirm` (asked once only).
+        self._confirmed: Action | None = None
         self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
         self.result: dict[str, Any] | None = None
         self.selected: set[str] = set()
-        self.hint_action: str | None = None
+        self.hint_action: Action | None = None
         self.hint_text: str | None = None
+        #: The last finished trick is shown over the table (L, or a click on a trick pile).
+        self.last_trick_view = False
         self.input = TableInput(self)
         #: Practice mode, hints, tips, undo and review (the colleague's game.ui.practice).
         self.layer: Any = None
@@ -138,6 +159,7 @@ class TableScene(Scene):
             self.on_hint = self.layer.hint
 
     def leave(self) -> None:
+        self.confirm.close()
         if self.layer is not None:
             self.layer.close()
         self.anim.finish()
@@ -200,15 +222,14 @@ class TableScene(Scene):
         if setup is None or setup.variant != variant:
             setup = GameSetup(variant, options=dict(first.options),
                               seats=["human"] + ["normal"] * (first.players - 1))
+        try:  # every finished deal but the last is counted: the flow scores that one
+            match = Match.resume(deals, seed=setup.seed)
+        except RulesError as exc:
+            log.error("cannot resume the saved game: %s", exc)
+            self._new_match(setup)
+            return
         self._close_flow()
         self.setup = setup
-        match = Match(variant, dict(first.options), seed=setup.seed, first_dealer=first.dealer)
-        # Count every finished deal but the last: the flow scores that one when it resumes.
-        for i, d in enumerate(deals[:-1]):
-            match.deals = deals[: i + 1]
-            if d.is_over():
-                match.finish_deal()
-        match.deals = list(deals)
         self._make_flow(match, setup)
 
     def _make_flow(self, match: Match, setup: GameSetup) -> None:
@@ -224,6 +245,7 @@ class TableScene(Scene):
         self.director.view = self.view_seat
         self.director.deal_owners = deal_class(match.variant).deal_owners
         self.director.sound = self.play_sound
+        self.director.trick_pause = self._trick_pause
         self.director.deals_seen = 0
         self.flow.start()
 
@@ -293,10 +315,12 @@ class TableScene(Scene):
         if self.setup is not None and self.setup.practice and self.layer is not None:
             undo = t("table_undo", "Take back")
             uw = max(bw, text_width(undo, L.font) + L.font * 2)
+            # Above Hint, right-aligned with it: beside it, it covered the hand's last card.
             self.widgets["undo"] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x - bw - uw - 2 * L.margin), round(y), uw, bh), undo, m,
-                object_id="#table_undo")
+                pygame.Rect(round(x - L.margin - uw), round(y - bh - L.margin), uw, bh), undo,
+                m, object_id="#table_undo")
         self.buttons.clear()
+        self.confirm.close()  # built for the old size; the player simply asks again
         self._result_widgets()
 
     def _result_widgets(self) -> None:
@@ -341,7 +365,7 @@ class TableScene(Scene):
             self.selected = set()
             self.hint_action = None
         if e.kind == "refused":
-            self.refuse(e.reason or "not allowed")
+            self.refuse(e.reason or Refusal("card_unavailable"))
             return
         if e.kind in ("action", "resume"):
             self.selected = set()
@@ -369,16 +393,18 @@ class TableScene(Scene):
         flow = self.flow
         assert flow is not None and flow.deal is not None and self.director is not None
         deal = flow.deal
-        obs = dict(e.after or flow.observation() or {})
-        shown = dict(obs.get("shown") or {})
+        obs = e.after or flow.observation()
+        assert obs is not None
+        shown = dict(obs.shown)
         for seat in range(flow.match.players):
             if seat != self.view_seat:
-                shown[seat] = sorted(CARD_STR[c] for c in cards_of(deal.hand(seat)))
-        obs["shown"] = shown
-        obs["hand_sizes"] = [len(shown.get(s, [])) if s != self.view_seat else
-                             len(obs.get("hand") or []) for s in range(flow.match.players)]
-        self.director.show(obs, None, None, duration=0.4)
+                shown[seat] = tuple(sorted(CARD_STR[c] for c in cards_of(deal.hand(seat))))
+        sizes = tuple(len(shown.get(s, ())) if s != self.view_seat else len(obs.hand)
+                      for s in range(flow.match.players))
+        self.director.show(replace(obs, shown=shown, hand_sizes=sizes), None, None,
+                           duration=0.4)
         info = dict(e.extra)
+        self.director.announce(deal_moments(info.get("summary") or {}, obs))
 
         def reveal() -> None:
             self.result = info
@@ -412,8 +438,12 @@ class TableScene(Scene):
                 log.debug("sound %s failed", name, exc_info=True)
 
     def _add_bubble(self, b: Bubble) -> None:
-        """A new word from a seat replaces that seat's previous bubble (no pile-ups)."""
-        b.ttl *= max(0.5, self.anim.factor) if self.anim.factor else 0.6
+        """A new word from a seat replaces that seat's previous bubble (no pile-ups).
+
+        Big bubbles are announcements (66!, a closed stock, a lost Seven): they stay their
+        full time at every animation speed, so a fast table never hides them."""
+        if not b.big:
+            b.ttl *= max(0.5, self.anim.factor) if self.anim.factor else 0.6
         self.bubbles = [o for o in self.bubbles if o.anchor != b.anchor]
         for spot in self.layout.seats:
             if b.anchor == spot.bubble:
@@ -421,10 +451,15 @@ class TableScene(Scene):
         self.bubbles.append(b)
 
     # --- actions from the player ------------------------------------------------------------
-    def submit(self, action: str) -> bool:
+    def submit(self, action: Action) -> bool:
         """Hand the player's action to the flow (practice mode may ask "are you sure?" first)."""
         if self.human is None or not self.human.waiting:
             return False
+        confirmed, self._confirmed = self._confirmed == action, None
+        if not confirmed and self._ask_first(action):
+            return False  # the dialog re-submits it if the player confirms
+        if confirmed and self.layer is not None:
+            self.layer._confirmed = action  # asked once is enough: no practice warning on top
         if self.layer is not None and not self.layer.allow(action):
             return False  # the layer re-submits it if the player confirms
         ok = self.human.submit(action)
@@ -432,20 +467,71 @@ class TableScene(Scene):
             self.flow.update()
         return ok
 
-    def press_action(self, action: str) -> bool:
+    def short_declaration(self, action: Action) -> int | None:
+        """The player's total when ``action`` is a declaration the rules engine says falls
+        short of 66 (legal, but it loses the deal); None otherwise."""
+        deal = self.flow.deal if self.flow is not None else None
+        holds = getattr(deal, "declaration_holds", None)
+        if action is not DECLARE or holds is None or holds(self.view_seat):
+            return None
+        obs = self.input.observation()
+        points = obs.points if obs is not None else ()
+        return points[self.view_seat] if self.view_seat < len(points) else 0
+
+    def _ask_first(self, action: Action) -> bool:
+        """Open the "are you sure?" question for a declaration below 66 (unless the player
+        turned it off in Settings); True when it was opened."""
+        points = self.short_declaration(action)
+        if points is None or not self.settings.confirm_low_declare:
+            return False
+
+        def declare() -> None:
+            self._confirmed = action
+            self.submit(action)
+
+        self.confirm.scale = max(0.8, float(self.app.services.get("font_scale", 1.0)))
+        self.confirm.open(self.app.size, t("table_declare_confirm_title", "Declare 66 now?"),
+                          [t("table_declare_confirm_text", "You have only {points} points. A "
+                             "declaration below 66 loses this deal.", points=points), "",
+                           t("table_declare_confirm_off",
+                             "You can turn this question off in Settings.")],
+                          t("table_declare_anyway", "Declare anyway"),
+                          t("table_keep_playing", "Keep playing"), declare, lambda: None,
+                          enter=1)
+        return True
+
+    def say_keys(self) -> None:
+        """A number key while only buttons are on offer: say which keys the buttons have."""
+        n = min(len(self.buttons.buttons), len(FKEY_NAMES))
+        L = self.layout
+        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
+        self.bubbles.append(Bubble(t("table_keys_use_f", "Number keys play cards; the buttons "
+                                     "have F1–F{n}.", n=n),
+                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
+                                   colour=KEYS_COLOUR))
+
+    def press_action(self, action: Action) -> bool:
         reason = self.input.reason(action)
         if reason is not None:
             self.refuse(reason)
             return False
         return self.submit(action)
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: Refusal) -> None:
+        """Say why the engine refused a move, in the player's language."""
+        self.refuse_text(words.reason(reason, self.german_names))
+
+    def refuse_text(self, text: str) -> None:
+        """A refusal already in the player's words, in the bubble over the hand."""
         L = self.layout
         spot = L.spot(self.view_seat)
         self.bubbles = [b for b in self.bubbles if b.colour != (255, 190, 170)]
-        self.bubbles.append(Bubble(words.reason(reason, self.german_names), (L.center[0],
-                                   spot.hand[1] - L.hand_h * 0.75), ttl=2.4,
-                                   colour=(255, 190, 170)))
+        at = (L.center[0], spot.hand[1] - L.hand_h * 0.75)
+        prompt = self.panels.prompt_rect()
+        valign = "center"
+        if prompt is not None and at[1] > prompt.top - L.font:
+            at, valign = (L.center[0], prompt.top - L.margin * 0.5), "bottom"  # above it
+        self.bubbles.append(Bubble(text, at, ttl=2.4, colour=(255, 190, 170), valign=valign))
 
     def toggle_select(self, key: str) -> None:
         self.selected = toggle_discard(self.selected, key)
@@ -453,11 +539,60 @@ class TableScene(Scene):
         self.director.selected = frozenset(self.selected)
         self.director.refresh()
 
-    def discard_action(self) -> str | None:
+    def prompt(self) -> str | None:
+        """What the player is asked to do now, when the cards alone do not say it (shown above
+        the hand: with tips off a new player must never be stuck)."""
+        if self.human is not None and self.director is not None and self.director.collecting():
+            return t("table_prompt_collect", "Click or press a key to collect the trick")
+        if self.human is None or not self.human.waiting or self.anim.busy():
+            return None
+        if self.input.discarding():
+            n = len(self.selected)
+            text = t("table_prompt_discard", "Choose two cards to put away")
+            if n == 1:
+                text += " " + t("table_prompt_one_chosen", "(one chosen)")
+            return text
+        if any(a.verb is Verb.TRUMP for a in self.input.legal()):
+            return t("table_prompt_trump", "Choose the trump card: one of your seven cards, "
+                     "or a face-down one blindly")
+        return None
+
+    def discard_action(self) -> Action | None:
         if len(self.selected) != 2:
             return None
         a, b = sorted(self.selected)
-        return f"discard {a} {b}"
+        return discard(card(a), card(b))
+
+    def _trick_pause(self) -> float | None:
+        """How long a finished trick rests (seconds), or None: until the player collects it.
+
+        A table with nobody at it (the selftest, a demo) keeps the short rest of the
+        animation speed; a player gets the Settings choice."""
+        from .director import TRICK_REST_S
+
+        if self.human is None:
+            return TRICK_REST_S * self.anim.factor
+        s = self.settings
+        if s.collect_trick == "click":
+            return None
+        return max(0, int(s.trick_pause_ms)) / 1000
+
+    def collect_trick(self) -> bool:
+        """A click or a key collects the finished trick that waits on the table."""
+        return self.director is not None and self.director.collect()
+
+    def toggle_last_trick(self) -> None:
+        """L or a click on a trick pile: show (or hide) the last finished trick."""
+        if self.last_trick_view:
+            self.last_trick_view = False
+            return
+        obs = self.flow.observation() if self.flow is not None else None
+        if obs is None or obs.last_trick is None:
+            L = self.layout
+            self.bubbles.append(Bubble(t("table_no_last_trick", "No trick has been played yet"),
+                                       L.center, ttl=1.8))
+            return
+        self.last_trick_view = True
 
     def next_deal(self) -> None:
         if self.flow is not None:
@@ -504,7 +639,7 @@ class TableScene(Scene):
                 self.hint_text = None
                 return
             if self.human is not None and self.human.pending is asked:
-                self.hint_action = str(action)
+                self.hint_action = action if isinstance(action, Action) else None
                 self.hint_text = text
                 self.redraw()  # the table may be asleep: show the hint now
                 self.wake()
@@ -512,6 +647,9 @@ class TableScene(Scene):
 
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm.handle_event(event):
+            self.redraw()
+            return  # the table's question is modal
         # Hover, drag and tooltips follow the pointer: look at the picture again.
         self.redraw()
         if self.layer is not None and self.layer.handle_event(event):
@@ -525,8 +663,30 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.next_deck()
             return
+        if self.last_trick_view and (event.type == pygame.KEYDOWN or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.last_trick_view = False  # any click or key closes the view
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.toggle_last_trick()
+            return
+        if self._collects(event):
+            self.collect_trick()
+            return
+        if (self.result is not None and "next" in self.widgets and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.next_deal()  # the keyboard's "Next deal"
+            return
         if self.flow is not None:
             self.input.handle(event)
+
+    def _collects(self, event: pygame.event.Event) -> bool:
+        """Is ``event`` a click or a key that collects a trick waiting to be collected?"""
+        if self.director is None or not self.director.collecting():
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return event.button == 1
+        return event.type == pygame.KEYDOWN and event.key not in PASSIVE_KEYS
 
     @property
     def german_names(self) -> bool:
@@ -616,12 +776,30 @@ class TableScene(Scene):
         self.input.update()
         self._update_hand_looks(dt)
         self._sync_buttons()
+        self._veil_widgets()
         # The thinking dots step DOTS_HZ times a second: draw when they do.
         seat = self.flow.thinking_seat()
         dots = None if seat is None else (seat, int(self.clock * self.DOTS_HZ))
         if dots != self._dots:
             self._dots = dots
             self.redraw()
+
+    def modal(self) -> bool:
+        """Is a question open (the table's, or a practice warning)?  Then nothing else on
+        the table can be pressed — or seen bright above its veil."""
+        return self.confirm.active or bool(
+            self.layer is not None and getattr(self.layer.dialog, "active", False))
+
+    def _veil_widgets(self) -> None:
+        """Hide the table's own buttons (and a tip's) while a question is open: pygame-gui
+        draws them above the dialog's veil, where they would look pressable."""
+        modal = self.modal()
+        tips = getattr(getattr(self.layer, "tips", None), "buttons", None) or {}
+        for w in [*self.widgets.values(), *tips.values()]:
+            if modal and w.visible:
+                w.hide()
+            elif not modal and not w.visible:
+                w.show()
 
     def _update_hand_looks(self, dt: float) -> None:
         stage = self.stage
@@ -630,37 +808,39 @@ class TableScene(Scene):
         stage.glow = {}
         waiting = self.human is not None and self.human.waiting and not self.anim.busy()
         legal = self.input.legal() if waiting else []
+        choices = self.input.choices() if waiting else []
         hand = stage.hand_sprites()
         cursor_key = hand[self.input.cursor].key if 0 <= self.input.cursor < len(hand) else None
-        if waiting and not self.input.discarding():
+        if waiting and self.input.discarding():
+            ok = self.input.discardable()
+            stage.dim = {s.key for s in hand if s.key not in ok}
+        elif waiting:
             playable = set()
             for s in hand:
                 a = self.input.card_action(s.key)
-                if a is not None and (a in legal or s.key.startswith("blind")):
+                if a is not None and a in choices:
                     playable.add(s.key)
             if playable and len(playable) < len(hand):
                 stage.glow = {k: GLOW_LEGAL for k in playable}
             stage.dim = {s.key for s in hand if s.key not in playable} if any(
-                a.startswith(("play ", "trump ")) for a in legal) else set()
+                a.verb in CARD_PLAYS for a in legal) else set()
         for k in self.selected:
             stage.glow[k] = GLOW_SELECT
-        if self.hint_action:
-            verb, _, rest = self.hint_action.partition(" ")
-            if self.hint_action == "trump blind":
+        hinted = self.hint_action
+        if hinted is not None:
+            if hinted.blind:
                 for s in hand:
                     if s.key.startswith("blind"):
                         stage.glow[s.key] = GLOW_HINT
-            elif verb in ("play", "trump"):
-                stage.glow[rest] = GLOW_HINT
-            elif verb == "discard":
-                for c in rest.split():
-                    stage.glow[c] = GLOW_HINT
+            elif hinted.verb in CARD_PLAYS or hinted.verb is Verb.DISCARD:
+                for c in hinted.cards:
+                    stage.glow[CARD_STR[c]] = GLOW_HINT
         if self.anim.busy():
             self._lifting = False
             return
         k = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
-        waiting = waiting and any(a.startswith(("play ", "trump ", "discard ")) for a in legal)
+        waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
         lifting = False
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
@@ -675,18 +855,22 @@ class TableScene(Scene):
     def _sync_buttons(self) -> None:
         L = self.layout
         if self.human is None or not self.human.waiting or self.anim.busy() or \
-                self.result is not None:
+                self.result is not None or self.modal():
             self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
             return
-        obs = self.input.observation() or {}
+        obs = self.input.observation()
+        if obs is None:
+            self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
+            return
         acts = button_actions(self.input.legal())
         if self.input.discarding():
             d = self.discard_action()
-            if d is not None:
+            if d is not None and d in self.input.legal():  # never offer what the rules refuse
                 acts = [d] + acts
         labels = [action_label(a, obs, self.german_names) for a in acts]
-        if acts:
-            labels = [f"{i + 1}  {t}" if i < 9 else t for i, t in enumerate(labels)]
+        # Each button shows its key (F1, F2 …): the number keys are the cards' (input.key).
+        labels = [f"{FKEY_NAMES[i]}  {t}" if i < len(FKEY_NAMES) else t
+                  for i, t in enumerate(labels)]
         self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
 
     # --- drawing ------------------------------------------------------------------------
@@ -696,27 +880,37 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """Whether the table needs frames at full rate now (the redraw protocol, Scene).
 
-        It does while cards move, bubbles fade, the hand's hover lift settles or a
-        hint is being searched.  While a bot thinks or pauses the table only wakes
-        for the dots' next step and the bot's answer (:meth:`wake_in`, the bot's
-        ``on_ready``); at rest — the player's turn, the deal's result — it sleeps
-        until the next event.
+        It does while cards move, the shuffle plays, bubbles fade, the hand's hover lift
+        settles or a hint is being searched.  A finished trick resting on the table, the
+        trump card shown for a moment, a trick waiting to be collected: nothing moves,
+        the table sleeps until the hold ends (:meth:`wake_in`) or the player acts.  While
+        a bot thinks or pauses the table only wakes for the dots' next step and the bot's
+        answer (:meth:`wake_in`, the bot's ``on_ready``); at rest — the player's turn, the
+        deal's result — it sleeps until the next event.
         """
         if self.flow is None:
             return False
-        if self.anim.busy() or self.bubbles or self._lifting:
+        if self.anim.next_change() == 0.0 or self.bubbles or self._lifting:
             return True
+        if self.director is not None and self.director.effect is not None:
+            return True  # the shuffle and the cut follow the animation clock
         if self.layer is not None and self.layer.busy():
             return True
         return False
 
     def wake_in(self) -> float | None:
         flow = self.flow
-        if flow is None or flow.settled():
+        if flow is None:
+            return None
+        if self.anim.busy():  # the flow waits for the table to show what happened
+            return self.anim.next_change()
+        if flow.thinking_seat() is not None:
+            return 1.0 / self.DOTS_HZ  # the dots' next step; the answer wakes us anyway
+        if flow.settled():
             return None
         pending = flow.pending
         if pending is not None and pending.thinking:
-            return 1.0 / self.DOTS_HZ  # the dots' next step; the answer wakes us anyway
+            return None  # a person is asked (their input, or a message, wakes us)
         if pending is not None and not pending.cancelled:
             return max(0.0, pending.not_before - time.perf_counter())  # a bot's pause
         return 0.0  # a deal starting, a phase changing: the next frame
@@ -785,25 +979,59 @@ class TableScene(Scene):
         live.add("effect", self.panels.draw_effect(surface), self.anim.clock)
         self.stage.draw(surface, active, display=live)
         live.add("cursor", self.panels.draw_cursor(surface))
+        legend = tuple(self.panels.key_legend())
+        for i, r in enumerate(self.panels.draw_keys(surface)):
+            live.add(("keys", i), r, legend)
         for b in self.bubbles:
             icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
             live.add(("bubble", id(b)), draw_bubble(surface, self.fonts, b, self.layout.font,
                                                     icon), (b.picture[1] if b.picture else None,
                                                             b.alpha))
-        live.add("hint", self.panels.draw_hint(surface), (self.hint_text, self.hint_action))
+        asked = self.prompt()
+        prompt = self.panels.draw_prompt(surface)
+        live.add("prompt", prompt, asked)
+        live.add("hint", self.panels.draw_hint(surface), (self.hint_text, self.hint_action,
+                                                          asked))
+        if self.last_trick_view:
+            obs = self.flow.observation()
+            live.add("last_trick", self.panels.draw_last_trick(surface),
+                     (obs.last_trick if obs is not None else None, hud))
         if self.result is not None:
             live.add("result", self.panels.draw_result(surface), (id(self.result), hud))
         if self.input.tooltip:
             text, pos = self.input.tooltip
+            if prompt is not None and pos[1] > prompt.top:
+                pos = (pos[0], prompt.top)  # above the prompt, which it must not hide
             live.add("tooltip", draw_tooltip(surface, self.fonts, text, pos,
                                              round(self.layout.font * 0.85)), (text, pos))
+        for key, rect, look in self.draw_overlays(surface):
+            live.add(key, rect, look)
         if self.layer is not None:
             for key, rect, look in self.layer.draw(surface) or ():
                 live.add(key, rect, look)
+        if self.confirm.active:
+            self.confirm.draw(surface)
+            c = self.confirm  # a veil over the whole window and the question
+            live.add("confirm", surface.get_rect(), (c.title, tuple(c.lines), tuple(c.rect)))
         damage += live.damage(self._live)
         self._live = live
         return damage
+
+    def draw_overlays(self, surface: pygame.Surface) -> list[tuple[Hashable, pygame.Rect | None,
+                                                                  Any]]:
+        """Extra pictures over the table, drawn every drawn frame above the cards and panels
+        and below the practice layer and questions: a networked table's banner, an aid.
+
+        Each comes back as ``(key, area, look)`` — a key of its own, the area drawn (None:
+        nothing) and anything that compares equal while it looks the same — so the redraw
+        protocol presents it when it appears, changes, moves or goes, and erases it after.
+        A picture that changes with time must also keep frames coming (:meth:`animating`
+        or :meth:`wake_in`); one that changes on a thread's news calls :meth:`redraw` and
+        :meth:`wake`.  Never draw on the table outside :meth:`draw`: it would stay on
+        screen, stale, or be drawn over itself.
+        """
+        return []
 
     def seat_name(self, seat: int) -> str:
         """"You" (the player's name), or where a computer sits and its level."""

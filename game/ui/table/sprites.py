@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Any
+
+from game.rules import MariasObservation, Observation, Verb
 
 from .layout import TableLayout
 
@@ -63,54 +64,55 @@ def jitter(key: str, spread: int) -> int:
     return zlib.crc32(key.encode()) % (2 * spread + 1) - spread
 
 
-def rank_order(obs: dict[str, Any]) -> str:
-    contract = obs.get("contract") or ""
+def rank_order(obs: Observation) -> str:
+    contract = obs.contract if isinstance(obs, MariasObservation) else None
     return NO_TRUMP_RANKS if contract and not contract.startswith("suit") else TRUMP_RANKS
 
 
-def sort_hand(cards: list[str], obs: dict[str, Any]) -> list[str]:
+def sort_hand(cards: list[str], obs: Observation) -> list[str]:
     """Display order only: suits in alternating colours, trump at the right, high to low."""
     ranks = rank_order(obs)
-    trump = obs.get("trump")
+    trump = obs.trump
     suits = [s for s in SUIT_ORDER if s != trump] + ([trump] if trump else [])
     return sorted(cards, key=lambda c: (suits.index(c[1]), ranks.index(c[0])))
 
 
-def _history_has(obs: dict[str, Any], verb: str) -> bool:
-    return any(a.startswith(verb) for _s, a in obs.get("history") or [])
+def _history_has(obs: Observation, verb: Verb) -> bool:
+    return any(a.verb is verb for _s, a in obs.history)
 
 
-def aside_card(obs: dict[str, Any]) -> tuple[bool, str | None]:
+def aside_card(obs: Observation) -> tuple[bool, str | None]:
     """Mariáš: is forehand's trump card lying set aside, and which (if the viewer knows)?"""
-    if obs.get("variant") != "marias":
+    if not isinstance(obs, MariasObservation):
         return False, None
-    phase = obs.get("phase")
+    phase = obs.phase
     if phase not in ("contract", "discard", "answer", "doubling"):
         return False, None
-    if not _history_has(obs, "trump"):
+    if not _history_has(obs, Verb.TRUMP):
         return False, None
-    contract = obs.get("contract")
+    contract = obs.contract
     if contract is not None and not contract.startswith("suit"):
         return False, None
     if phase == "doubling":
         return False, None
-    return True, obs.get("trump_card")
+    return True, obs.trump_card
 
 
-def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
+def board_targets(obs: Observation, lay: TableLayout, view: int,
                   selected: frozenset[str] = frozenset()) -> dict[str, Target]:
     """Where every card the viewer can see (or see the back of) lies now."""
     out: dict[str, Target] = {}
     players = lay.players
-    fh = obs.get("forehand")
+    fh = obs.forehand
     is_aside, aside_name = aside_card(obs)
-    shown = {int(k): v for k, v in (obs.get("shown") or {}).items()}
+    shown = dict(obs.shown)
+    marias = obs if isinstance(obs, MariasObservation) else None
     # --- the viewer's hand ---------------------------------------------------------
-    hand = list(obs.get("hand") or [])
+    hand = list(obs.hand)
     if is_aside and view == fh and aside_name in hand:
         hand.remove(aside_name)
     hand = sort_hand(hand, obs)
-    blind = int(obs.get("blind_trump") or 0)
+    blind = marias.blind_trump if marias is not None else 0
     n = len(hand) + blind
     pos = lay.fan(view, n + (1 if blind else 0))
     for i, c in enumerate(hand):
@@ -122,7 +124,7 @@ def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
         k = f"blind{j}"
         out[k] = Target(k, None, x, y, 0, lay.hand_h, 100 + len(hand) + j, False, "blind", view)
     # --- other hands ----------------------------------------------------------------
-    sizes = obs.get("hand_sizes") or [0] * players
+    sizes = obs.hand_sizes
     for seat in range(players):
         if seat == view:
             continue
@@ -150,20 +152,20 @@ def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
             out[k] = Target(k, None, x, y, spot.angle, lay.opp_h, 60 + start + i, False, "opp",
                             seat)
     # --- the trick ------------------------------------------------------------------
-    for i, (seat, c) in enumerate(obs.get("trick") or []):
+    for i, (seat, c) in enumerate(obs.trick):
         tx, ty = lay.spot(seat).trick
         out[c] = Target(c, c, tx, ty, lay.spot(seat).trick_angle + jitter(c, 4), lay.table_h,
                         200 + i, True, "trick", seat)
     # --- stock and indicator (two-player games) -------------------------------------
-    stock = int(obs.get("stock_size") or 0)
-    ind = obs.get("indicator")
+    stock = obs.stock_size
+    ind = obs.indicator
     if stock:
         sx, sy = lay.stock
-        under = 1 if (ind or obs.get("closed")) else 0
+        under = 1 if (ind or obs.closed) else 0
         backs = stock - under
         if under:
             ix = sx + lay.table_h * 0.32
-            if ind and not obs.get("closed"):
+            if ind and not obs.closed:
                 out[ind] = Target(ind, ind, ix, sy, 90, lay.table_h, 20, True, "indicator")
             else:
                 key = "ind_back"
@@ -174,7 +176,7 @@ def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
             out[k] = Target(k, None, sx - off * 0.6, sy - off, 0, lay.table_h, 30 + i, False,
                             "stock")
     # --- won tricks -----------------------------------------------------------------
-    tricks = obs.get("tricks") or [0] * players
+    tricks = obs.tricks
     for seat in range(players):
         px, py = lay.spot(seat).pile
         for i in range(min(tricks[seat], 6)):
@@ -182,30 +184,30 @@ def board_targets(obs: dict[str, Any], lay: TableLayout, view: int,
             out[k] = Target(k, None, px + i * 2, py - i * 2, 8 * ((i % 3) - 1) + 90 * (i == -1),
                             lay.pile_h, 10 + i, False, "pile", seat)
     # --- Mariáš: the talon and the trump card laid aside ----------------------------
-    if obs.get("variant") == "marias" and _history_has(obs, "discard") and \
-            obs.get("phase") in ("discard", "answer", "doubling", "play", "over"):
+    if marias is not None and _history_has(obs, Verb.DISCARD) and \
+            marias.phase in ("discard", "answer", "doubling", "play", "over"):
         tx, ty = lay.talon
         for i in range(2):
             k = f"talon{i}"
             out[k] = Target(k, None, tx + i * lay.table_h * 0.18, ty + i * 4, -6 + 12 * i,
                             lay.pile_h, 5 + i, False, "talon")
     # Mariáš 4.9: a marriage's queen stays visible as a reminder (small, beside the pile).
-    if obs.get("variant") == "marias":
-        count: dict[int, int] = {}
-        on_table = {c for _s, c in obs.get("trick") or []}
-        for m in obs.get("marriages") or []:
-            seat = int(m["seat"])
-            if "Q" + m["suit"] in on_table:
+    if marias is not None:
+        reminders: dict[int, int] = {}
+        on_table = {c for _s, c in obs.trick}
+        for m in obs.marriages:
+            seat = m.seat
+            if "Q" + m.suit in on_table:
                 continue  # still in the trick; it is laid out once the trick is gathered
-            i = count[seat] = count.get(seat, -1) + 1
+            i = reminders[seat] = reminders.get(seat, -1) + 1
             px, py = lay.spot(seat).pile
             dx = lay.card_w(lay.pile_h) * (0.95 + 0.45 * i)
-            k = f"mq{m['suit']}"
-            out[k] = Target(k, "Q" + m["suit"], px + (dx if px < lay.size[0] * 0.7 else -dx),
+            k = f"mq{m.suit}"
+            out[k] = Target(k, "Q" + m.suit, px + (dx if px < lay.size[0] * 0.7 else -dx),
                             py, 0, lay.pile_h, 14 + i, True, "reminder", seat)
     if is_aside and fh is not None:
         ax, ay = lay.spot(fh).aside
-        known = aside_name if (view == fh or obs.get("trump")) else None
+        known = aside_name if (view == fh or obs.trump) else None
         k = known or "aside"
         out[k] = Target(k, known, ax, ay, 90, lay.table_h, 40, known is not None, "aside", fh)
     return out

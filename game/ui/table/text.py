@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules import Refusal
+
 try:  # the translations are a comfort, never a requirement
     from game.ui import i18n
 except Exception:  # noqa: BLE001
@@ -44,6 +46,16 @@ def suit(letter: str, german: bool = False) -> str:
     return (SUITS_DE if german else SUITS_EN).get(letter, letter)
 
 
+def card(code: str, german: bool = False) -> str:
+    """A card in words in the player's language ("seven of hearts", "červená sedma")."""
+    if i18n is not None:
+        try:
+            return i18n.card_name(code, "german" if german else "french")
+        except Exception:  # noqa: BLE001
+            pass
+    return code
+
+
 def hint(reason: str | None, params: dict[str, Any] | None, german: bool,
          english: str | None) -> str | None:
     """A hint engine reason in words; the engine's English text if it cannot be translated."""
@@ -57,12 +69,8 @@ def hint(reason: str | None, params: dict[str, Any] | None, german: bool,
     return english
 
 
-def reason(engine_text: str, german: bool = False) -> str:
-    """The engine's refusal ("you must follow suit: …") in the player's language."""
-    try:
-        from game.ui.practice.texts import rule_reason
+def reason(refusal: Refusal, german: bool = False) -> str:
+    """The engine's refusal (a code: ``must_follow``, …) in the player's language."""
+    from game.ui.practice.texts import rule_reason
 
-        return rule_reason(engine_text, "german" if german else "french")
-    except Exception:  # noqa: BLE001
-        text = (engine_text or "").strip()
-        return text[:1].upper() + text[1:]
+    return rule_reason(refusal, "german" if german else "french")

@@ -14,6 +14,19 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
+
+
+class FullWidthList(UIExpandedDropDownState):
+    """pygame-gui's open drop-down list, as wide as the closed box: pygame-gui leaves the
+    arrow button's width out, so the list looked narrower than the button it came from."""
+
+    def start(self, should_rebuild: bool = True) -> None:
+        super().start(should_rebuild)
+        items = self.options_selection_list
+        if items is not None:
+            width = self.drop_down_menu_ui.relative_rect.width
+            items.set_dimensions((width, items.relative_rect.height))
 
 
 class Choice:
@@ -46,9 +59,13 @@ class Choice:
 
     def _menu(self, labels: list[str]) -> pygame_gui.elements.UIDropDownMenu:
         opts = [(label, str(i)) for i, label in enumerate(labels)]
-        return pygame_gui.elements.UIDropDownMenu(
+        menu = pygame_gui.elements.UIDropDownMenu(
             opts, opts[self.index], self.relative_rect, self.manager,
             container=self.container, object_id=self.object_id)
+        expanded = menu.menu_states.get("expanded")
+        if type(expanded) is UIExpandedDropDownState:
+            expanded.__class__ = FullWidthList  # same state, one method more (see there)
+        return menu
 
     def _fitted(self, labels: list[str]) -> list[str]:
         """Labels too wide for the box, shortened with an ellipsis (pygame-gui would cut

@@ -1,0 +1,521 @@
+"""The screens of a networked table: play with friends, host, join, the waiting room.
+
+``net``: host or join.  ``net_host``: the game, its rules, who sits where (a friend
+or a computer level), what happens when a friend is away, your name and the port.
+``net_join``: your name, the host's address and port, or a table found on the LAN.
+``net_lobby``: who has sat down and who is connected; the host may deal at once
+(computers play the empty seats).  The table itself is ``net_table``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.net import protocol as P
+from game.net.discovery import DISCOVERY_PORT, Finder
+from game.net.table import LEVELS, OPEN, AwayPolicy
+from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui.i18n import tr, variant_key, variant_name
+from game.ui.session import GameSetup
+
+from ..scenes.base import MenuScene
+from ..scenes.setup import PLAYERS, option_choices
+from .session import NetSession, is_net_event, local_addresses
+
+log = logging.getLogger(__name__)
+
+#: What a friend's absence means: wait, or a computer plays after so many seconds.
+AWAY_CHOICES = (("wait", None, 0.0), ("15", "normal", 15.0), ("30", "normal", 30.0),
+                ("60", "normal", 60.0))
+
+
+def _name(scene: MenuScene) -> str:
+    own = (scene.settings.player_name or "").strip()
+    return own if own and own != "You" else tr("ui.net_default_name")
+
+
+def _port(text: str) -> int | None:
+    try:
+        port = int(text.strip())
+    except ValueError:
+        return None
+    return port if 1024 <= port < 65536 else None
+
+
+class NetMenuScene(MenuScene):
+    name = "net"
+    title_key = "ui.net_title"
+
+    def build(self, **params: Any) -> None:
+        w, h = self.app.size
+        px = self.px
+        box = pygame.Rect(0, 0, px(720), px(120))
+        box.midtop = (w // 2, px(130))
+        self.add(pygame_gui.elements.UITextBox("ui.net_intro", box, self.manager,
+                                               object_id="#blurb"))
+        items = []
+        for i, (key, text) in enumerate((("host", "ui.net_host"), ("join", "ui.net_join"))):
+            r = pygame.Rect(0, 0, px(360), px(56))
+            r.midtop = (w // 2, px(280) + i * px(72))
+            items.append(self.button(key, r, text, object_id="#menu_button"))
+        back = self.button("back", pygame.Rect(px(70), h - px(92), px(180), px(50)),
+                           "ui.common_back")
+        self.focus.set_items([*items, back])
+        self.focus.focus(items[0])
+
+    def on_button(self, key: str) -> None:
+        if key in ("host", "join"):
+            self.app.switch("net_" + key)
+        else:
+            super().on_button(key)
+
+
+class HostScene(MenuScene):
+    """Open a table: the game, its rules, the seats, the away rule, name and port."""
+
+    name = "net_host"
+    title_key = "ui.net_host_title"
+    back_to = "net"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.variant = "marias"
+        self.seats: dict[str, list[str]] = {v: [OPEN] * (PLAYERS[v] - 1) for v in OPTION_SPECS}
+        self.options: dict[str, dict[str, Any]] = {}
+        self.away = "30"
+        self.error: tuple[str, dict[str, str]] | None = None
+
+    def build(self, **params: Any) -> None:
+        if params.get("resume"):
+            self._resume(params["resume"], params.get("setup"))
+            return
+        w, h = self.app.size
+        px = self.px
+        v = self.variant
+        for var in OPTION_SPECS:
+            if var not in self.options:
+                try:
+                    self.options[var] = make_options(var, self.settings.rule_options.get(var)
+                                                     or {})
+                except Exception:  # noqa: BLE001 - stale saved options: the defaults
+                    self.options[var] = defaults(var)
+        margin = max(px(70), (w - px(1160)) // 2)
+        col_w = (w - 2 * margin - px(60)) // 2
+        left, right = margin, margin + col_w + px(60)
+        focus: list[Any] = []
+        y = px(112)
+        self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_game", object_id="#section")
+        bw, bh = (col_w - px(12)) // 2, px(44)
+        for i, variant in enumerate(OPTION_SPECS):
+            rect = pygame.Rect(left + (i % 2) * (bw + px(12)), y + px(36) + (i // 2) *
+                               (bh + px(8)), bw, bh)
+            b = self.button(f"variant:{variant}", rect, variant_key(variant))
+            if variant == v:
+                b.select()
+            focus.append(b)
+        y += px(36) + 2 * (bh + px(8)) + px(10)
+        self.label(pygame.Rect(left, y, col_w, px(30)), "ui.net_seats", object_id="#section")
+        y += px(36)
+        half = col_w // 2
+        self.label(pygame.Rect(left, y, half, px(36)), "ui.common_seat", object_id="#field",
+                   n="1")
+        self.label(pygame.Rect(left + half, y, half, px(36)), "ui.net_seat_you",
+                   object_id="#field")
+        y += px(42)
+        seat_opts = [("ui.net_seat_friend", OPEN)] + [(f"ui.level_{lv}", lv) for lv in LEVELS]
+        for seat in range(1, PLAYERS[v]):
+            self.label(pygame.Rect(left, y, half, px(36)), "ui.common_seat", object_id="#field",
+                       n=str(seat + 1))
+            focus.append(self.choice(pygame.Rect(left + half, y, half, px(36)), seat_opts,
+                                     self.seats[v][seat - 1],
+                                     lambda val, s=seat: self._set_seat(s, val)))
+            y += px(42)
+        y += px(6)
+        self.label(pygame.Rect(left, y, half, px(36)), "ui.net_away_rule", object_id="#field")
+        focus.append(self.choice(
+            pygame.Rect(left + half, y, half, px(36)),
+            [("ui.net_away_wait" if k == "wait" else tr("ui.net_away_after", s=k), k)
+             for k, _lv, _s in AWAY_CHOICES], self.away, self._set_away))
+        # Right column: the rules, then name and port.
+        y = px(112)
+        self.label(pygame.Rect(right, y, col_w, px(30)), "ui.setup_rules", object_id="#section")
+        y += px(36)
+        for name in OPTION_SPECS[v]:
+            self.label(pygame.Rect(right, y, col_w - px(190), px(36)), f"ui.opt_{name}",
+                       object_id="#field")
+            rect = pygame.Rect(right + col_w - px(180), y, px(180), px(36))
+            entries = option_choices(v, name)
+            value = self.options[v][name]
+            if entries is None:
+                focus.append(self.toggle(rect, bool(value),
+                                         lambda on, n=name: self._set_option(n, on)))
+            else:
+                focus.append(self.choice(rect, entries, value,
+                                         lambda val, n=name: self._set_option(n, val)))
+            y += px(42)
+        y += px(14)
+        self.label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_your_name",
+                   object_id="#field")
+        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(right + col_w - px(240), y, px(240), px(36)), self.manager,
+            initial_text=_name(self)))
+        self.name_entry.set_text_length_limit(P.MAX_NAME)
+        focus.append(self.name_entry)
+        y += px(44)
+        self.label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_port",
+                   object_id="#field")
+        self.port_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(right + col_w - px(240), y, px(240), px(36)), self.manager,
+            initial_text=str(self.app.services.get("net_port", P.DEFAULT_PORT))))
+        self.port_entry.set_allowed_characters("numbers")
+        self.port_entry.set_text_length_limit(5)
+        focus.append(self.port_entry)
+        y += px(50)
+        if self.error:
+            key, values = self.error
+            self.label(pygame.Rect(right, y, col_w, px(60)), key, object_id="#notice", **values)
+        bottom = h - px(92)
+        back = self.button("back", pygame.Rect(margin, bottom, px(180), px(50)), "ui.common_back")
+        start = pygame.Rect(0, 0, px(300), px(56))
+        start.bottomright = (w - margin, bottom + px(53))
+        self.start_button = self.button("open", start, "ui.net_open_table", object_id="#primary")
+        self.focus.set_items([*focus, self.start_button, back])
+        self.focus.focus(self.start_button)
+
+    def _set_seat(self, seat: int, kind: str) -> None:
+        self.seats[self.variant][seat - 1] = kind
+
+    def _set_option(self, name: str, value: Any) -> None:
+        self.options[self.variant][name] = value
+
+    def _set_away(self, key: str) -> None:
+        self.away = key
+
+    def away_policy(self) -> AwayPolicy:
+        _k, level, seconds = next(c for c in AWAY_CHOICES if c[0] == self.away)
+        return AwayPolicy(level, seconds)
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("variant:"):
+            self.variant = key.split(":", 1)[1]
+            self.error = None
+            self.rebuild()
+        elif key == "open":
+            self.open_table()
+        else:
+            super().on_button(key)
+
+    def open_table(self) -> NetSession | None:
+        name = P.clean_text(self.name_entry.get_text(), P.MAX_NAME)
+        port = _port(self.port_entry.get_text())
+        if not name:
+            return self._fail("ui.net_code_bad_name")
+        if port is None:
+            return self._fail("ui.net_bad_port")
+        v = self.variant
+        setup = GameSetup(v, dict(self.options[v]), network={"host_seat": 0})
+        return self._host(setup, [OPEN, *self.seats[v]], name, port, self.away_policy())
+
+    def _host(self, setup: GameSetup, seats: list[str], name: str, port: int,
+              away: AwayPolicy, record: str | None = None) -> NetSession | None:
+        try:
+            session = NetSession.host(
+                setup, seats, name, port, away, storage=self.app.services.get("storage"),
+                record=record, bot_pause_s=float(self.app.services.get("net_bot_pause_s", 0.7)),
+                announce=bool(self.app.services.get("net_announce", True)))
+        except OSError as exc:
+            log.warning("cannot open the table on port %s: %s", port, exc)
+            return self._fail("ui.net_port_busy", port=str(port))
+        except ValueError as exc:
+            log.warning("cannot host: %s", exc)
+            return self._fail("ui.notice_save_corrupt", detail=str(exc))
+        old = self.app.services.pop("net", None)
+        if old is not None:
+            old.close()
+        self.app.services["net"] = session
+        self.app.services["net_port"] = port
+        self.error = None
+        self.app.switch("net_lobby")
+        return session
+
+    def _resume(self, record: str, setup: GameSetup) -> None:
+        """Continue a hosted match from the menu: the same seats, rules, name and port."""
+        net = dict(setup.network or {})
+        a = net.get("away") or {}
+        away = AwayPolicy(a.get("level"), float(a.get("after_s", 30.0)))
+        name = str(net.get("name") or _name(self))
+        self.params = {}
+        if self._host(setup, list(net.get("seats") or []), name,
+                      int(net.get("port") or P.DEFAULT_PORT), away, record) is None:
+            self.build()
+
+    def _fail(self, key: str, **values: str) -> None:
+        self.error = (key, values)
+        self.rebuild()
+        return None
+
+
+class JoinScene(MenuScene):
+    """Sit at a friend's table: by address and port, or from the tables found on the LAN."""
+
+    name = "net_join"
+    title_key = "ui.net_join_title"
+    back_to = "net"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.finder: Finder | None = None
+        self.error: tuple[str, dict[str, str]] | None = None
+        self.found_sig: tuple[Any, ...] = ()
+        self.table_buttons: dict[str, tuple[str, int]] = {}
+        #: What the player typed, kept when the screen is rebuilt (a table was found).
+        self.typed: list[str] | None = None
+        self.entries: list[Any] = []
+
+    def build(self, **params: Any) -> None:
+        if self.finder is None:  # tests listen on a port of their own
+            self.finder = Finder(int(self.app.services.get("net_discovery_port", DISCOVERY_PORT)))
+        w, h = self.app.size
+        px = self.px
+        col = px(560)
+        x = (w - col) // 2
+        y = px(120)
+        focus: list[Any] = []
+        values = self.typed or [_name(self), self.app.services.get("net_address", ""),
+                                str(self.app.services.get("net_port", P.DEFAULT_PORT))]
+        fields = (("ui.net_your_name", P.MAX_NAME, None), ("ui.net_address", 60, None),
+                  ("ui.net_port", 5, "numbers"))
+        self.entries = []
+        for (key, limit, allowed), value in zip(fields, values):
+            self.label(pygame.Rect(x, y, col - px(300), px(36)), key, object_id="#field")
+            entry = self.add(pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x + col - px(290), y, px(290), px(36)), self.manager,
+                initial_text=value))
+            entry.set_text_length_limit(limit)
+            if allowed:
+                entry.set_allowed_characters(allowed)
+            self.entries.append(entry)
+            focus.append(entry)
+            y += px(44)
+        join = pygame.Rect(0, 0, px(260), px(50))
+        join.topright = (x + col, y + px(6))
+        self.join_button = self.button("join", join, "ui.net_join_button", object_id="#primary")
+        focus.append(self.join_button)
+        y += px(70)
+        if self.error:
+            key, values = self.error
+            self.label(pygame.Rect(x - px(100), y, col + px(200), px(40)), key,
+                       object_id="#notice", **values)
+            y += px(48)
+        self.label(pygame.Rect(x, y, col, px(30)), "ui.net_found", object_id="#section")
+        y += px(36)
+        self.table_buttons = {}
+        found = self.finder.poll() if self.finder else []
+        self.found_sig = tuple((t.address, t.port, t.free, t.started) for t in found)
+        if not found:
+            self.label(pygame.Rect(x, y, col, px(30)),
+                       "ui.net_found_none" if self.finder.sock else "ui.net_found_off",
+                       object_id="#field")
+        for i, t in enumerate(found[:4]):
+            text = tr("ui.net_found_entry", host=t.host or t.address, game=variant_name(
+                t.variant) if t.variant in OPTION_SPECS else t.variant, free=str(t.free),
+                address=f"{t.address}:{t.port}")
+            key = f"found:{i}"
+            b = self.button(key, pygame.Rect(x, y, col, px(40)), text,
+                            enabled=t.compatible and t.free > 0)
+            self.table_buttons[key] = (t.address, t.port)
+            focus.append(b)
+            y += px(46)
+        back = self.button("back", pygame.Rect(px(70), h - px(92), px(180), px(50)),
+                           "ui.common_back")
+        self.focus.set_items([*focus, back])
+        self.focus.focus(self.entries[1] if not self.entries[1].get_text() else self.join_button)
+
+    #: How often the LAN list is read while this screen is open (the loop sleeps between).
+    LISTEN_S = 0.25
+
+    def wake_in(self) -> float | None:
+        """The finder is a socket read when polled: look every :data:`LISTEN_S` (the redraw
+        protocol lets the app sleep until then)."""
+        return self.LISTEN_S if self.finder is not None else None
+
+    def update(self, dt: float) -> None:
+        if self.finder is not None:
+            found = self.finder.poll()
+            sig = tuple((t.address, t.port, t.free, t.started) for t in found)
+            if sig != self.found_sig:
+                focused = [e.is_focused for e in self.entries]
+                self.rebuild()
+                for entry, had in zip(self.entries, focused):
+                    if had:  # typing goes on where it was
+                        self.focus.focus(entry)
+                        entry.focus()
+                        entry.edit_position = len(entry.get_text())
+
+    def leave(self) -> None:
+        if self.entries:
+            self.typed = [e.get_text() for e in self.entries]
+        super().leave()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.join()
+
+    def on_button(self, key: str) -> None:
+        if key == "join":
+            self.join()
+        elif key in self.table_buttons:
+            address, port = self.table_buttons[key]
+            self.entries[1].set_text(address)
+            self.entries[2].set_text(str(port))
+            self.join()
+        else:
+            if key == "back" and self.finder is not None:
+                self.finder.close()
+                self.finder = None
+            super().on_button(key)
+
+    def join(self) -> NetSession | None:
+        name = P.clean_text(self.entries[0].get_text(), P.MAX_NAME)
+        address = self.entries[1].get_text().strip()
+        port = _port(self.entries[2].get_text())
+        if not name:
+            return self._fail("ui.net_code_bad_name")
+        if not address:
+            return self._fail("ui.net_no_address")
+        if port is None:
+            return self._fail("ui.net_bad_port")
+        old = self.app.services.pop("net", None)
+        if old is not None:
+            old.close()
+        session = NetSession.join(address, port, name)
+        self.app.services["net"] = session
+        self.app.services["net_address"] = address
+        self.app.services["net_port"] = port
+        self.error = None
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+        self.app.switch("net_lobby")
+        return session
+
+    def _fail(self, key: str, **values: str) -> None:
+        self.error = (key, values)
+        self.rebuild()
+        return None
+
+
+class LobbyScene(MenuScene):
+    """The waiting room: who sits where, who is connected; the table starts when all came."""
+
+    name = "net_lobby"
+    title_key = "ui.net_lobby_title"
+    back_to = None
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.sig: tuple[Any, ...] = ()
+
+    @property
+    def session(self) -> NetSession | None:
+        return self.app.services.get("net")
+
+    def build(self, **params: Any) -> None:
+        session = self.session
+        w, h = self.app.size
+        px = self.px
+        col = px(720)
+        x = (w - col) // 2
+        y = px(118)
+        focus: list[Any] = []
+        if session is None:
+            self.app.switch("net")
+            return
+        flow = session.flow
+        self.sig = self._sig()
+        if flow.failure:
+            key, values = session.failure_text_key() or ("ui.net_code_lost", {})
+            self.label(pygame.Rect(x - px(100), y, col + px(200), px(44)), key,
+                       object_id="#notice", **values)
+            y += px(56)
+        elif not flow.welcomed:
+            self.label(pygame.Rect(x, y, col, px(36)), "ui.net_status_connecting",
+                       object_id="#field")
+            y += px(44)
+        else:
+            match = flow.match
+            self.label(pygame.Rect(x, y, col, px(34)), variant_key(match.variant),
+                       object_id="#section")
+            y += px(40)
+            if session.hosting:
+                addresses = ", ".join(local_addresses()[:3])
+                self.label(pygame.Rect(x, y, col, px(34)), "ui.net_tell_friends",
+                           object_id="#field", address=addresses, port=str(session.port))
+                y += px(44)
+            for seat, info in enumerate(flow.inputs):
+                self.label(pygame.Rect(x, y, px(150), px(36)), "ui.common_seat",
+                           object_id="#field", n=str(seat + 1))
+                if info.kind == "bot":
+                    text = tr("ui.net_seat_computer", level=tr(f"ui.level_{info.level}"))
+                elif not info.taken and not info.connected and not info.name:
+                    text = tr("ui.net_seat_waiting")
+                else:
+                    state = tr("ui.net_connected") if info.connected else tr("ui.net_away")
+                    you = f" ({tr('ui.common_you')})" if info.kind == "human" else ""
+                    text = f"{info.name}{you} · {state}"
+                self.label(pygame.Rect(x + px(150), y, col - px(150), px(36)), text,
+                           object_id="#field")
+                y += px(42)
+            y += px(16)
+            if session.hosting:
+                r = pygame.Rect(x, y, px(260), px(50))
+                focus.append(self.button(
+                    "start_now", r, "ui.net_continue_now" if flow.resumed else "ui.net_start_now",
+                    object_id="#primary"))
+                self.label(pygame.Rect(x + px(276), y + px(7), col - px(276), px(36)),
+                           "ui.net_continue_now_hint" if flow.resumed else "ui.net_start_now_hint",
+                           object_id="#field")
+            else:
+                self.label(pygame.Rect(x, y, col, px(34)), "ui.net_waiting_host",
+                           object_id="#field")
+        leave = self.button("leave", pygame.Rect(px(70), h - px(92), px(240), px(50)),
+                            "ui.net_close_table" if session.hosting else "ui.net_leave")
+        self.focus.set_items([*focus, leave])
+        self.focus.focus(focus[0] if focus else leave)
+
+    def _sig(self) -> tuple[Any, ...]:
+        session = self.session
+        if session is None:
+            return ()
+        flow = session.flow
+        return (flow.welcomed, bool(flow.failure), flow.status,
+                tuple((i.kind, i.name, i.connected, i.taken) for i in flow.inputs))
+
+    def update(self, dt: float) -> None:
+        session = self.session
+        if session is None:
+            return
+        session.flow.receive()
+        if session.flow.started and not session.flow.failure:
+            self.app.switch("net_table")
+            return
+        if self._sig() != self.sig:
+            self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if is_net_event(event):
+            return
+
+    def on_button(self, key: str) -> None:
+        session = self.session
+        if key == "start_now" and session is not None:
+            session.flow.start_now()
+        elif key == "leave":
+            session = self.app.services.pop("net", None)
+            if session is not None:
+                session.close()
+            self.app.switch("menu")

@@ -1,0 +1,336 @@
+"""The table of a networked match: the usual table, driven by the host's messages.
+
+Everything a player sees and does is the local table's (:class:`TableScene`): the
+cards, the animations, the buttons, the keys.  What differs is small and lives
+here: the flow is a :class:`~.flow.ClientFlow`, the name plates carry the people's
+names and whether they are connected, nothing is saved here (the host saves), a
+deal's end shows the result without turning anyone's cards, "Next deal" waits for
+the others, and no hints or take-backs at a table with other people.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.net import protocol as P
+
+from ..flow import FlowEvent, Phase
+from ..session import GameSetup
+from ..table import TableScene
+from ..table.hud import CREAM, panel
+from ..table.layout import compute_layout
+from ..table.text import t
+from .flow import ClientFlow
+from .session import NetSession, is_net_event
+
+log = logging.getLogger(__name__)
+
+
+class NetTableScene(TableScene):
+    name = "net_table"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.session: NetSession | None = None
+        self._roster_sig: tuple[Any, ...] = ()
+        #: The row of things to say is open.
+        self.say_open = False
+
+    # --- lifecycle -----------------------------------------------------------------------
+    def enter(self, **params: Any) -> None:
+        session = self.app.services.get("net")
+        if session is None:
+            self.app.switch("menu")
+            return
+        self.anim.speed = self.settings.animation_speed
+        if session is not self.session or self.flow is not session.flow:
+            self._sit(session)
+        else:
+            session.flow.catch_up()
+        self._build()
+
+    def _sit(self, session: NetSession) -> None:
+        flow: ClientFlow = session.flow
+        self.session = session
+        flow.receive()
+        match = flow.match
+        self.setup = GameSetup(match.variant, dict(match.options),
+                               seats=[("human" if i.kind == "human" else i.level)
+                                      for i in flow.inputs])
+        self.view_seat = flow.view_seat
+        self.human = flow.human
+        self.result = None
+        self.selected = set()
+        self.bubbles = []
+        self.flow = flow  # type: ignore[assignment]
+        flow.listener = self._on_flow
+        flow.busy = self.anim.busy
+        self.layout = compute_layout(self.app.size, match.players, self.view_seat)
+        self._ensure_stage()
+        assert self.director is not None
+        from game.rules.variants import deal_class
+
+        self.director.view = self.view_seat
+        self.director.deal_owners = deal_class(match.variant).deal_owners
+        self.director.sound = self.play_sound
+        self.director.deals_seen = 0
+        flow.start()
+
+    def _attach_practice_layer(self) -> None:
+        """No hints, warnings or take-backs at a table with other people."""
+        self.layer = None
+
+    def shutdown(self) -> None:
+        self.leave_table()
+        super().shutdown()
+
+    def _close_flow(self) -> None:
+        self.flow = None
+        self.anim.finish()
+
+    def leave_table(self) -> None:
+        """Leave for good: a guest's seat is away, the host's table closes (it stays saved)."""
+        session = self.app.services.pop("net", None)
+        if session is not None:
+            session.close()
+        self.session = None
+        self.flow = None
+
+    # --- widgets ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        super()._build()
+        hint = self.widgets.pop("hint", None)
+        if hint is None:
+            return
+        rect = hint.relative_rect
+        hint.kill()
+        label = self._leave_label(short=True)
+        from ..table.controls import text_width
+
+        f = self.layout.font
+        w = max(rect.w, text_width(label, f) + f * 2)
+        self.widgets["leave"] = pygame_gui.elements.UIButton(
+            pygame.Rect(rect.right - w, rect.y, w, rect.h), label, self.app.manager,
+            object_id="#table_leave")
+        say = t("net_say", "Say…")
+        sw = text_width(say, f) + f * 2
+        menu = self.widgets["menu"].relative_rect
+        # Above the Menu button, clear of the hand (a Mariáš hand with the blind cards is wide).
+        self.widgets["say"] = pygame_gui.elements.UIButton(
+            pygame.Rect(menu.right - sw, menu.y - rect.h - self.layout.margin, sw, rect.h), say,
+            self.app.manager, object_id="#table_say")
+        self._say_widgets()
+
+    def _say_widgets(self) -> None:
+        """The things one can say, in two rows over the middle of the table (while open)."""
+        for key in [k for k in self.widgets if k.startswith("emote:")]:
+            self.widgets.pop(key).kill()
+        if not self.say_open:
+            return
+        from game.net.protocol import EMOTES
+
+        from ..table.controls import text_width
+
+        L = self.layout
+        f = L.font
+        labels = [(what, t("net_emote_" + what, what)) for what in EMOTES]
+        rows = [labels[:4], labels[4:]]
+        bh = round(f * 1.9)
+        cx, cy = L.center
+        y = cy - bh - L.margin / 2
+        for row in rows:
+            widths = [text_width(label, f) + f * 2 for _, label in row]
+            x = cx - (sum(widths) + L.margin * (len(row) - 1)) / 2
+            for (what, label), bw in zip(row, widths):
+                self.widgets["emote:" + what] = pygame_gui.elements.UIButton(
+                    pygame.Rect(round(x), round(y), bw, bh), label, self.app.manager,
+                    object_id="#table_emote")
+                x += bw + L.margin
+            y += bh + L.margin
+
+    def _leave_label(self, short: bool = False) -> str:
+        """The host closes the table for everyone; a guest only leaves it."""
+        if self.session is not None and self.session.hosting:
+            return t("net_close_short", "Close") if short else t("net_close_table", "Close table")
+        return t("net_leave_short", "Leave") if short else t("net_leave", "Leave table")
+
+    def _result_widgets(self) -> None:
+        for k in ("next", "end_menu"):
+            w = self.widgets.pop(k, None)
+            if w is not None:
+                w.kill()
+        if self.result is None:
+            return
+        L = self.layout
+        r = self.panels.result_rect()
+        bh = round(L.font * 2.1)
+        keys = []
+        flow = self.flow
+        waiting = isinstance(flow, ClientFlow) and flow.ready_sent
+        if not self.result.get("match_over"):
+            keys.append(("next", t("net_waiting_others", "Waiting for the others…") if waiting
+                         else t("table_next_deal", "Next deal")))
+        keys.append(("end_menu", self._leave_label()))
+        from ..table.controls import text_width
+
+        bw = max(round(L.font * 7.5), *(text_width(label, round(L.font * 1.15)) + L.font * 2
+                                        for _, label in keys))
+        bw = min(bw, (r.w - (len(keys) + 1) * L.margin) // len(keys))
+        total = len(keys) * bw + (len(keys) - 1) * L.margin
+        x = r.centerx - total / 2
+        for key, label in keys:
+            b = pygame_gui.elements.UIButton(
+                pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
+                self.app.manager, object_id=f"#table_{key}")
+            if key == "next" and waiting:
+                b.disable()
+            self.widgets[key] = b
+            x += bw + L.margin
+
+    # --- flow events -----------------------------------------------------------------------
+    def _on_flow(self, e: FlowEvent) -> None:
+        if e.kind == "match_end":
+            # The last deal's result already says "match over" (the host sent both at once).
+            if self.result is None and (self.flow is None or self.flow.deal is None):
+                self.result = {"match_over": True, "totals": e.extra.get("totals")}
+                self._result_widgets()
+            return
+        if e.kind == "refused":
+            code = str(e.extra.get("code") or "")
+            if code and code != P.ILLEGAL:
+                self.refuse_text(t("net_code_" + code, str(e.extra.get("text") or code)))
+                return
+        super()._on_flow(e)
+
+    def _deal_end(self, e: FlowEvent) -> None:
+        """The result panel (the others' cards stay theirs: the host never sends them)."""
+        info = dict(e.extra)
+
+        def reveal() -> None:
+            self.result = info
+            self._result_widgets()
+            score = info.get("score") or []
+            if self.view_seat < len(score):
+                mine, best = score[self.view_seat], max(score)
+                self.play_sound("win" if mine == best and mine > min(score) else
+                                "lose" if mine < best else "click")
+        self.anim.then(reveal)
+
+    def save(self) -> None:
+        """The host saves the match; a guest keeps nothing."""
+
+    def next_deal(self) -> None:
+        if isinstance(self.flow, ClientFlow):
+            self.flow.next_deal()
+            self._result_widgets()
+
+    # --- events ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_net_event(event):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, w in self.widgets.items() if w is event.ui_element), None)
+            if key in ("leave", "end_menu"):
+                self.leave_table()
+                self.app.switch("menu")
+                return
+            if key == "say":
+                self.say_open = not self.say_open
+                self._say_widgets()
+                return
+            if key is not None and key.startswith("emote:"):
+                if isinstance(self.flow, ClientFlow):
+                    self.flow.emote(key.split(":", 1)[1])
+                self.say_open = False
+                self._say_widgets()
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.say_open:
+            self.say_open = False
+            self._say_widgets()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        flow = self.flow
+        if isinstance(flow, ClientFlow):
+            for seat, what in flow.take_emotes():
+                self._emote_bubble(seat, what)
+            sig = (tuple((i.name, i.connected, i.kind) for i in flow.inputs), flow.status)
+            if sig != self._roster_sig:
+                self._roster_sig = sig
+                self._base_sig = None  # the plates show who is there: redraw them
+
+    def _emote_bubble(self, seat: int, what: str) -> None:
+        """What a player said, at their seat, in this window's language."""
+        from ..table.hud import Bubble
+
+        if not 0 <= seat < len(self.layout.seats):
+            return
+        anchor = self.layout.spot(seat).bubble
+        self._add_bubble(Bubble(t("net_emote_" + what, what), anchor, ttl=2.6,
+                                colour=(200, 230, 255)))
+
+    # --- names ---------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        flow = self.flow
+        if not isinstance(flow, ClientFlow) or seat >= len(flow.inputs):
+            return super().seat_name(seat)
+        info = flow.inputs[seat]
+        if info.kind == "bot":
+            return super().seat_name(seat)
+        name = info.name or (t("net_open_seat", "Open seat") if not info.taken else "?")
+        if info.kind == "human":
+            return name
+        if not info.connected:
+            stand_in = flow.away.get("level")
+            return f"{name} · " + (t("net_away_computer", "away, the computer plays")
+                                   if stand_in else t("net_away", "away"))
+        return name
+
+    _seat_name = seat_name
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw_overlays(self, surface: pygame.Surface) -> list[tuple[Hashable, pygame.Rect | None,
+                                                                  Any]]:
+        """The connection's banner (the table's redraw protocol: see TableScene)."""
+        drawn = super().draw_overlays(surface)
+        text = self.banner()
+        if text:
+            f = self.layout.font
+            img = self.fonts.text(text, round(f * 0.95), CREAM, bold=True)
+            pad = f // 2
+            w, h = img.get_width() + 3 * pad, img.get_height() + pad
+            x = (surface.get_width() - w) // 2
+            # Above the player's hand, where the hints go at a local table (the top centre
+            # holds the talon and the stock).
+            y = round(self.layout.buttons_y - h - self.layout.margin)
+            r = surface.blit(panel((w, h), (90, 30, 20, 225), 10, (246, 214, 120, 200)), (x, y))
+            surface.blit(img, (x + pad * 1.5, y + pad / 2))
+            drawn.append(("net-banner", r, text))
+        return drawn
+
+    def banner(self) -> str | None:
+        """A line about the connection when it is not simply fine."""
+        flow = self.flow
+        session = self.session
+        if not isinstance(flow, ClientFlow) or session is None:
+            return None
+        if flow.failure and not flow.match.over:
+            from game.ui.i18n import tr
+
+            key, params = session.failure_text_key() or ("ui.net_code_lost", {})
+            return tr(key, **params)
+        if flow.status == "reconnecting":
+            return t("net_status_reconnecting", "Connection lost — reconnecting…")
+        if flow.state is Phase.DEAL_END and flow.ready_sent:
+            waiting = [i.name for s, i in enumerate(flow.inputs)
+                       if i.kind == "remote" and i.connected and not i.ready]
+            if waiting:
+                return t("net_waiting_for", "Waiting for {names}", names=", ".join(waiting))
+        return None

@@ -1,0 +1,71 @@
+"""Continue: the matches in progress, one per game (and per network table), newest first.
+
+The storage replays every saved match before it is listed (``Storage.saved_matches``),
+so what is offered here can always be continued; choosing one opens the table.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from game.ui.i18n import tr
+
+from .base import MenuScene
+from .menu import match_summary
+
+
+def saved_when(modified: float) -> str:
+    """``29.11.2026 13:45`` (the form the hand history uses too)."""
+    return time.strftime("%d.%m.%Y %H:%M", time.localtime(modified)) if modified else ""
+
+
+class ContinueScene(MenuScene):
+    name = "continue"
+    title_key = "ui.continue_title"
+
+    def build(self, **params: Any) -> None:
+        self.saved = self.storage.saved_matches()
+        w, h = self.app.size
+        px = self.px
+        width = min(w - 2 * px(60), px(720))
+        x = (w - width) // 2
+        top = px(120)
+        room = h - top - px(110)
+        row_h, when_h, gap = px(60), px(24), px(14)
+        rows = max(1, min(len(self.saved), room // (row_h + when_h + gap)))
+        self.slot_buttons = {}
+        items = []
+        for i, saved in enumerate(self.saved[:rows]):
+            y = top + i * (row_h + when_h + gap)
+            text = tr("ui.continue_row", **match_summary(saved))
+            if saved.setup.practice:
+                text += f" · {tr('ui.continue_practice')}"
+            b = self.button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,
+                            object_id="#menu_button")
+            self.label(pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
+                       tr("ui.continue_saved", when=saved_when(saved.modified)),
+                       object_id="#footer")
+            self.slot_buttons[saved.slot] = b
+            items.append(b)
+        back = self.button("back", pygame.Rect(x, h - px(92), px(180), px(50)),
+                           "ui.common_back")
+        self.focus.set_items([*items, back])
+        self.focus.focus(items[0] if items else back)
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("slot:"):
+            slot = key.split(":", 1)[1]
+            loaded = self.storage.load_match(slot)
+            if loaded is None:
+                self.app.switch("menu")  # damaged after all: the menu tells why
+                return
+            text, setup = loaded
+            if setup.network and "net_host" in self.app.scene_factories:
+                self.app.switch("net_host", resume=text, setup=setup)  # host it again
+            elif "table" in self.app.scene_factories:
+                self.app.switch("table", resume_record=text, setup=setup)
+        else:
+            super().on_button(key)

@@ -1,0 +1,270 @@
+"""The ``--selftest`` checks of issue 21: one named boolean per trap that can be tried headless.
+
+Each check drives the real table with posted pygame events, as a player would, on a
+deal chosen by seed (the human seat is the player; the others are instant ``easy``
+bots), and answers one question: does the table do what the issue asks?  A check
+that raises counts as failed, with its error reported; none of them is skipped.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.rules import Action, Observation, Verb
+from game.rules.actions import CONTRACT, DECLARE, EXCHANGE, GOOD
+from game.rules.cards import CARD_STR
+
+log = logging.getLogger(__name__)
+
+#: How long one check may wait for the table (seconds).
+WAIT_S = 20.0
+
+
+def _post_key(app: Any, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def _wait(app: Any, cond: Callable[[], bool], seconds: float = WAIT_S) -> bool:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.step(1 / 60)
+        if cond():
+            return True
+        time.sleep(0.001)
+    return False
+
+
+def _human_turn(app: Any, table: Any) -> Observation | None:
+    if not _wait(app, lambda: table.human.waiting and not table.anim.busy()):
+        return None
+    for _ in range(3):
+        app.step(1 / 60)
+    return table.input.observation()
+
+
+def _table(app: Any, variant: str, want: Callable[[Observation], bool],
+           tries: int = 60) -> tuple[Any, Observation]:
+    """A table where the human (seat 0) is first asked something ``want`` accepts (the
+    seed is found on a bare match first: a table is opened once)."""
+    from game.rules import Match
+
+    from .session import GameSetup
+
+    players = 3 if variant in ("sixty-six-3", "marias") else 2
+    for seed in range(1, tries):
+        match = Match(variant, None, seed=seed)
+        match.start_deal()
+        deal = match.current
+        if deal is None or deal.to_move() != 0 or not want(deal.observation(0)):
+            continue
+        table = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
+                                                    (players - 1), seed=seed), bot_budget_ms=0)
+        obs = _human_turn(app, table)
+        if obs is not None and want(obs):
+            return table, obs
+    raise RuntimeError(f"no {variant} deal gives the wanted position")
+
+
+def _defender_table(app: Any) -> Any:
+    """A Mariáš table where a computer is forehand (the human defends a Suit contract)."""
+    from game.rules import Match
+
+    from .session import GameSetup
+
+    for seed in range(1, 60):
+        match = Match("marias", None, seed=seed)
+        match.start_deal()
+        if match.current is not None and match.current.forehand != 0:
+            return app.switch("table", setup=GameSetup("marias", seats=["human", "easy",
+                                                                         "easy"], seed=seed),
+                              bot_budget_ms=0)
+    raise RuntimeError("no Mariáš deal with a computer forehand")
+
+
+def _number_keys(app: Any) -> bool:
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+    second = table.stage.hand_sprites()[1].key
+    _post_key(app, pygame.K_2)
+    return table.flow.deal.history[-1] == (0, Action.parse("play " + second)) and \
+        not table.flow.deal.is_over()
+
+
+def _declare_confirms(app: Any) -> bool:
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+    actions = [a for a, _b in table.buttons.buttons]
+    _post_key(app, pygame.K_F1 + actions.index(DECLARE))
+    asked = table.confirm.active and not table.flow.deal.history
+    _post_key(app, pygame.K_RETURN)  # the safe answer: keep playing
+    return asked and not table.confirm.active and not table.flow.deal.is_over()
+
+
+def _discard(app: Any) -> bool:
+    def forehand(o: Observation) -> bool:
+        return getattr(o, "phase", None) == "trump" and any(c[0] in "AT" for c in o.hand)
+
+    table, obs = _table(app, "marias", forehand)
+    table.submit(Action.parse("trump " + obs.hand[0]))
+    _human_turn(app, table)
+    table.press_action(CONTRACT["suit"])
+    after = _human_turn(app, table)
+    legal = set(after.legal) if after is not None else set()
+    ok = {CARD_STR[c] for a in legal for c in a.cards}
+    hand = [s.key for s in table.stage.hand_sprites()]
+    banned = [c for c in hand if c not in ok]
+    prompt = table.prompt() == table_text("table_prompt_discard")
+    for c in banned[:1] + [c for c in hand if c in ok][:2]:
+        table.input.choose_card(c)
+        _wait(app, lambda: not table.anim.busy(), 5)
+    for _ in range(3):
+        app.step(1 / 60)
+    actions = [a for a, _b in table.buttons.buttons]
+    return bool(banned) and prompt and bool(actions) and all(a in legal for a in actions) \
+        and banned[0] not in table.selected
+
+
+def _trump_shown(app: Any) -> bool:
+    table = _defender_table(app)
+    settings = table.settings
+    speed, settings.animation_speed = settings.animation_speed, "fast"
+    seen: set[str] = set()
+
+    def look() -> bool:
+        if table.human.waiting and not table.anim.busy():
+            o = table.input.observation()
+            table.submit(GOOD if GOOD in o.legal else o.legal[-1])
+        seen.update(s.card for s in table.stage.sprites.values()
+                    if s.card and s.role == "aside" and s.flip > 0.9)
+        return table.flow.deal.phase in ("play", "over")
+
+    try:
+        _wait(app, look)
+    finally:
+        settings.animation_speed = speed
+    deal = table.flow.deal
+    if deal.contract_name != "suit":
+        return True  # a no-trump contract shows no trump card (nothing to check here)
+    card = CARD_STR[deal.trump_card]
+    return table.flow.observation(0).trump_card == card and card in seen
+
+
+def _last_trick(app: Any) -> bool:
+    table, _obs = _table(app, "sixty-six", lambda o: True)
+    settings = table.settings
+    collect, settings.collect_trick = settings.collect_trick, "click"
+    try:
+        while not table.flow.deal.trick_log:
+            obs = _human_turn(app, table)
+            if obs is None:
+                return False
+            table.submit(next(a for a in obs.legal if a.verb is Verb.PLAY))
+            _wait(app, lambda: table.director.collecting() or table.human.waiting)
+        waits = _wait(app, table.director.collecting, 5)
+        _post_key(app, pygame.K_SPACE)
+        collected = _wait(app, lambda: not table.director.collecting(), 5)
+        _post_key(app, pygame.K_l)
+        shown = table.last_trick_view and table.flow.observation().last_trick is not None
+        _post_key(app, pygame.K_l)
+        return waits and collected and shown and not table.last_trick_view
+    finally:
+        settings.collect_trick = collect
+
+
+def _moments(app: Any) -> bool:
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+    settings = table.settings
+    ask, settings.confirm_low_declare = settings.confirm_low_declare, False
+    try:
+        table.press_action(DECLARE)
+    finally:
+        settings.confirm_low_declare = ask
+    n = obs.points[0]
+    return any(str(n) in b.text and b.big for b in table.bubbles)
+
+
+def _compound(app: Any) -> bool:
+    """A Sixty-six exchange: worth exactly what the best move after it is worth."""
+    import random
+
+    from game.ai.hint import hint
+    from game.rules.variants import new_deal, random_deck
+
+    rng = random.Random(3)
+    for _ in range(200):
+        d = new_deal("sixty-six", rng.randrange(2), random_deck("sixty-six", rng), {})
+        while not d.is_over() and EXCHANGE not in d.legal_actions():
+            seat = d.to_move()
+            d.apply(rng.choice(d.legal_actions()), seat)
+        if not d.is_over():
+            break
+    seat = d.to_move()
+    before = hint(d.observation(seat), seed=0, iterations=200)
+    d.apply(EXCHANGE, seat)
+    after = hint(d.observation(seat), seed=0, iterations=200)
+    best = max(v for v in after.values.values() if v is not None)
+    return abs(best - (before.values.get(EXCHANGE) or 0.0)) < 1e-9
+
+
+CHECKS: dict[str, Callable[[Any], bool]] = {
+    "number_keys_play_cards": _number_keys,
+    "declare_below_66_confirms": _declare_confirms,
+    "discard_offers_only_legal": _discard,
+    "marias_trump_card_shown": _trump_shown,
+    "last_trick_viewable": _last_trick,
+    "moments_announced": _moments,
+    "compound_turn_values_consistent": _compound,
+}
+
+
+def table_text(key: str) -> str:
+    from .i18n import tr
+
+    return tr("ui." + key)
+
+
+def run_checks(app: Any, errors: list[str]) -> dict[str, bool]:
+    """Every check on ``app`` (the selftest's window), in English; failures reported."""
+    from .i18n import apply_language
+
+    apply_language(app, "en")
+    autoplay = app.services.pop("table_autoplay", None)
+    # Instant easy bots need no bot process: the deals before tried that path.
+    threads = os.environ.get("MARRIAGE_TABLE_BOT_THREADS")
+    os.environ["MARRIAGE_TABLE_BOT_THREADS"] = "1"
+    settings = app.services.get("settings")
+    saved = {k: getattr(settings, k) for k in ("collect_trick", "trick_pause_ms",
+                                                "confirm_low_declare", "tips")}
+    # Tricks go by themselves (the last-trick check asks for clicks itself); no tips.
+    settings.collect_trick, settings.trick_pause_ms, settings.tips = "auto", 0, False
+    settings.confirm_low_declare = True
+    out: dict[str, bool] = {}
+    try:
+        for name, check in CHECKS.items():
+            try:
+                out[name] = bool(check(app))
+            except Exception as exc:  # noqa: BLE001 - a failed check, reported
+                log.exception("selftest check %s", name)
+                out[name] = False
+                errors.append(f"check {name}: {exc!r}")
+            if not out[name] and not any(e.startswith(f"check {name}") for e in errors):
+                errors.append(f"check {name} failed")
+    finally:
+        table = app.scenes.get("table") if hasattr(app, "scenes") else None
+        if table is not None and hasattr(table, "shutdown"):
+            table.shutdown()
+        if autoplay is not None:
+            app.services["table_autoplay"] = autoplay
+        for k, v in saved.items():
+            setattr(settings, k, v)
+        if threads is None:
+            os.environ.pop("MARRIAGE_TABLE_BOT_THREADS", None)
+        else:
+            os.environ["MARRIAGE_TABLE_BOT_THREADS"] = threads
+    return out
