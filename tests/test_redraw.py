@@ -305,3 +305,74 @@ def test_menus_leave_nothing_stale_on_screen(menu_app, monkeypatch) -> None:
         settle(app, 3)
         assert not screen.stale()
         assert not screen.redrawn_in_full_differs()
+
+
+def _until(app, scene, done, steps: int = 3000) -> None:
+    for _ in range(steps):
+        app.step(1 / 60)
+        if done():
+            return
+    raise AssertionError("the table never got there")
+
+
+def test_the_tables_traps_sleep_and_leave_nothing_stale(monkeypatch) -> None:
+    """A finished trick waiting to be collected is a still picture (no frames until the
+    player acts); its prompt, the key badges, the last-trick view and a bubble at full
+    strength are drawn and erased with the table's damage, nothing left behind."""
+    from tests.test_table_play import key
+
+    app = make_app(speed="fast", collect="click")
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=4),
+                       bot_budget_ms=0)
+    screen = FrontBuffer(monkeypatch, app)
+    _until(app, scene, lambda: scene.flow.waiting_for_human() and not scene.animating())
+    settle(app, 3)
+    assert scene._live.items.get(("keys", 0)) is not None  # the number on the first card
+    assert not screen.redrawn_in_full_differs()
+    # The player plays until a finished trick waits on the table for the click.
+    for _ in range(4):
+        if scene.director.collecting():
+            break
+        card = next(a for a in scene.input.legal() if a.verb is Verb.PLAY)
+        scene.submit(card)
+        _until(app, scene, lambda: scene.director.collecting() or (
+            scene.flow.waiting_for_human() and not scene.animating()))
+    assert scene.director.collecting()
+    settle(app, 3)
+    assert not scene.animating() and scene.wake_in() is None
+    drawn = len(app.frames)
+    for _ in range(30):
+        assert not app.step(1 / 60)
+    assert len(app.frames) == drawn
+    assert "prompt" in scene._live.items and not screen.stale()
+    assert not screen.redrawn_in_full_differs()
+    key(app, pygame.K_SPACE)  # collects it
+    assert not scene.director.collecting()
+    _until(app, scene, lambda: scene.flow.waiting_for_human() and not scene.animating())
+    settle(app, 3)
+    assert "prompt" not in scene._live.items
+    assert not screen.stale() and not screen.redrawn_in_full_differs()
+    # The last trick, shown and closed.
+    key(app, pygame.K_l)
+    settle(app, 2)
+    assert "last_trick" in scene._live.items
+    assert not screen.stale() and not screen.redrawn_in_full_differs()
+    key(app, pygame.K_l)
+    settle(app, 2)
+    assert "last_trick" not in scene._live.items
+    assert not screen.stale() and not screen.redrawn_in_full_differs()
+    # A bubble animates only while it fades: at full strength the table sleeps until its
+    # fade-out is due.
+    _until(app, scene, lambda: not scene.bubbles)  # the computer's words have gone
+    scene.refuse_text("Not now")
+    assert scene.animating()
+    settle(app, 12)  # past the fade-in
+    bubble = scene.bubbles[-1]
+    assert not scene.animating(), (scene.anim.next_change(), scene._lifting,
+                                   [(b.text, b.age, b.ttl) for b in scene.bubbles],
+                                   scene.director.effect, scene.layer and scene.layer.busy())
+    assert abs(scene.wake_in() - (bubble.ttl - bubble.FADE_OUT - bubble.age)) < 1e-6
+    assert not screen.stale() and not screen.redrawn_in_full_differs()
+    _until(app, scene, lambda: not scene.bubbles)
+    settle(app, 2)
+    assert not screen.stale() and not screen.redrawn_in_full_differs()

@@ -32,6 +32,8 @@ VARIANTS = ("marriage", "sixty-six", "sixty-six-3", "marias")
 BOT_BUDGET_MS = 40
 DEAL_TIMEOUT_S = 60.0
 HITCH_MS = 50.0
+#: The screens without animation whose idle CPU is measured besides the menu and the table.
+IDLE_SCENES = ("setup", "settings", "rules", "stats", "replay", "net", "net_host", "net_join")
 #: Targets (issue #23, docs/performance.md).
 TARGETS = {
     "idle_cpu_pct": 2.0,
@@ -111,6 +113,7 @@ class Bench:
         self.moving_cpu: list[float] = []
         self.cpu_by_phase: dict[str, list[float]] = {}
         self.hitches: list[dict[str, Any]] = []
+        self.screen_builds: list[dict[str, Any]] = []
         self.presented: list[int] = []
         self.label = ""
 
@@ -152,9 +155,22 @@ class Bench:
 
     def act(self, fn: Callable[[], Any], then_s: float = 0.0) -> None:
         """Do ``fn`` inside the next frame, as a click would (its cost is that frame's),
-        then keep the loop running for ``then_s`` seconds."""
+        then keep the loop running for ``then_s`` seconds.
+
+        A frame that opens another menu screen builds all its widgets: it is filed under
+        ``screen_builds``, not under the hitches (the table, a deal, a deck or a language
+        switch are hitches wherever they happen)."""
+        before = self.app.scene
+        hitches = len(self.hitches)
         self.app.call_soon(fn)
         self.frame()
+        after = self.app.scene
+        if after is not before and after is not None and after.name != "table" \
+                and self.app.frames:
+            f = self.app.frames[-1]
+            self.screen_builds.append({"ms": round(f.ms, 1), "cpu_ms": round(f.cpu_ms, 1),
+                                       "scene": f.scene, "during": self.label})
+            del self.hitches[hitches:]
         self.run_for(then_s)
 
     def run_for(self, seconds: float) -> None:
@@ -233,10 +249,13 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     app = open_app(size=size, lang="en")
     bench = Bench(app, started)
     bench.label = "first frame"
+    load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     bench.frame()  # the menu's first frame
     first_frame_s = time.perf_counter() - started
+    first_frame_cpu_s = time.process_time()  # the process's CPU time since it started
     bench.frame()  # events handled once more: the menu answers input
     interactive_s = time.perf_counter() - started
+    interactive_cpu_s = time.process_time()
     age = process_age_s()
     driver = pygame.display.get_driver()
     real = driver not in ("dummy", "offscreen")
@@ -246,7 +265,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         "load_avg": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
     }
     start: dict[str, Any] = {"first_frame_s": round(first_frame_s, 3),
-                             "interactive_s": round(interactive_s, 3)}
+                             "interactive_s": round(interactive_s, 3),
+                             "process_cpu_to_first_frame_s": round(first_frame_cpu_s, 3),
+                             "process_cpu_to_interactive_s": round(interactive_cpu_s, 3)}
     if age is not None and age_at_call is not None:
         # From exec: the interpreter (or the bundle's unpacking) and every import count.
         start["process_to_first_frame_s"] = round(age - (interactive_s - first_frame_s), 2)
@@ -260,6 +281,15 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     idle: dict[str, Any] = {"menu": bench.idle_cpu(idle_s)}
     memory: dict[str, Any] = {"menu_mb": rss_mb()}
     timeline: list[tuple[str, float | None]] = [("menu", memory["menu_mb"])]
+    # Every other screen without animation, left alone as long (the LAN list of the join
+    # screen listens on its socket four times a second).
+    for name in IDLE_SCENES:
+        if name not in app.scene_factories:
+            continue
+        bench.label = name
+        bench.act(lambda name=name: app.switch(name), min(1.5, idle_s))
+        idle[name] = bench.idle_cpu(idle_s)
+    bench.act(lambda: app.switch("menu"), 0.3)
 
     # 2. The scripted deals, all seats bots, through the real menu and setup screens.
     settings = app.services["settings"]
@@ -284,6 +314,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
             app.scene.levels[variant] = list(seats[1:])
         bench.act(choose, 0.3)
         bench.act(lambda: app.scene.on_button("start"))
+        if getattr(app.scene, "replace_pending", None) is not None:
+            # A match of this game is saved: the player says "start a new one".
+            bench.act(lambda: app.scene.on_button("replace_start"))
         table = app.scene
         errors = [] if table is not None and table.name == "table" else ["setup did not start"]
         if errors:
@@ -297,6 +330,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         timeline.append((f"{variant} {speed}", rss_mb()))
         last_table = table
     if last_table is not None:
+        bench.label = "table, the deal's result"
+        bench.run_for(1.0)
+        idle["table_deal_end"] = bench.idle_cpu(idle_s, _worker_pids(last_table))
         last_table.shutdown()
 
     # 3. The table waiting for the player: a human seat, nothing moving.
@@ -351,26 +387,42 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         "table_presented_share": round(
             sum(bench.presented) / max(1, len(bench.presented)) / (size[0] * size[1]), 3),
         "hitches_over_50ms": bench.hitches[:20],
+        "screen_builds": bench.screen_builds,
         "max_after_first_second_ms": max((h["ms"] for h in bench.hitches), default=max(
             table_frames or [0.0])),
     }
     result["deals"] = deals
     result["memory"] = memory
-    worst_idle = max(idle["menu"]["cpu_pct"], idle["table_waiting"].get(
-        "total_cpu_pct", idle["table_waiting"]["cpu_pct"]))
+    worst_idle = max(v.get("total_cpu_pct", v["cpu_pct"]) for v in idle.values())
+    # Wall time on a machine whose cores are all taken by other programs measures those
+    # programs.  Then the frame, hitch and start targets are judged on this process's own
+    # CPU time (main thread per frame, the whole process for the start), and it says so.
+    cores = os.cpu_count() or 1
+    load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    busy = max(load_before, load_after) > cores
+    judged_on = (f"cpu time (the machine was busy: load {max(load_before, load_after):.1f} "
+                 f"on {cores} cores)") if busy else "wall time"
+    hitches = [h for h in bench.hitches if (h["cpu_ms"] if busy else h["ms"]) > HITCH_MS]
+    moving_judged = _stats(bench.moving_cpu) if busy else moving
     met = {
         "idle_cpu": worst_idle <= TARGETS["idle_cpu_pct"],
-        "moving_p95": moving["n"] > 0 and moving["p95"] <= limit,
-        "no_hitch": not bench.hitches,
-        "first_frame": first_frame_s <= TARGETS["first_frame_s"],
+        "moving_p95": moving_judged["n"] > 0 and moving_judged["p95"] <= limit,
+        "no_hitch": not hitches,
+        "first_frame": (first_frame_cpu_s if busy else first_frame_s) <= TARGETS["first_frame_s"],
         "table_rss": (memory.get("table_mb") or 0) <= TARGETS["table_rss_mb"],
         "peak_rss": (memory.get("peak_mb") or 0) <= TARGETS["peak_rss_mb"],
     }
     if "process_to_interactive_s" in start:
-        met["cold_start"] = start["process_to_interactive_s"] <= TARGETS["cold_start_s"]
-    result["targets"] = {**TARGETS, "moving_p95_ms": limit, "met": met,
+        met["cold_start"] = (interactive_cpu_s if busy else start["process_to_interactive_s"]) \
+            <= TARGETS["cold_start_s"]
+    result["targets"] = {**TARGETS, "moving_p95_ms": limit, "judged_on": judged_on,
+                         "hitches": hitches[:20], "met": met,
                          "all_met": all(met.values()) and real}
-    result["ok"] = all(d["ok"] for d in deals)
+    deals_ok = all(d["ok"] for d in deals)
+    # Frame times without a real window mean nothing: then only the deals are checked.
+    result["ok"] = deals_ok and (result["targets"]["all_met"] or not real)
+    if not real:
+        result["note"] = f"no real window (video driver {driver}): the targets were not checked"
     result["seconds"] = round(time.perf_counter() - started, 1)
     pygame.quit()
     return result

@@ -117,12 +117,24 @@ class Bubble:
     picture: tuple[tuple[int, int], pygame.Surface] | None = field(default=None, repr=False,
                                                                   compare=False)
 
+    #: Seconds of the fade in and of the fade out.
+    FADE_IN = 0.12
+    FADE_OUT = 0.35
+
     @property
     def alpha(self) -> int:
-        if self.age < 0.12:
-            return int(255 * self.age / 0.12)
+        if self.age < self.FADE_IN:
+            return int(255 * self.age / self.FADE_IN)
         left = self.ttl - self.age
-        return 255 if left > 0.35 else max(0, int(255 * left / 0.35))
+        return 255 if left > self.FADE_OUT else max(0, int(255 * left / self.FADE_OUT))
+
+    def fading(self) -> bool:
+        """Its look changes frame by frame now (fading in or out)."""
+        return self.age < self.FADE_IN or self.ttl - self.age <= self.FADE_OUT
+
+    def steady_for(self) -> float | None:
+        """Seconds it stays as it is now (None while fading)."""
+        return None if self.fading() else self.ttl - self.FADE_OUT - self.age
 
 
 def draw_bubble(surface: pygame.Surface, fonts: Fonts, b: Bubble, size: int,

@@ -890,8 +890,10 @@ class TableScene(Scene):
         """
         if self.flow is None:
             return False
-        if self.anim.next_change() == 0.0 or self.bubbles or self._lifting:
+        if self.anim.next_change() == 0.0 or self._lifting:
             return True
+        if any(b.fading() for b in self.bubbles):
+            return True  # a bubble at full strength stands still: wake_in has its fade
         if self.director is not None and self.director.effect is not None:
             return True  # the shuffle and the cut follow the animation clock
         if self.layer is not None and self.layer.busy():
@@ -899,6 +901,13 @@ class TableScene(Scene):
         return False
 
     def wake_in(self) -> float | None:
+        """Seconds until the table changes by itself: the flow's next step, or a bubble
+        beginning to fade (None: only an event changes it)."""
+        times = [t for t in (self._flow_wake_in(), *(b.steady_for() for b in self.bubbles))
+                 if t is not None]
+        return min(times) if times else None
+
+    def _flow_wake_in(self) -> float | None:
         flow = self.flow
         if flow is None:
             return None
