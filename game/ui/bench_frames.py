@@ -426,3 +426,27 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     result["seconds"] = round(time.perf_counter() - started, 1)
     pygame.quit()
     return result
+
+
+def summary(result: dict[str, Any]) -> str:
+    """The figures in one line, and which targets were missed (for CI logs)."""
+    t = result.get("targets", {})
+    idle = result.get("idle", {})
+    worst = max(idle.items(), key=lambda kv: kv[1].get("total_cpu_pct", kv[1]["cpu_pct"]),
+                default=("-", {"cpu_pct": 0.0}))
+    frames = result.get("frames", {})
+    mem = result.get("memory", {})
+    start = result.get("start", {})
+    missed = [k for k, ok in t.get("met", {}).items() if not ok]
+    deals = [d["variant"] for d in result.get("deals", []) if not d.get("ok")]
+    return (f"bench-frames {result.get('size')}: idle CPU max "
+            f"{worst[1].get('total_cpu_pct', worst[1]['cpu_pct'])}% ({worst[0]}); moving frames "
+            f"p95 {frames.get('moving', {}).get('p95')} ms wall, "
+            f"{frames.get('moving_cpu', {}).get('p95')} ms CPU; hitches "
+            f"{len(t.get('hitches', []))}; first frame {start.get('first_frame_s')} s; "
+            f"start to interactive {start.get('process_to_interactive_s')} s; RSS table "
+            f"{mem.get('table_mb')} MB, peak {mem.get('peak_mb')} MB; judged on "
+            f"{t.get('judged_on')}: " + ("all targets met" if not missed else
+                                         "MISSED " + ", ".join(missed))
+            + (f"; deals failed: {', '.join(deals)}" if deals else "")
+            + (f"; {result['note']}" if result.get("note") else ""))
