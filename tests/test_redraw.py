@@ -211,11 +211,14 @@ def test_the_bot_process_is_started_ahead_and_handed_to_the_next_table() -> None
     app = make_app()
     scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=1))
     assert scene.bot_server is spare
-    scene.shutdown()
+    time.sleep(0.5)
+    assert BotServer._spare is None  # no second process idles beside the table's
+    app.switch("menu")  # the player leaves the table: the next one is started behind
     deadline = time.perf_counter() + 10
     while BotServer._spare is None and time.perf_counter() < deadline:
         time.sleep(0.05)  # the next one is started behind the table
     assert BotServer._spare is not None
+    scene.shutdown()
     BotServer._spare.close()
     BotServer._spare = None
 

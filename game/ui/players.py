@@ -215,6 +215,12 @@ class BotServer:
     _spare_lock = threading.Lock()
 
     @classmethod
+    def prestart_soon(cls) -> None:
+        """:meth:`prestart` on a worker thread (not while a table plays: a second process
+        would sit idle beside the table's own, ~20 MB)."""
+        threading.Thread(target=cls.prestart, daemon=True, name="bots-prestart").start()
+
+    @classmethod
     def prestart(cls) -> None:
         """Start the next table's bot process now (call from a worker thread)."""
         if os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
@@ -240,9 +246,7 @@ class BotServer:
         with cls._spare_lock:
             spare, cls._spare = cls._spare, None
         if spare is not None and spare.proc.is_alive():
-            # Have the one after this ready too (the next match, a new table).
-            threading.Thread(target=cls.prestart, daemon=True, name="bots-prestart").start()
-            return spare
+            return spare  # the next one is started when the player leaves this table
         try:
             return cls()
         except Exception as exc:  # noqa: BLE001

@@ -159,6 +159,8 @@ class TableScene(Scene):
             self.on_hint = self.layer.hint
 
     def leave(self) -> None:
+        if self.bot_server is not None:
+            BotServer.prestart_soon()  # the next table (a new match) starts without waiting
         self.confirm.close()
         if self.layer is not None:
             self.layer.close()
