@@ -402,7 +402,10 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     busy = max(load_before, load_after) > cores
     judged_on = (f"cpu time (the machine was busy: load {max(load_before, load_after):.1f} "
                  f"on {cores} cores)") if busy else "wall time"
-    hitches = [h for h in bench.hitches if (h["cpu_ms"] if busy else h["ms"]) > HITCH_MS]
+    # (Busy, "after the first second" of wall time says nothing either: the two frames that
+    # open the menu are the start, judged by the start targets.)
+    hitches = [h for h in bench.hitches if (h["cpu_ms"] if busy else h["ms"]) > HITCH_MS
+               and not (busy and h["during"] == "first frame")]
     moving_judged = _stats(bench.moving_cpu) if busy else moving
     met = {
         "idle_cpu": worst_idle <= TARGETS["idle_cpu_pct"],
