@@ -39,7 +39,10 @@ previous drawn frame (see :class:`game.ui.redraw.DisplayList`); returning
 is presented whenever this scene's drawing was the reason for the frame.  A
 scene that draws on top of another scene's picture (e.g. a new panel on the
 table) must either put it in that scene's display list or invalidate the area
-it covers when it appears, moves or goes.
+it covers when it appears, moves or goes.  On the table that means returning it
+from :meth:`TableScene.draw_overlays <game.ui.table.scene.TableScene.draw_overlays>`
+(or as an item of ``TableScene.draw``): ``(key, area, look)``; docs/performance.md
+has the whole protocol and the table's rules.
 """
 
 from __future__ import annotations
