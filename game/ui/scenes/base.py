@@ -138,6 +138,11 @@ class MenuScene(Scene):
             element.kill()
         self.widgets, self.elements, self.button_keys = [], [], {}
         self.boxes = []
+        # A dead widget still holds its pictures (a page of rules text: ~10 MB) for as long
+        # as the screen object lives, and screens are kept for the next visit: let go.
+        for name, value in list(vars(self).items()):
+            if isinstance(value, pygame_gui.core.UIElement) and not value.alive():
+                setattr(self, name, None)
 
     def rebuild(self, between: Any = None) -> None:
         """Rebuild the widgets in place (language, scale or data changed).
