@@ -39,19 +39,18 @@ def suit_name(letter: str, german: bool = False) -> str:
 
 
 def contract_label(name: str) -> str:
-    return t("contract_" + name.replace(" ", "_").replace("-", "_"),
-             CONTRACT_LABELS.get(name, name.title()))
+    return t("contract_" + name.replace(" ", "_").replace("-", "_"))
 
 
 def component_label(name: str) -> str:
-    return t("contract_" + name.replace("-", "_"), COMPONENT_LABELS.get(name, name))
+    return t("contract_" + name.replace("-", "_"))
 
 
 def double_name(k: int) -> str:
     """The name of the (k+1)-th doubling: Flek, Re, Tutti …"""
     if k < len(DOUBLE_NAMES):
-        return t("marias_" + DOUBLE_NAMES[k].lower(), DOUBLE_NAMES[k])
-    return t("act_double", "Double")
+        return t("marias_" + DOUBLE_NAMES[k].lower())
+    return t("act_double")
 
 
 def action_label(action: Action, obs: Observation, german: bool | None = None) -> str:
@@ -61,30 +60,30 @@ def action_label(action: Action, obs: Observation, german: bool | None = None) -
     if german is None:
         german = obs.variant == "marias"
     if verb is Verb.EXCHANGE:
-        return t("table_exchange_trump", "Exchange trump")
+        return t("table_exchange_trump")
     if verb is Verb.CLOSE:
-        return t("table_close_stock", "Close the stock")
+        return t("table_close_stock")
     if verb is Verb.DECLARE:
-        return t("table_declare_66", "Declare 66!")
+        return t("table_declare_66")
     if verb is Verb.MARRIAGE:
         suit = SUITS[action.suit]
         pts = marriage_points(obs.trump == suit)
-        return f"{t('act_marriage', 'Marriage')} {suit_name(suit, german)} ({pts})"
+        return f"{t('act_marriage')} {suit_name(suit, german)} ({pts})"
     if verb is Verb.CONTRACT:
         return contract_label(action.name)
     if verb is Verb.GOOD:
-        return t("act_good", "Good")
+        return t("act_good")
     if verb is Verb.BAD:
-        return t("table_bad_contract", "Bad — {contract}", contract=contract_label(action.name))
+        return t("table_bad_contract", contract=contract_label(action.name))
     if verb is Verb.DOUBLE:
         k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
         return f"{double_name(k)} ({component_label(action.name).lower()})"
     if verb is Verb.ANNOUNCE:
-        return f"{t('act_announce', 'Announce')} {component_label(action.name).lower()}"
+        return f"{t('act_announce')} {component_label(action.name).lower()}"
     if verb is Verb.PASS:
-        return t("act_pass", "Pass")
+        return t("act_pass")
     if verb is Verb.DISCARD:
-        return t("table_discard_these", "Put these two away")
+        return t("table_discard_these")
     return action.text
 
 
