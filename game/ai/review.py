@@ -141,3 +141,37 @@ def review_deal(
 def total_lost(items: list[ReviewItem]) -> float:
     """The sum of the known losses."""
     return round(sum(i.lost for i in items if i.lost), 3)
+
+
+def better_line(deal: Deal, item: ReviewItem, seed: int = 1, iterations: int = 60,
+                cancel: threading.Event | None = None) -> list[Deal]:
+    """The deal as it might have gone with the review's better move: the position after
+    ``item.best`` and then every later position, each seat played by the ``hard`` level
+    from its own observation (one likely continuation, not the average the values are).
+    The real deck is used, so the stock draws what it really held.  Empty when cancelled
+    before the first step."""
+    import random
+
+    from .bot import make_bot
+
+    state = deal.at_step(item.index)
+    rng = random.Random(seed)
+    line: list[Deal] = []
+    bots: dict[int, object] = {}
+    action: Action | None = item.best
+    while action is not None:
+        if cancel is not None and cancel.is_set():
+            break
+        seat = state.to_move()
+        state = state.clone()
+        state.apply(action, seat, chance=rng)
+        line.append(state)
+        if state.is_over():
+            break
+        nxt = state.to_move()
+        bot = bots.get(nxt)
+        if bot is None:
+            bot = bots[nxt] = make_bot("hard", state.variant, seed=seed + nxt,
+                                       iterations=iterations)
+        action = bot.choose(state.observation(nxt))  # type: ignore[attr-defined]
+    return line
