@@ -248,7 +248,7 @@ def explain_hint(obs: Observation, action: Action, values: dict[Action, float | 
             return why
     main = _main_reason(obs, action, values, exact)
     more = margin(obs, action, values, exact)
-    if more is None and main.key == "hint_lead":
+    if more is None and main.key in RESTATING:
         # no comparison to show: the search's own number is the reason
         value = values.get(action)
         if value is not None:
@@ -511,6 +511,10 @@ def _why_weak(obs: Observation, action: Action, best: Action) -> Explanation:
                 return say("warn_exposes_high", card=Card(c))
     return say("warn_costs")
 
+
+#: Main sentences that alone would come close to restating the move: a hint with one of
+#: them always has a second sentence (the search's margin), or says the value instead.
+RESTATING: frozenset[str] = frozenset({"hint_lead"})
 
 #: Every key this module can produce (the tests check each exists in en, ru and cs).
 KEYS: tuple[str, ...] = (
