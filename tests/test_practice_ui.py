@@ -158,7 +158,7 @@ def test_review_says_why_a_move_lost_and_shows_the_better_line(app):
         if it.weak is not None:
             assert it.lost and it.weak.keys()[-1] != "warn_costs"  # a reason and the cost
             text = " ".join(explanation_lines(it.weak, None, "french", "en"))
-            assert "Best is" in text
+            assert "Best move:" in text
     i = lost[0]
     scene.selected, scene.pos = i, scene.items[i].index
     scene._sync_better_button()

@@ -128,7 +128,10 @@ def _param_text(v: Any, obs: Observation | None, family: str, lang: str | None) 
     if isinstance(v, ex.Card):
         return card_name(CARD_STR[v.card], family, lang)
     if isinstance(v, ex.Cards):
-        return ", ".join(card_name(CARD_STR[c], family, lang) for c in v.cards)
+        names = [card_name(CARD_STR[c], family, lang) for c in v.cards]
+        if len(names) == 2:
+            return tr("ui.advice_two_cards", lang, a=names[0], b=names[1])
+        return ", ".join(names)
     if isinstance(v, ex.Suit):
         return suit_name(SUITS[v.suit], family, lang)
     if isinstance(v, ex.Rank):

@@ -8,7 +8,7 @@ layer; the thinking dots, hint and result panel are drawn every frame.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -66,6 +66,27 @@ class Panels:
         r.center = (cx, round(h * 0.42))
         return r
 
+    def plate_line(self, seat: int, obs: Any, soloist: int | None) -> str:
+        """The second line of a seat's plate: tricks, points, and in Mariáš the side.
+
+        A defender's seat carries the defenders' pooled points (NOTATION.md), so it says
+        "Defenders: 30" — a defender with no tricks has not won 30 alone."""
+        sc = self.scene
+        parts = [t("table_tricks", n=obs.tricks[seat] if obs is not None else 0)]
+        defender = soloist is not None and soloist != seat
+        if obs is not None and not sc.settings.count_in_memory:
+            text = t("table_defenders_points" if defender else "table_points",
+                     n=obs.points[seat])
+            pending = sum(m.points for m in obs.marriages if m.seat == seat and not m.counted)
+            if pending:
+                text += " " + t("table_pending", n=pending)
+            parts.append(text)
+            if soloist == seat:
+                parts.append(t("table_soloist"))
+        elif soloist is not None:
+            parts.append(t("table_soloist") if soloist == seat else t("table_defenders"))
+        return "  ·  ".join(parts)
+
     def draw_plates(self, surface: pygame.Surface) -> None:
         sc = self.scene
         flow = sc.flow
@@ -81,26 +102,7 @@ class Panels:
             r = pygame.Rect(spot.plate.tuple())
             name = sc.seat_name(spot.seat)
             dealer = obs is not None and spot.seat == obs.dealer
-            parts = []
-            tricks = obs.tricks[spot.seat] if obs is not None else 0
-            parts.append(t("table_tricks", n=tricks))
-            defender = soloist is not None and soloist != spot.seat
-            if obs is not None and not sc.settings.count_in_memory:
-                # a defender's seat carries the defenders' pooled points (NOTATION): say so,
-                # so a defender with no tricks does not seem to have won 30 alone
-                text = t("table_defenders_points" if defender else "table_points",
-                         n=obs.points[spot.seat])
-                pending = sum(m.points for m in obs.marriages
-                              if m.seat == spot.seat and not m.counted)
-                if pending:
-                    text += " " + t("table_pending", n=pending)
-                parts.append(text)
-                if soloist == spot.seat:
-                    parts.append(t("table_soloist"))
-            elif soloist is not None:
-                parts.append(t("table_soloist") if soloist == spot.seat
-                             else t("table_defenders"))
-            line = "  ·  ".join(parts)
+            line = self.plate_line(spot.seat, obs, soloist)
             t1 = sc.fonts.text(name, f, CREAM, bold=True)
             t2 = sc.fonts.text(line, round(f * 0.82), MUTED)
             # Room after the name for the dealer button and the thinking dots.
