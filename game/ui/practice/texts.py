@@ -27,8 +27,8 @@ CONTRACT_KEYS = {
 COMPONENT_KEYS = {"game": "contract_game", "seven": "contract_seven",
                   "seven-against": "contract_seven_against",
                   "hundred-against": "contract_hundred_against",
-                  "hundred": "contract_hundred"}
-DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti")
+                  "hundred": "contract_hundred", "silent seven": "marias_silent_seven",
+                  "silent hundred": "marias_silent_hundred"}
 
 
 def family_of(variant: str, settings: Any = None) -> str:
@@ -96,6 +96,8 @@ def action_text(action: Action, obs: Observation | None = None, family: str = "f
         return tr("ui.practice_act_bad", lang, contract=contract_text(action.name, lang))
     if verb is Verb.DOUBLE:
         k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
+        from game.ui.table.controls import DOUBLE_KEYS
+
         name = tr("ui." + DOUBLE_KEYS[k], lang) if k < len(DOUBLE_KEYS) else tr(
             "ui.act_double", lang)
         return tr("ui.practice_act_double", lang, name=name,

@@ -19,16 +19,10 @@ from game.rules.cards import SUITS, marriage_points
 from .text import suit as _suit
 from .text import t
 
-#: Contract names (English defaults; translated through the ``contract_*`` keys).
-CONTRACT_LABELS = {
-    "suit": "Suit", "suit seven": "Suit with Seven", "suit hundred": "Suit with Hundred",
-    "suit seven hundred": "Suit with Seven and Hundred", "betl": "Betl", "durch": "Durch",
-    "open-betl": "Open Betl", "open-durch": "Open Durch",
-}
-#: The names of the 1st, 2nd … doubling of a component (``marias_*`` keys).
-DOUBLE_NAMES = ("Flek", "Re", "Tutti", "Boty", "Kalhoty", "Kaiser")
-COMPONENT_LABELS = {"game": "Game", "seven": "Seven", "seven-against": "Seven against",
-                    "hundred-against": "Hundred against"}
+#: The keys of the 1st, 2nd … doubling of a component (``marias_*``): one list for the
+#: table and the advice (game.ui.practice.texts).
+DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "marias_kalhoty",
+               "marias_kaiser")
 
 #: Verbs handled on the cards, not with buttons.
 CARD_VERBS = (*_CARD_VERBS, Verb.DISCARD)
@@ -39,17 +33,21 @@ def suit_name(letter: str, german: bool = False) -> str:
 
 
 def contract_label(name: str) -> str:
-    return t("contract_" + name.replace(" ", "_").replace("-", "_"))
+    from game.ui.practice.texts import contract_text
+
+    return contract_text(name)
 
 
 def component_label(name: str) -> str:
-    return t("contract_" + name.replace("-", "_"))
+    from game.ui.practice.texts import component_text
+
+    return component_text(name)
 
 
 def double_name(k: int) -> str:
     """The name of the (k+1)-th doubling: Flek, Re, Tutti …"""
-    if k < len(DOUBLE_NAMES):
-        return t("marias_" + DOUBLE_NAMES[k].lower())
+    if k < len(DOUBLE_KEYS):
+        return t(DOUBLE_KEYS[k])
     return t("act_double")
 
 
