@@ -20,11 +20,15 @@ knows no shorter one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Action, Verb
 from game.rules.cards import SUIT_MASK, SUITS, card, marriage_points, suit_index
 from game.rules.observation import KingQueenObservation, MariasObservation, Observation
+
+if TYPE_CHECKING:
+    from .sampler import Knowledge
+    from .view import View
 
 
 # --- typed parameters ----------------------------------------------------------------------------
@@ -214,26 +218,26 @@ def strict_play(obs: Observation) -> bool:
     return bool(obs.closed or not obs.stock_size)
 
 
-def _others(obs: Observation, v: Any) -> list[int]:
+def _others(obs: Observation, v: View) -> list[int]:
     """The seats against this one (Mariáš: the other side)."""
     return [s for s in range(obs.players) if v.side(s) != v.side(obs.seat)]
 
 
-def _may_hold(k: Any, seat: int) -> int:
+def _may_hold(k: Knowledge, seat: int) -> int:
     """Cards ``seat`` may still hold, as far as the observing seat knows."""
     return (k.unseen() & ~k.forbid[seat]) | k.known[seat]
 
 
-def _void(k: Any, seat: int, suit: int) -> bool:
+def _void(k: Knowledge, seat: int, suit: int) -> bool:
     return not (_may_hold(k, seat) & SUIT_MASK[suit])
 
 
-def _trumps_out(k: Any, trump: int) -> int:
+def _trumps_out(k: Knowledge, trump: int) -> int:
     """Trumps neither in this hand nor played (with the others, or still in the stock)."""
     return (k.unseen() & SUIT_MASK[trump]).bit_count()
 
 
-def _points_after_trick(obs: Observation, v: Any, c: int) -> int:
+def _points_after_trick(obs: Observation, v: View, c: int) -> int:
     """The seat's (side's) points once it takes the trick with ``c`` as it stands."""
     return obs.points[obs.seat] + sum(v.value(x) for _, x in v.trick) + v.value(c)
 
@@ -361,6 +365,8 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
     suit = c >> 3
     strict = strict_play(obs)
     kq = isinstance(obs, KingQueenObservation)
+    if v.contract is not None and not v.contract.startswith("suit"):
+        return _no_trump_play(obs, v, c)
     if not v.trick:
         pairs = [a.suit for a in obs.legal if a.verb is Verb.MARRIAGE]
         if pairs:
@@ -409,8 +415,30 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
     winners = [a.card for a in obs.legal if a.verb is Verb.PLAY and v.beats_table(a.card)]
     if not winners:
         return say("hint_duck_cannot", card=Card(c), points=table)
-    keep = max(winners, key=lambda w: (v.value(w), w == v.trump))
-    return say("hint_duck_keep", card=Card(c), points=table, keep=Card(keep))
+    led = v.trick[0][1] >> 3
+    if v.trump is not None and led != v.trump and all(w >> 3 == v.trump for w in winners):
+        # only a trump would win it: the trick is not worth one
+        return say("hint_duck_keep_trump", card=Card(c), points=table)
+    # it could be won in its suit: no short reason is known, the search's margin says it
+    return say("hint_duck_search", card=Card(c), points=table)
+
+
+def _no_trump_play(obs: Observation, v: View, c: int) -> Explanation:
+    """Betl and Durch: card points count for nothing, only who takes a trick."""
+    assert v.contract is not None
+    betl = "betl" in v.contract
+    solo = obs.seat == v.soloist
+    if not v.trick:
+        if not betl and v.is_master(c):
+            return say("hint_lead_sure", card=Card(c), suit=Suit(c >> 3))
+        return say("hint_lead", card=Card(c))
+    if betl and solo and not v.beats_table(c):
+        return say("hint_betl_under", card=Card(c))
+    if not betl and solo and v.beats_table(c):
+        return say("hint_durch_take", card=Card(c))
+    if not any(a.verb is Verb.PLAY and v.beats_table(a.card) for a in obs.legal):
+        return say("hint_duck_cannot", card=Card(c), points=0)
+    return say("hint_play", card=Card(c))
 
 
 def _doubling(obs: Observation, action: Action, values: dict[Action, float | None],
@@ -514,7 +542,7 @@ def _why_weak(obs: Observation, action: Action, best: Action) -> Explanation:
 
 #: Main sentences that alone would come close to restating the move: a hint with one of
 #: them always has a second sentence (the search's margin), or says the value instead.
-RESTATING: frozenset[str] = frozenset({"hint_lead"})
+RESTATING: frozenset[str] = frozenset({"hint_lead", "hint_duck_search", "hint_play"})
 
 #: Every key this module can produce (the tests check each exists in en, ru and cs).
 KEYS: tuple[str, ...] = (
@@ -527,7 +555,8 @@ KEYS: tuple[str, ...] = (
     "hint_lead_draw_trumps", "hint_lead_sure", "hint_lead_master",
     "hint_lead_force_trump", "hint_lead_cheap", "hint_lead_low", "hint_lead", "hint_smear",
     "hint_take_66", "hint_trump_in", "hint_take_cheapest", "hint_take_trick",
-    "hint_duck_cannot", "hint_duck_keep", "hint_double_odds", "hint_pass_odds",
+    "hint_duck_cannot", "hint_duck_keep_trump", "hint_duck_search", "hint_betl_under",
+    "hint_durch_take", "hint_play", "hint_double_odds", "hint_pass_odds",
     "advice_margin", "advice_margin_marias", "advice_margin_close", "advice_margin_close_marias",
     "advice_margin_exact", "advice_margin_exact_marias", "advice_cost", "advice_cost_marias",
     "warn_false_declaration", "warn_skip_double", "warn_bad_double", "warn_skip_declare",

@@ -152,26 +152,22 @@ def better_line(deal: Deal, item: ReviewItem, seed: int = 1, iterations: int = 6
     before the first step."""
     import random
 
-    from .bot import make_bot
+    from .bot import Bot, make_bot
 
     state = deal.at_step(item.index)
     rng = random.Random(seed)
     line: list[Deal] = []
-    bots: dict[int, object] = {}
-    action: Action | None = item.best
-    while action is not None:
-        if cancel is not None and cancel.is_set():
-            break
-        seat = state.to_move()
+    bots: dict[int, Bot] = {}
+    action = item.best
+    seat = item.seat
+    while not (cancel is not None and cancel.is_set()):
         state = state.clone()
         state.apply(action, seat, chance=rng)
         line.append(state)
-        if state.is_over():
-            break
         nxt = state.to_move()
-        bot = bots.get(nxt)
-        if bot is None:
-            bot = bots[nxt] = make_bot("hard", state.variant, seed=seed + nxt,
-                                       iterations=iterations)
-        action = bot.choose(state.observation(nxt))  # type: ignore[attr-defined]
+        if state.is_over() or nxt is None:
+            break
+        if nxt not in bots:
+            bots[nxt] = make_bot("hard", state.variant, seed=seed + nxt, iterations=iterations)
+        seat, action = nxt, bots[nxt].choose(state.observation(nxt))
     return line

@@ -180,7 +180,7 @@ class ReviewScene(MenuScene):
                            h - px(104) - px(96) - self.why_height() - px(10))
 
     def why_height(self) -> int:
-        return self.px(150)
+        return self.px(178)
 
     def why_rect(self) -> pygame.Rect:
         """Below the list: why the selected decision lost points (or was good)."""
@@ -491,6 +491,11 @@ class ReviewScene(MenuScene):
             best = action_text(item.best, before.observation(self.seat), fam, capital=False)
             caption = tr("ui.review_better_line", action=best, n=self.line_pos + 1,
                          total=len(self.line))
+            if self.line_pos > 0:  # what the step was: who played what
+                seat, action = state.history[-1]
+                prev = self.line[self.line_pos - 1]
+                caption += "  " + tr("ui.review_action", name=self._name(seat),
+                                     action=action_text(action, prev.observation(seat), fam))
             if state.is_over():
                 names = [self._name(s) for s in range(state.players)]
                 caption = tr("ui.review_better_result",
