@@ -155,7 +155,11 @@ def test_review_says_why_a_move_lost_and_shows_the_better_line(app):
     lost = [i for i, it in enumerate(scene.items) if it.weak is not None]
     assert lost, "random play loses points somewhere"
     for it in scene.items:
-        if it.weak is not None:
+        if it.weak is None:
+            assert not it.lost
+        elif it.lost is None:  # the search never valued it: said so, no number invented
+            assert it.weak.key == "advice_untried"
+        else:
             assert it.lost and it.weak.keys()[-1] != "warn_costs"  # a reason and the cost
             text = " ".join(explanation_lines(it.weak, None, "french", "en"))
             assert "Best move:" in text

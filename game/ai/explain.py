@@ -463,6 +463,9 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
                  lost: float | None) -> Explanation:
     """Why ``action`` is worse than ``best`` (the hint's move, explained by ``hint_why``):
     the most telling reason, then what the best move is and what this one costs."""
+    if lost is None:
+        # the search never reached this move: no number, no claim that it is weaker
+        return say("advice_untried", best=Move(best)).plus(hint_why.sentences[0])
     why = _doubling_weak(action, hint_why) or _why_weak(obs, action, best)
     units = "_marias" if obs.variant == "marias" else ""
     cost = None if lost is None else Sentence("advice_cost" + units, {
@@ -559,6 +562,7 @@ KEYS: tuple[str, ...] = (
     "hint_durch_take", "hint_play", "hint_double_odds", "hint_pass_odds",
     "advice_margin", "advice_margin_marias", "advice_margin_close", "advice_margin_close_marias",
     "advice_margin_exact", "advice_margin_exact_marias", "advice_cost", "advice_cost_marias",
+    "advice_untried",
     "warn_false_declaration", "warn_skip_double", "warn_bad_double", "warn_skip_declare",
     "warn_skip_marriage", "warn_marriage_early", "warn_risky_close",
     "warn_breaks_marriage", "warn_gives_trick", "warn_wastes_trump", "warn_dear_winner",
