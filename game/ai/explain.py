@@ -459,6 +459,17 @@ def _doubling(obs: Observation, action: Action, values: dict[Action, float | Non
 
 
 # --- why a move is weak (the practice warning, the review) -------------------------------------
+#: How much worse than the best move (hint values) a move must be to be called clearly
+#: weaker — and questioned by a practice warning.  King-Queen games: half a point of a deal
+#: worth 1-3; Mariáš: half of what a plain Suit game swings (+2 / -1 a defender).
+THRESHOLDS: dict[str, float] = {"marriage": 0.5, "sixty-six": 0.5, "sixty-six-3": 0.5,
+                                "marias": 1.5}
+
+
+def threshold_for(variant: str) -> float:
+    return THRESHOLDS.get(variant, 0.5)
+
+
 def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Explanation,
                  lost: float | None) -> Explanation:
     """Why ``action`` is worse than ``best`` (the hint's move, explained by ``hint_why``):
@@ -467,12 +478,15 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
         # the search never reached this move: no number, no claim that it is weaker
         return say("advice_untried", best=Move(best)).plus(hint_why.sentences[0])
     why = _doubling_weak(action, hint_why) or _why_weak(obs, action, best)
+    if why.key == "warn_costs" and lost < threshold_for(obs.variant):
+        why = say("warn_costs_little")  # not "clearly weaker" for a few hundredths
     units = "_marias" if obs.variant == "marias" else ""
     cost = None if lost is None else Sentence("advice_cost" + units, {
         "best": Move(best), "lost": Amount(round(lost, 2))})
     # no telling reason of its own: the best move's reason says what this one misses
-    best_why = hint_why.sentences[0] if why.key == "warn_costs" and hint_why.key not in \
-        ("hint_only_action",) else None
+    generic = why.key in ("warn_costs", "warn_costs_little")
+    best_why = hint_why.sentences[0] if generic and hint_why.key != "hint_only_action" \
+        else None
     return why.plus(cost, best_why)
 
 
@@ -566,5 +580,5 @@ KEYS: tuple[str, ...] = (
     "warn_false_declaration", "warn_skip_double", "warn_bad_double", "warn_skip_declare",
     "warn_skip_marriage", "warn_marriage_early", "warn_risky_close",
     "warn_breaks_marriage", "warn_gives_trick", "warn_wastes_trump", "warn_dear_winner",
-    "warn_exposes_high", "warn_costs",
+    "warn_exposes_high", "warn_costs", "warn_costs_little",
 )

@@ -36,23 +36,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai.explain import Explanation, explain_weak, false_declaration
+from game.ai.explain import (
+    Explanation,
+    explain_weak,
+    false_declaration,
+    threshold_for,
+)
 from game.ai.hint import HINT_BUDGET_MS
 from game.ai.review import points_lost
 from game.rules import Action, MariasObservation, Observation, Verb
 
 log = logging.getLogger(__name__)
 
-#: How much worse than the best move (hint values) a move must be to be questioned.
-THRESHOLDS: dict[str, float] = {"marriage": 0.5, "sixty-six": 0.5, "sixty-six-3": 0.5,
-                                "marias": 1.5}
 #: The hint's search budget (``game.ai.hint.HINT_BUDGET_MS``, which the table's bot process
 #: uses too; before, 600 ms here put the in-game hint over the 0.5 s target) and its seed.
 HINT_SEED = 0
-
-
-def threshold_for(variant: str) -> float:
-    return THRESHOLDS.get(variant, 0.5)
 
 
 def obs_key(obs: Observation) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game.ai.explain import threshold_for
 from game.ai.review import ReviewItem, better_line, deal_of, review_deal, total_lost
 from game.rules import Observation
 from game.rules.base import Deal
@@ -31,9 +32,8 @@ from game.ui.scenes.base import MenuScene
 from game.ui.widgets.fonts import font, wrap
 
 from .board import HINT, SELECT, Board
-from .coach import threshold_for
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
-from .texts import action_text, explanation_lines, family_of
+from .texts import action_text, decimal, explanation_lines, family_of
 
 log = logging.getLogger(__name__)
 
@@ -387,7 +387,7 @@ class ReviewScene(MenuScene):
                 best_text, colour = action_text(it.best, obs, fam), HINT
             best, _ = body.render(self._clip(best_text, body, cols[3] - cols[2] - px(64)), colour)
             surface.blit(best, (cols[2], cy - best.get_height() // 2))
-            lost_text = "—" if lost is None else ("0" if lost == 0 else f"{lost:.2f}")
+            lost_text = "—" if lost is None else ("0" if lost == 0 else decimal(lost))
             limg, _ = (bold if bad else body).render(lost_text, BAD if bad else CREAM)
             surface.blit(limg, (cols[3] - limg.get_width(), cy - limg.get_height() // 2))
             y += row_h
@@ -399,7 +399,7 @@ class ReviewScene(MenuScene):
         elif self.done < self.total:
             line = tr("ui.review_computing", done=self.done, total=self.total)
         else:
-            line = tr("ui.review_total", lost=f"{total_lost(items):.2f}")
+            line = tr("ui.review_total", lost=decimal(total_lost(items)))
         img, _ = font("sans_bold", px(17)).render(line, GOLD_LIGHT)
         surface.blit(img, (r.x + px(14), fy))
         note, _ = small.render(self._clip(tr("ui.review_note"), small, r.w - px(28)), MUTED)
