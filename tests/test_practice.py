@@ -8,11 +8,11 @@ from dataclasses import replace
 from observations import observation
 
 import game.ai.explain as ex
+from game.ai.explain import THRESHOLDS
 from game.ai.hint import Hint, hint
 from game.rules import Action, Match, Refusal, new_deal, random_deck, replay_text, write_deal
 from game.rules.cards import card
 from game.ui.practice.coach import (
-    THRESHOLDS,
     HintService,
     TipBook,
     assess,
