@@ -483,6 +483,7 @@ class ReviewScene(MenuScene):
         assert item is not None
         before = self.states[item.index]
         fam = self._family()
+        step = ""
         if self.line is None:  # still playing it out
             state = before
             caption = tr("ui.review_better_thinking")
@@ -494,19 +495,23 @@ class ReviewScene(MenuScene):
             if self.line_pos > 0:  # what the step was: who played what
                 seat, action = state.history[-1]
                 prev = self.line[self.line_pos - 1]
-                caption += "  " + tr("ui.review_action", name=self._name(seat),
-                                     action=action_text(action, prev.observation(seat), fam))
+                step = tr("ui.review_action", name=self._name(seat),
+                          action=action_text(action, prev.observation(seat), fam))
             if state.is_over():
                 names = [self._name(s) for s in range(state.players)]
                 caption = tr("ui.review_better_result",
                              result=describe(state, names, current_language()))
+                step = ""
         glow = {CARD_STR[c]: HINT for c in item.best.cards} if self.line_pos < 0 else {}
         names = [self._name(s) for s in range(state.players)]
         self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
                              glow=glow)
-        body = font("sans", px(15))
-        y = area.bottom + px(6)
-        for ln in wrap(caption, body, area.w - px(16))[:2]:
-            img, _ = body.render(ln, GOLD_LIGHT)
+        body = font("sans", px(14))
+        y = area.bottom + px(4)
+        lines = [(ln, GOLD_LIGHT) for ln in wrap(caption, body, area.w - px(16))]
+        if step:
+            lines = lines[:1] + [(step, CREAM)]
+        for ln, colour in lines[:2]:
+            img, _ = body.render(self._clip(ln, body, area.w - px(16)), colour)
             surface.blit(img, (area.x + px(8), y))
-            y += body.get_sized_height() + px(2)
+            y += body.get_sized_height() + px(1)
