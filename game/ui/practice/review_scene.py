@@ -180,7 +180,7 @@ class ReviewScene(MenuScene):
                            h - px(104) - px(96) - self.why_height() - px(10))
 
     def why_height(self) -> int:
-        return self.px(178)
+        return max(self.px(178), round(self.app.size[1] * 0.28))
 
     def why_rect(self) -> pygame.Rect:
         """Below the list: why the selected decision lost points (or was good)."""
@@ -463,17 +463,22 @@ class ReviewScene(MenuScene):
         else:
             sentences = [tr("ui.review_good_move",
                             why=" ".join(explanation_lines(item.why, obs, fam)))]
-        body = font("sans", px(14))
         button_h = px(46) if item.weak is not None else 0
-        room = r.bottom - button_h - px(6)
+        room = r.bottom - button_h - px(6) - (r.y + px(34))
+        # the largest size at which every sentence fits (small windows, long languages)
+        for size in (14, 13, 12, 11):
+            body = font("sans", px(size))
+            lines = [(ln, i) for i, sentence in enumerate(sentences)
+                     for ln in wrap(sentence, body, r.w - px(28))]
+            if len(lines) * (body.get_sized_height() + px(2)) <= room:
+                break
         y = r.y + px(34)
-        for i, sentence in enumerate(sentences):
-            for ln in wrap(sentence, body, r.w - px(28)):
-                if y + body.get_sized_height() > room:
-                    return
-                img, _ = body.render(ln, CREAM if i == 0 else MUTED)
-                surface.blit(img, (r.x + px(14), y))
-                y += body.get_sized_height() + px(2)
+        for ln, i in lines:
+            if y + body.get_sized_height() > r.y + px(34) + room:
+                break
+            img, _ = body.render(ln, CREAM if i == 0 else MUTED)
+            surface.blit(img, (r.x + px(14), y))
+            y += body.get_sized_height() + px(2)
 
     def _draw_line(self, surface: pygame.Surface) -> None:
         """The better line on the review's board: the move ringed blue, then its sequel."""
