@@ -399,7 +399,9 @@ class ReviewScene(MenuScene):
         elif self.done < self.total:
             line = tr("ui.review_computing", done=self.done, total=self.total)
         else:
-            line = tr("ui.review_total", lost=decimal(total_lost(items)))
+            marias = self.deal.variant == "marias"  # Mariáš is paid in units
+            line = tr("ui.review_total_marias" if marias else "ui.review_total",
+                      lost=decimal(total_lost(items)))
         img, _ = font("sans_bold", px(17)).render(line, GOLD_LIGHT)
         surface.blit(img, (r.x + px(14), fy))
         note, _ = small.render(self._clip(tr("ui.review_note"), small, r.w - px(28)), MUTED)
