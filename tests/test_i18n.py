@@ -97,24 +97,34 @@ def test_every_card_and_suit_named_everywhere():
     assert i18n.suit_name("S", "german-tell", "en") == "leaves"
 
 
-def test_every_hint_key_of_the_ai_is_translated():
-    from game.ai.hint import TEMPLATES
+def test_every_explanation_key_is_translated():
+    """game.ai.explain says its reasons by key: each one in every language, one key set."""
+    from game.ai.explain import KEYS
 
     for lang in i18n.LANGUAGES:
-        for key in TEMPLATES:
-            assert i18n.has_key("hint_" + key.split(".", 1)[1], lang), (lang, key)
-            # the practice panel's wording of the same reason
-            assert i18n.has_key("hint_why_" + key.split(".", 1)[1], lang), (lang, key)
+        for key in KEYS:
+            assert i18n.has_key(key, lang), (lang, key)
+    # the hint's and the practice panel's words are one key set now
+    assert not any(k.startswith("hint_why_") for k in i18n.translations("en"))
 
 
-def test_hint_text_puts_cards_into_words():
-    assert i18n.hint_text("hint.lead", {"card": "QH"}, "german", "cs") == "Vyneste: červený svršek."
-    assert i18n.hint_text("hint.exchange", {"rank": "seven", "card": "AH"}, "french", "en") == \
-        "Exchange the trump seven for the indicator ace of hearts."
-    assert i18n.hint_text("hint.best_value", {"value": 0.5}, lang="ru").endswith("+0.50.")
-    assert i18n.hint_text("hint.contract", {"contract": "betl"}, lang="en") == "Play Betl."
-    assert "trefы" not in i18n.hint_text("hint.marriage", {"suit": "C", "suit_name": "clubs",
-                                                          "points": 20}, lang="ru")
+def test_explanations_put_cards_into_words():
+    import game.ai.explain as ex
+    from game.rules.cards import card
+    from game.ui.practice.texts import explanation_text
+
+    qh = ex.Card(card("QH"))
+    assert explanation_text(ex.say("hint_lead", card=qh), None, "german", "cs").startswith(
+        "Vyneste: červený svršek.")
+    assert explanation_text(ex.say("hint_exchange", rank=ex.Rank(7), card=ex.Card(card("AH"))),
+                            None, "french", "en").startswith(
+        "Exchange the trump seven for the ace of hearts:")
+    assert explanation_text(ex.say("hint_best_value", value=ex.Signed(0.5)), None, "french",
+                            "ru").endswith("+0,50.")  # a decimal comma in Russian
+    assert explanation_text(ex.say("hint_contract_best", contract=ex.Contract("betl")), None,
+                            "german", "en").startswith("Play Betl:")
+    assert "трефы" in explanation_text(ex.say("hint_marriage", suit=ex.Suit(0), points=20),
+                                       None, "french", "ru")
 
 
 def test_rules_pages_exist_for_every_language_and_game():

@@ -7,23 +7,25 @@ from dataclasses import replace
 
 from observations import observation
 
+import game.ai.explain as ex
+from game.ai.explain import THRESHOLDS
 from game.ai.hint import Hint, hint
 from game.rules import Action, Match, Refusal, new_deal, random_deck, replay_text, write_deal
+from game.rules.cards import card
 from game.ui.practice.coach import (
-    THRESHOLDS,
     HintService,
     TipBook,
     assess,
     tips_for,
 )
-from game.ui.practice.texts import action_text, reason_text, rule_reason
+from game.ui.practice.texts import action_text, explanation_text, rule_reason
 
 A = Action.parse
 
 
 def hint_of(action: str, values: dict[str, float | None], reason: str,
             params: dict | None = None) -> Hint:
-    return Hint(A(action), {A(k): v for k, v in values.items()}, reason, params or {})
+    return Hint(A(action), {A(k): v for k, v in values.items()}, ex.say(reason, **(params or {})))
 
 
 def a_deal(variant: str = "marriage", seed: int = 4, moves: int = 6):
@@ -41,8 +43,7 @@ def test_hint_service_gives_the_hint_engine_answer():
     service = HintService(budget_ms=300, seed=9, iterations=80)
     got = service.compute(obs)
     want = hint(obs, budget_ms=300, seed=9, iterations=80)
-    assert (got.action, got.values, got.reason, got.params) == (
-        want.action, want.values, want.reason, want.params)
+    assert (got.action, got.values, got.why) == (want.action, want.values, want.why)
     assert service.get(obs) is got
     service.request(obs)  # cached: nothing to do
     assert service.get(obs) is got
@@ -62,19 +63,19 @@ def obs_with(legal, **extra):
 
 
 def test_warning_only_beyond_the_threshold():
-    h = hint_of("play AS", {"play AS": 0.4, "play 7C": 0.0, "play KS": -0.3}, "hint.lead")
+    h = hint_of("play AS", {"play AS": 0.4, "play 7C": 0.0, "play KS": -0.3}, "hint_lead")
     obs = obs_with(list(h.values), hand=["AS", "7C", "KS", "QS"])
     assert assess(obs, A("play AS"), h) is None
     assert assess(obs, A("play 7C"), h) is None  # 0.4 worse: below 0.5
     w = assess(obs, A("play KS"), h)
     assert w is not None and abs(w.lost - 0.7) < 1e-9 and w.best is A("play AS")
-    assert w.key == "warn_breaks_marriage" and w.params["suit"] == "S"
+    assert w.key == "warn_breaks_marriage" and w.params["suit"] == ex.Suit(3)
     assert THRESHOLDS["marriage"] == 0.5 and THRESHOLDS["marias"] == 1.5
 
 
 def test_skipping_a_marriage_and_a_false_declaration_are_named():
     h = hint_of("marriage H", {"marriage H": 1.2, "play 9C": 0.1, "declare": None},
-                "hint.marriage")
+                "hint_marriage")
     obs = obs_with(list(h.values), points=[30, 10])
     w = assess(obs, A("play 9C"), h)
     assert w is not None and w.key == "warn_skip_marriage" and w.params["points"] == 40
@@ -84,11 +85,12 @@ def test_skipping_a_marriage_and_a_false_declaration_are_named():
 
 def test_a_marriage_announced_too_early_in_sixty_six_3_is_named():
     h = hint_of("play AH", {"play AH": 0.9, "marriage H": 0.1, "play 9C": 0.0},
-                "hint.marriage_later", {"card": "AH", "suit": "H", "points": 20})
+                "hint_marriage_later", {"card": ex.Card(card("AH")), "suit": ex.Suit(2),
+                                        "points": 20})
     obs = obs_with(list(h.values), variant="sixty-six-3", trump="S",
                    hand=["AH", "KH", "QH", "9C"])
     w = assess(obs, A("marriage H"), h)
-    assert w is not None and w.key == "warn_marriage_early" and w.params == {"suit": "H"}
+    assert w is not None and w.key == "warn_marriage_early" and w.params == {"suit": ex.Suit(2)}
     # in Sixty-six (no duty to beat in the open phase) the general warning stays
     w = assess(replace(obs, variant="sixty-six", players=2, points=(0, 0)), A("marriage H"), h)
     assert w is not None and w.key == "warn_costs"
@@ -151,9 +153,10 @@ def test_texts_in_three_languages():
     assert action_text(A("play QH"), obs, "french", "en") == "Queen of hearts"
     assert action_text(A("play QH"), obs, "french", "ru") == "Дама червей"
     assert "40" in action_text(A("marriage H"), obs, "french", "en")
-    assert reason_text("hint.take_trick", {"card": "AS", "points": 21}, obs, "french",
-                       "ru").count("21") == 1
-    assert "туз пик" in reason_text("hint.lead", {"card": "AS"}, obs, "french", "ru")
+    assert explanation_text(ex.say("hint_take_trick", card=ex.Card(card("AS")), points=21),
+                            obs, "french", "ru").count("21") == 1
+    assert "туз пик" in explanation_text(ex.say("hint_lead", card=ex.Card(card("AS"))), obs,
+                                         "french", "ru")
     assert rule_reason(Refusal("must_follow", {"suit": "H"}), "french", "ru") == \
         "Нужно поддержать масть: у вас есть червы."
     assert "kule" in rule_reason(Refusal("must_trump", {"suit": "D", "trump": "H"}),
@@ -167,20 +170,20 @@ def test_doubling_blunders_are_named_in_the_simulated_odds():
 
     obs = observation(variant="marias", phase="doubling", legal=["double game", "pass"],
                       hand=["AH", "TH"], trump="H")
-    re = hint_of("double game", {"double game": 12.0, "pass": 6.0}, "hint.double_odds",
-                 {"component": "game", "share": 82})
+    re = hint_of("double game", {"double game": 12.0, "pass": 6.0}, "hint_double_odds",
+                 {"component": ex.Component("game"), "share": 82})
     w = assess(obs, A("pass"), re)
     assert w is not None and w.key == "warn_skip_double" and w.lost == 6.0
-    assert w.params == {"component": "game", "share": 82}
+    assert w.params == {"component": ex.Component("game"), "share": 82}
     text = " ".join(warning_lines(w, obs, "german", "en"))
     assert "82%" in text and "Game" in text
-    assert text.endswith("costs about 6.00 units.")  # Mariáš is paid in units
-    flek = hint_of("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass_odds",
-                   {"component": "game", "share": 31})
+    assert text.endswith("costs about 6.00 units on average.")  # Mariáš is paid in units
+    flek = hint_of("pass", {"double game": -9.0, "pass": -4.5}, "hint_pass_odds",
+                   {"component": ex.Component("game"), "share": 31})
     w = assess(obs, A("double game"), flek)
     assert w is not None and w.key == "warn_bad_double" and w.params == {"share": 31}
     for lang in ("cs", "ru"):
         assert "31" in " ".join(warning_lines(w, obs, "german", lang))
     # other reasons keep their own words
-    plain = hint_of("pass", {"double game": -9.0, "pass": -4.5}, "hint.pass", {})
+    plain = hint_of("pass", {"double game": -9.0, "pass": -4.5}, "hint_pass", {})
     assert assess(obs, A("double game"), plain).key == "warn_costs"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ai.explain import Card, say
 from game.ai.hint import Hint
 from game.rules import Match
 from game.ui.app import App, install_services
@@ -94,7 +95,7 @@ def test_warning_before_a_weak_move_then_play_anyway(app):
     best, worst = legal[0], legal[-1]
     values = {a: 0.0 for a in legal}
     values[best] = 2.0
-    service._cache[obs_key(obs)] = Hint(best, values, "hint.lead", {"card": best.card_text})
+    service._cache[obs_key(obs)] = Hint(best, values, say("hint_lead", card=Card(best.card)))
     assert not table.submit(worst)
     assert layer.dialog.active and table.submitted == []
     layer.dialog._choose(0)  # play anyway

@@ -7,6 +7,7 @@ import time
 import pygame
 import pytest
 
+from game.ai.explain import Card, say
 from game.ai.hint import Hint, hint
 from game.ui.practice.coach import HintService, obs_key
 from game.ui.session import GameSetup
@@ -49,10 +50,9 @@ def test_the_hint_on_the_table_is_the_hint_engine_answer(variant):
     assert wait(app, scene, lambda: scene.layer.panel.hint is not None)
     want = hint(obs, budget_ms=scene.layer.service.budget_ms, seed=3, iterations=ITER)
     shown = scene.layer.panel.hint
-    assert (shown.action, shown.values, shown.reason, shown.params) == (
-        want.action, want.values, want.reason, want.params)
+    assert (shown.action, shown.values, shown.why) == (want.action, want.values, want.why)
     assert scene.hint_action == want.action
-    assert scene.layer.panel.reason()  # one sentence, translated
+    assert scene.layer.panel.reasons()  # the reason, translated
     rows = scene.layer.panel.rows()
     assert rows and rows[0][2] and len(rows) == len(obs.legal)
     for _ in range(3):
@@ -68,7 +68,8 @@ def test_a_weak_move_is_questioned_then_taken_back():
     best, weak = legal[-1], legal[0]
     values = dict.fromkeys(legal, 0.0)
     values[best] = 1.5
-    scene.layer.service._cache[obs_key(obs)] = Hint(best, values, "hint.lead", {})
+    why = say("hint_lead", card=Card(best.card))
+    scene.layer.service._cache[obs_key(obs)] = Hint(best, values, why)
     before = len(scene.flow.deal.history)
     assert not scene.submit(weak)
     assert scene.layer.dialog.active and len(scene.flow.deal.history) == before
@@ -90,7 +91,8 @@ def test_no_questions_and_no_undo_outside_practice():
     legal = obs.legal
     values = dict.fromkeys(legal, 0.0)
     values[legal[-1]] = 3.0
-    scene.layer.service._cache[obs_key(obs)] = Hint(legal[-1], values, "hint.lead", {})
+    why = say("hint_lead", card=Card(legal[-1].card))
+    scene.layer.service._cache[obs_key(obs)] = Hint(legal[-1], values, why)
     assert scene.submit(legal[0])
     assert not scene.layer.dialog.active
     human_turn(app, scene)

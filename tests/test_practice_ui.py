@@ -140,6 +140,48 @@ def test_review_scene_lists_decisions_and_steps_through(app):
     assert scene.pos == scene.items[i].index
 
 
+def test_review_says_why_a_move_lost_and_shows_the_better_line(app):
+    """A decision that lost points has a reason (game.ai.explain) and "Show the better move"
+    plays the better move and a continuation on the review's board, stepped like the deal."""
+    from game.ui.practice.texts import explanation_lines
+
+    deal = position("sixty-six", 5, 0)
+    rng = random.Random(1)
+    while not deal.is_over():
+        deal.apply(rng.choice(deal.legal_actions()), deal.to_move())
+    scene = app.switch("review", deal=deal, seat=0, iterations=20)
+    scene.wait()
+    app.step(1 / 60)
+    lost = [i for i, it in enumerate(scene.items) if it.weak is not None]
+    assert lost, "random play loses points somewhere"
+    for it in scene.items:
+        if it.weak is None:
+            assert not it.lost
+        elif it.lost is None:  # the search never valued it: said so, no number invented
+            assert it.weak.key == "advice_untried"
+        else:
+            assert it.lost and it.weak.keys()[-1] != "warn_costs"  # a reason and the cost
+            text = " ".join(explanation_lines(it.weak, None, "french", "en"))
+            assert "Best move:" in text
+    i = lost[0]
+    scene.selected, scene.pos = i, scene.items[i].index
+    scene._sync_better_button()
+    assert scene.better_button.visible
+    press(app, scene.better_button)
+    for _ in range(600):
+        if scene.line is not None:
+            break
+        app.step(0.05)
+    assert scene.line and scene.line[0].history[-1][1] is scene.items[i].best
+    assert scene.line[-1].is_over()  # played to the end of the deal
+    app.step(1 / 60)  # drawn on the board
+    press(app, next(b for b, k in scene.button_keys.items() if k == "end"))
+    assert scene.line_pos == len(scene.line) - 1 and scene.pos == scene.items[i].index
+    press(app, scene.better_button)  # back to the game as played
+    assert scene.line is None
+    app.step(1 / 60)
+
+
 @pytest.mark.parametrize("lesson", ["marriage", "marias-betl"])
 def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
     scene = app.switch("tutorial", lesson=lesson)

@@ -360,8 +360,12 @@ def test_the_tables_own_hint_asks_with_the_games_hint_budget() -> None:
     asked = []
 
     def fake_hint(obs, budget_ms):
+        from game.ai.explain import Card, say
+        from game.ai.hint import Hint
+
         asked.append(budget_ms)
-        return obs.legal[0], "hint.lead", {"card": "AS"}, "Lead AS."
+        first = obs.legal[0]
+        return Hint(first, {first: 0.0}, say("hint_lead", card=Card(max(first.card, 0))))
 
     assert scene.bot_server is not None  # the bots' process answers hints too
     scene.bot_server.hint = fake_hint

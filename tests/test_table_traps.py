@@ -261,7 +261,7 @@ def test_automatic_collecting_waits_the_chosen_pause():
 
 # --- 11. moments announced ------------------------------------------------------------------
 def test_declaration_moments_say_the_points():
-    assert declaration_moment(0, 73, [2, 0]) == Moment(0, "table_moment_66", "66! ({n})",
+    assert declaration_moment(0, 73, [2, 0]) == Moment(0, "table_moment_66",
                                                        {"n": 73})
     low = declaration_moment(1, 7, [2, 0])
     assert low.key == "table_moment_declared_short" and not low.good and low.params == {"n": 7}
@@ -277,7 +277,7 @@ def marias_observation():
 
 def test_deal_moments_from_the_engines_result():
     assert deal_moments({"reason": "reached_66", "winner": 1, "totals": [40, 71]}, {}) == [
-        Moment(1, "table_moment_66", "66! ({n})", {"n": 71})]
+        Moment(1, "table_moment_66", {"n": 71})]
     failed = deal_moments({"reason": "closer_failed", "closer": 0, "winner": 1}, {})
     assert failed[0].seat == 0 and not failed[0].good
     comps = [{"name": "game", "owner": "soloist", "won": True},

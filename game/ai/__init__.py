@@ -6,13 +6,14 @@ Imports only ``game.rules`` and the standard library.  Public face:
   cancel=None) -> Bot``; ``bot.choose(observation, budget_ms=None) -> Action`` (the
   typed :class:`game.rules.Observation`; one of ``observation.choices``); ``bot.cancel()``.
 * :func:`hint` ``(observation, budget_ms=HINT_BUDGET_MS, seed=0, cancel=None) -> Hint``;
-  :data:`TEMPLATES` English texts of the reason keys; :data:`HINT_BUDGET_MS` the game's
-  hint budget.
+  ``hint.why`` an :class:`Explanation` (keys and typed values, :mod:`.explain`);
+  :data:`HINT_BUDGET_MS` the game's hint budget.
 """
 
 from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, Bot, make_bot
-from .hint import HINT_BUDGET_MS, TEMPLATES, Hint, format_reason, hint
+from .explain import Explanation, Sentence
+from .hint import HINT_BUDGET_MS, Hint, hint
 from .marias_bidding import BLIND
 
 __all__ = ["make_bot", "Bot", "LEVELS", "GAME_LEVELS", "MEASURE_LEVELS", "hint", "Hint",
-           "TEMPLATES", "format_reason", "BLIND", "HINT_BUDGET_MS"]
+           "Explanation", "Sentence", "BLIND", "HINT_BUDGET_MS"]

@@ -30,6 +30,7 @@ from game.rules.base import Deal
 from game.rules.observation import Observation
 from game.rules.record import parse_record
 
+from .explain import Explanation, explain_weak, say
 from .hint import hint
 
 
@@ -45,11 +46,14 @@ class ReviewItem:
     values: dict[Action, float | None] = field(default_factory=dict)
     #: Estimated points lost against the best action (None: unknown).
     lost: float | None = 0.0
-    reason: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
+    #: Why the best move is best (the hint's explanation).
+    why: Explanation = field(default_factory=lambda: say("hint_only_action"))
     exact: bool = False
     #: Only one legal action: nothing to decide.
     forced: bool = False
+    #: Why the move taken is worse than the best (None: it is not, as far as the search
+    #: can tell): a reason, the best move and the estimated cost.
+    weak: Explanation | None = None
 
     @property
     def is_best(self) -> bool:
@@ -58,8 +62,9 @@ class ReviewItem:
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "action": self.action.text,
                 "best": self.best.text, "values": {a.text: v for a, v in self.values.items()},
-                "lost": self.lost, "reason": self.reason, "params": dict(self.params),
-                "exact": self.exact, "forced": self.forced}
+                "lost": self.lost, "why": self.why.to_json(), "exact": self.exact,
+                "forced": self.forced,
+                "weak": None if self.weak is None else self.weak.to_json()}
 
 
 def deal_of(deal_or_record: Deal | str) -> Deal:
@@ -119,12 +124,14 @@ def review_deal(
         legal = obs.legal
         if len(legal) <= 1:
             item = ReviewItem(index, seat, action, action, {action: None}, 0.0,
-                              "hint.only_action", {}, False, True)
+                              say("hint_only_action"), False, True)
         else:
             h = hint(obs, budget_ms=budget_ms, seed=seed, cancel=None, iterations=iterations)
-            item = ReviewItem(index, seat, action, h.action, dict(h.values),
-                              points_lost(h.action, action, h.values), h.reason,
-                              dict(h.params), h.exact)
+            lost = points_lost(h.action, action, h.values)
+            weak = None if action is h.action or lost == 0 else explain_weak(
+                obs, action, h.action, h.why, lost)
+            item = ReviewItem(index, seat, action, h.action, dict(h.values), lost, h.why,
+                              h.exact, False, weak)
         items.append(item)
         if progress is not None:
             progress(n, len(steps), item)
@@ -134,3 +141,33 @@ def review_deal(
 def total_lost(items: list[ReviewItem]) -> float:
     """The sum of the known losses."""
     return round(sum(i.lost for i in items if i.lost), 3)
+
+
+def better_line(deal: Deal, item: ReviewItem, seed: int = 1, iterations: int = 60,
+                cancel: threading.Event | None = None) -> list[Deal]:
+    """The deal as it might have gone with the review's better move: the position after
+    ``item.best`` and then every later position, each seat played by the ``hard`` level
+    from its own observation (one likely continuation, not the average the values are).
+    The real deck is used, so the stock draws what it really held.  Empty when cancelled
+    before the first step."""
+    import random
+
+    from .bot import Bot, make_bot
+
+    state = deal.at_step(item.index)
+    rng = random.Random(seed)
+    line: list[Deal] = []
+    bots: dict[int, Bot] = {}
+    action = item.best
+    seat = item.seat
+    while not (cancel is not None and cancel.is_set()):
+        state = state.clone()
+        state.apply(action, seat, chance=rng)
+        line.append(state)
+        nxt = state.to_move()
+        if state.is_over() or nxt is None:
+            break
+        if nxt not in bots:
+            bots[nxt] = make_bot("hard", state.variant, seed=seed + nxt, iterations=iterations)
+        seat, action = nxt, bots[nxt].choose(state.observation(nxt))
+    return line

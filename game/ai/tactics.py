@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rules.actions import ANNOUNCE, DECLARE, PASS, Action, Verb
 from game.rules.cards import SUITS, marriage_points
 from game.rules.observation import MariasObservation, Observation
+
+from .explain import Explanation, Suit, explain_hint, say
 
 
 def own_points(obs: Observation) -> int:
@@ -63,25 +63,25 @@ def in_doubling(obs: Observation) -> bool:
     return isinstance(obs, MariasObservation) and obs.phase == "doubling"
 
 
-def forced(obs: Observation) -> tuple[Action, str, dict[str, Any]] | None:
-    """(action, reason key, params) when a rule settles the decision, else None."""
+def forced(obs: Observation) -> tuple[Action, Explanation] | None:
+    """(action, why) when a rule settles the decision, else None."""
     legal = obs.legal
     if in_doubling(obs):
         a = against_announcement(obs)
         if a is not None:
-            return a, "hint.announce", {"what": a.name}
+            return a, explain_hint(obs, a, {}, False)
     if obs.variant == "marriage" and DECLARE in legal:
         total = own_points(obs)
         if total >= 66:
-            return DECLARE, "hint.declare", {"points": total}
+            return DECLARE, say("hint_declare", points=total)
         marriages = sorted((a for a in legal if a.verb is Verb.MARRIAGE),
                            key=lambda a: -marriage_gain(obs, a))
         for a in marriages:
             # a pending marriage counts in ``marriage`` at once (the player has a trick on lead
             # except on the first lead, where no marriage is legal)
             if total + marriage_gain(obs, a) >= 66:
-                return a, "hint.declare_after_marriage", {
-                    "points": total + marriage_gain(obs, a), "suit": SUITS[a.suit]}
+                return a, say("hint_declare_after_marriage",
+                              points=total + marriage_gain(obs, a), suit=Suit(a.suit))
     return None
 
 

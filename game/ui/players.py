@@ -165,8 +165,7 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
                 from game.ai import hint
 
                 h = hint(observation_from_json(obs), budget_ms=budget, cancel=cancel)
-                conn.send(("hint", h.action.text, h.reason, dict(h.params), h.text(),
-                           {a.text: v for a, v in h.values.items()}))
+                conn.send(("hint", h.to_json()))
         except Exception as exc:  # noqa: BLE001 - report, keep serving
             if kind != "make":
                 conn.send(("error", repr(exc)))
@@ -269,12 +268,13 @@ class BotServer:
             raise RuntimeError(reply[1])
         return reply
 
-    def hint(self, obs: Observation, budget_ms: float
-             ) -> tuple[Action, str, dict[str, Any], str]:
-        """(action, reason key, reason parameters, English text) from game.ai.hint."""
-        _, action, reason, params, text, _values = self.request(("hint", obs.to_json(),
-                                                                  budget_ms))
-        return Action.parse(action), reason, params, text
+    def hint(self, obs: Observation, budget_ms: float) -> Any:
+        """game.ai.hint's :class:`~game.ai.hint.Hint` for ``obs``, searched in this process
+        (it travels as ``Hint.to_json()``: the action, the values and the explanation)."""
+        from game.ai.hint import Hint
+
+        _, data = self.request(("hint", obs.to_json(), budget_ms))
+        return Hint.from_json(data)
 
     def cancel(self) -> None:
         self.cancel_event.set()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -212,6 +213,79 @@ def _compound(app: Any) -> bool:
     return abs(best - (before.values.get(EXCHANGE) or 0.0)) < 1e-9
 
 
+#: What a player never reads in advice: card codes, lists, ids, keys, unfilled placeholders.
+_CODE = re.compile(r"\b[ATKQJ987][CDHS]\b|[\[\]{}]|\b\w+_\w+\b|%\{|\bNone\b")
+
+
+def _advice(app: Any) -> bool:
+    """21.15 / 22.7: hints of every game say why, in every language, in card players' words."""
+    import random
+
+    import game.ai.explain as ex
+    from game.ai.hint import hint
+    from game.rules.options import VARIANT_IDS
+    from game.rules.variants import new_deal, random_deck
+
+    from .i18n import LANGUAGES
+    from .practice.texts import explanation_lines, family_of
+
+    rng = random.Random(5)
+    for variant in VARIANT_IDS:
+        d = new_deal(variant, 0, random_deck(variant, rng), {})
+        for _ in range(12):
+            seat = d.to_move()
+            if d.is_over() or seat is None:
+                break
+            obs = d.observation(seat)
+            if len(obs.legal) > 1:
+                why = hint(obs, seed=0, iterations=12).why
+                if not set(why.keys()) <= set(ex.KEYS):
+                    return False
+                if why.key in ex.RESTATING and len(why.sentences) < 2:
+                    return False
+                for lang in LANGUAGES:
+                    for line in explanation_lines(why, obs, family_of(variant), lang):
+                        if _CODE.search(line):
+                            return False
+            d.apply(rng.choice(obs.choices), seat, chance=rng)
+    return True
+
+
+def _defender_points(app: Any) -> bool:
+    """21.15: a Mariáš defender's plate names the pooled points the side's."""
+    from types import SimpleNamespace
+
+    from game.rules.observation import MariasObservation
+
+    from .i18n import tr
+    from .table.panels import Panels
+
+    obs = _marias_observation()
+    if not isinstance(obs, MariasObservation) or obs.soloist is None:
+        return False
+    panels = Panels(SimpleNamespace(settings=SimpleNamespace(count_in_memory=False)))
+    defender = next(s for s in range(3) if s != obs.soloist)
+    line = panels.plate_line(defender, obs, obs.soloist)
+    return tr("ui.table_defenders_points", n=obs.points[defender]) in line
+
+
+def _marias_observation() -> Any:
+    import random
+
+    from game.rules.variants import new_deal, random_deck
+
+    rng = random.Random(2)
+    for _ in range(50):
+        d = new_deal("marias", 0, random_deck("marias", rng), {})
+        while not d.is_over():
+            seat = d.to_move()
+            obs = d.observation(seat)
+            if obs.phase == "play" and obs.soloist is not None:
+                return obs
+            d.apply(rng.choice(obs.choices), seat, chance=rng)
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "number_keys_play_cards": _number_keys,
     "declare_below_66_confirms": _declare_confirms,
@@ -220,6 +294,8 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "last_trick_viewable": _last_trick,
     "moments_announced": _moments,
     "compound_turn_values_consistent": _compound,
+    "advice_says_why": _advice,
+    "defender_points_are_the_sides": _defender_points,
 }
 
 

@@ -117,7 +117,7 @@ class NetTableScene(TableScene):
         self.widgets["leave"] = pygame_gui.elements.UIButton(
             pygame.Rect(rect.right - w, rect.y, w, rect.h), label, self.app.manager,
             object_id="#table_leave")
-        say = t("net_say", "Say…")
+        say = t("net_say")
         sw = text_width(say, f) + f * 2
         menu = self.widgets["menu"].relative_rect
         # Above the Menu button, clear of the hand (a Mariáš hand with the blind cards is wide).
@@ -138,7 +138,7 @@ class NetTableScene(TableScene):
 
         L = self.layout
         f = L.font
-        labels = [(what, t("net_emote_" + what, what)) for what in EMOTES]
+        labels = [(what, t("net_emote_" + what)) for what in EMOTES]
         rows = [labels[:4], labels[4:]]
         bh = round(f * 1.9)
         cx, cy = L.center
@@ -156,8 +156,8 @@ class NetTableScene(TableScene):
     def _leave_label(self, short: bool = False) -> str:
         """The host closes the table for everyone; a guest only leaves it."""
         if self.session is not None and self.session.hosting:
-            return t("net_close_short", "Close") if short else t("net_close_table", "Close table")
-        return t("net_leave_short", "Leave") if short else t("net_leave", "Leave table")
+            return t("net_close_short") if short else t("net_close_table")
+        return t("net_leave_short") if short else t("net_leave")
 
     def _result_widgets(self) -> None:
         for k in ("next", "end_menu"):
@@ -173,8 +173,8 @@ class NetTableScene(TableScene):
         flow = self.flow
         waiting = isinstance(flow, ClientFlow) and flow.ready_sent
         if not self.result.get("match_over"):
-            keys.append(("next", t("net_waiting_others", "Waiting for the others…") if waiting
-                         else t("table_next_deal", "Next deal")))
+            keys.append(("next", t("net_waiting_others") if waiting
+                         else t("table_next_deal")))
         keys.append(("end_menu", self._leave_label()))
         from ..table.controls import text_width
 
@@ -203,7 +203,7 @@ class NetTableScene(TableScene):
         if e.kind == "refused":
             code = str(e.extra.get("code") or "")
             if code and code != P.ILLEGAL:
-                self.refuse_text(t("net_code_" + code, str(e.extra.get("text") or code)))
+                self.refuse_text(t("net_code_" + code))
                 return
         super()._on_flow(e)
 
@@ -273,7 +273,7 @@ class NetTableScene(TableScene):
         if not 0 <= seat < len(self.layout.seats):
             return
         anchor = self.layout.spot(seat).bubble
-        self._add_bubble(Bubble(t("net_emote_" + what, what), anchor, ttl=2.6,
+        self._add_bubble(Bubble(t("net_emote_" + what), anchor, ttl=2.6,
                                 colour=(200, 230, 255)))
 
     # --- names ---------------------------------------------------------------------------------
@@ -284,13 +284,13 @@ class NetTableScene(TableScene):
         info = flow.inputs[seat]
         if info.kind == "bot":
             return super().seat_name(seat)
-        name = info.name or (t("net_open_seat", "Open seat") if not info.taken else "?")
+        name = info.name or (t("net_open_seat") if not info.taken else "?")
         if info.kind == "human":
             return name
         if not info.connected:
             stand_in = flow.away.get("level")
-            return f"{name} · " + (t("net_away_computer", "away, the computer plays")
-                                   if stand_in else t("net_away", "away"))
+            return f"{name} · " + (t("net_away_computer")
+                                   if stand_in else t("net_away"))
         return name
 
     _seat_name = seat_name
@@ -327,10 +327,10 @@ class NetTableScene(TableScene):
             key, params = session.failure_text_key() or ("ui.net_code_lost", {})
             return tr(key, **params)
         if flow.status == "reconnecting":
-            return t("net_status_reconnecting", "Connection lost — reconnecting…")
+            return t("net_status_reconnecting")
         if flow.state is Phase.DEAL_END and flow.ready_sent:
             waiting = [i.name for s, i in enumerate(flow.inputs)
                        if i.kind == "remote" and i.connected and not i.ready]
             if waiting:
-                return t("net_waiting_for", "Waiting for {names}", names=", ".join(waiting))
+                return t("net_waiting_for", names=", ".join(waiting))
         return None

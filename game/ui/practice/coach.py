@@ -32,29 +32,25 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.ai.explain import (
+    Explanation,
+    explain_weak,
+    false_declaration,
+    threshold_for,
+)
 from game.ai.hint import HINT_BUDGET_MS
 from game.ai.review import points_lost
-from game.ai.tactics import marriage_gain
 from game.rules import Action, MariasObservation, Observation, Verb
-from game.rules.actions import DOUBLE, PASS
-from game.rules.cards import CARD_STR, SUITS, marriage_points
 
 log = logging.getLogger(__name__)
 
-#: How much worse than the best move (hint values) a move must be to be questioned.
-THRESHOLDS: dict[str, float] = {"marriage": 0.5, "sixty-six": 0.5, "sixty-six-3": 0.5,
-                                "marias": 1.5}
 #: The hint's search budget (``game.ai.hint.HINT_BUDGET_MS``, which the table's bot process
 #: uses too; before, 600 ms here put the in-game hint over the 0.5 s target) and its seed.
 HINT_SEED = 0
-
-
-def threshold_for(variant: str) -> float:
-    return THRESHOLDS.get(variant, 0.5)
 
 
 def obs_key(obs: Observation) -> str:
@@ -147,24 +143,22 @@ class HintService:
 # --- warnings ---------------------------------------------------------------------------------
 @dataclass
 class PracticeWarning:
-    """Why ``action`` looks weak: a reason key of the translations and its parameters."""
+    """Why ``action`` looks weak (:func:`game.ai.explain.explain_weak`: a reason, the best
+    move and its estimated cost)."""
 
     action: Action
     best: Action
     lost: float | None
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    why: Explanation
 
+    @property
+    def key(self) -> str:
+        """The main reason's message key (``warn_gives_trick`` …)."""
+        return self.why.key
 
-_KQ = ("marriage", "sixty-six", "sixty-six-3")
-
-
-def _own_points(obs: Observation) -> int:
-    return obs.points[obs.seat]
-
-
-def _announced(obs: Observation, suit: str) -> bool:
-    return any(m.suit == suit and m.seat == obs.seat for m in obs.marriages)
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.why.params)
 
 
 def assess(obs: Observation, action: Action, hint: Any,
@@ -172,67 +166,15 @@ def assess(obs: Observation, action: Action, hint: Any,
     """A warning if ``action`` is clearly worse than the hint's best move, else None."""
     variant = obs.variant
     limit = threshold_for(variant) if threshold is None else threshold
-    if variant == "marriage" and action.verb is Verb.DECLARE and _own_points(obs) < 66:
-        return PracticeWarning(action, hint.action, None, "warn_false_declaration",
-                               {"points": _own_points(obs)})
+    if variant == "marriage" and action.verb is Verb.DECLARE and obs.points[obs.seat] < 66:
+        return PracticeWarning(action, hint.action, None, false_declaration(obs))
     if action is hint.action:
         return None
     lost = points_lost(hint.action, action, hint.values)
     if lost is None or lost < limit:
         return None
-    key, params = doubling_odds(action, hint) or why_weak(obs, action, hint.action)
-    return PracticeWarning(action, hint.action, lost, key, params)
-
-
-def doubling_odds(action: Action, hint: Any) -> tuple[str, dict[str, Any]] | None:
-    """A Mariáš doubling blunder in the odds the hint engine simulated: a pass where a
-    double paid off, or a double that costs on average (None: not such a case)."""
-    params = getattr(hint, "params", None) or {}
-    if "share" not in params or "component" not in params:
-        return None
-    if hint.reason == "hint.double_odds" and action is PASS:
-        return "warn_skip_double", {"component": params["component"], "share": params["share"]}
-    if hint.reason == "hint.pass_odds" and action is DOUBLE.get(str(params["component"])):
-        return "warn_bad_double", {"share": params["share"]}
-    return None
-
-
-def why_weak(obs: Observation, action: Action, best: Action) -> tuple[str, dict[str, Any]]:
-    """The most telling reason why ``action`` is worse than ``best`` (key, params)."""
-    variant = obs.variant
-    verb, bverb = action.verb, best.verb
-    hand = set(obs.hand)
-    if bverb is Verb.DECLARE:
-        return "warn_skip_declare", {"points": _own_points(obs)}
-    if bverb is Verb.MARRIAGE and verb is not Verb.MARRIAGE:
-        return "warn_skip_marriage", {"suit": SUITS[best.suit],
-                                      "points": marriage_gain(obs, best)}
-    if verb is Verb.MARRIAGE and bverb is Verb.PLAY and variant == "sixty-six-3":
-        # strict rules from the first trick: the led king or queen must be beaten if it can
-        return "warn_marriage_early", {"suit": SUITS[action.suit]}
-    if verb is Verb.CLOSE:
-        return "warn_risky_close", {}
-    if verb is Verb.PLAY:
-        text = CARD_STR[action.card]
-        rank, suit = text[0], text[1]
-        if rank in "KQ" and {"K" + suit, "Q" + suit} <= hand and not _announced(obs, suit):
-            # King-Queen games: a marriage is shown on lead; Mariáš: by the Q with the K in hand
-            if variant in _KQ or (variant == "marias" and rank == "K" and obs.trump):
-                return "warn_breaks_marriage", {"suit": suit,
-                                                "points": marriage_points(obs.trump == suit)}
-        if obs.trick and bverb is Verb.PLAY:
-            from game.ai.view import view_of
-
-            v = view_of(obs)
-            if v.beats_table(best.card) and not v.beats_table(action.card):
-                pts = sum(v.value(x) for _, x in v.trick)
-                if pts:
-                    return "warn_gives_trick", {"points": pts}
-            trump = obs.trump
-            if (trump and suit == trump and CARD_STR[best.card][1] != trump
-                    and sum(v.value(x) for _, x in v.trick) <= 4):
-                return "warn_wastes_trump", {}
-    return "warn_costs", {}
+    return PracticeWarning(action, hint.action, lost,
+                           explain_weak(obs, action, hint.action, hint.why, lost))
 
 
 # --- tips -------------------------------------------------------------------------------------

@@ -106,12 +106,7 @@ class PracticeLayer:
         server = getattr(self.scene, "bot_server", None)
         if server is None or getattr(server, "closed", False):
             return None
-        from game.ai.hint import Hint
-
-        reply = server.request(("hint", obs.to_json(), budget_ms))
-        _, action, reason, params, _text, values = reply
-        return Hint(Action.parse(action), {Action.parse(a): v for a, v in values.items()},
-                    reason, dict(params))
+        return server.hint(obs, budget_ms)
 
     def hint(self) -> None:
         """Show (or hide, when shown for this position) the hint panel."""

@@ -19,7 +19,7 @@ from game.rules import Action, Observation
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font, wrap
 
-from .texts import action_text, in_units_of, reason_text, signed
+from .texts import action_text, explanation_lines, in_units_of, signed
 
 GOLD = (233, 200, 110)
 GOLD_LIGHT = (246, 214, 120)
@@ -91,10 +91,11 @@ class HintPanel:
                                                          else -1e9), a))
         return [(action_text(a, self.obs, self.family), vals[a], a == best) for a in order]
 
-    def reason(self) -> str:
+    def reasons(self) -> list[str]:
+        """The hint's explanation, a sentence a line."""
         if self.hint is None:
-            return ""
-        return reason_text(self.hint.reason, self.hint.params, self.obs, self.family)
+            return []
+        return explanation_lines(self.hint.why, self.obs, self.family)
 
     # --- events ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -130,8 +131,9 @@ class HintPanel:
             lines.append((tr("ui.practice_thinking"), body, MUTED))
         else:
             lines.append((action_text(self.hint.action, self.obs, self.family), big, HINT))
-            for ln in wrap(self.reason(), body, w - 2 * pad):
-                lines.append((ln, body, CREAM))
+            for i, sentence in enumerate(self.reasons()):
+                for ln in wrap(sentence, body, w - 2 * pad):
+                    lines.append((ln, body, CREAM if i == 0 else MUTED))
         rows = len(self.hint.values) if self.expanded and self._has_values() else 0
         text_h = sum(f.get_sized_height() + px(3) for _, f, _ in lines)
         toggle_h = px(26) if self._has_values() else 0

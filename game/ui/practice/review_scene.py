@@ -2,10 +2,14 @@
 
 ``app.switch("review", deal=Deal | record=str, seat=0, names=[...], back_to="table")``.
 Left: the player's decisions (move, best move, estimated points lost), filled in
-by :func:`game.ai.review.review_deal` in a worker thread.  Right: the deal
-step by step with **every hand face up** — Start / Back / Forward / End, or the
-arrow keys (Home/End); clicking a decision jumps to the moment before it, the
-move made ringed orange and the best move blue.
+by :func:`game.ai.review.review_deal` in a worker thread, and below them *why*: for
+the selected decision the reason it lost points and what the better move was (or why
+the move was good), said by :mod:`game.ai.explain`.  Right: the deal step by step
+with **every hand face up** — Start / Back / Forward / End, or the arrow keys
+(Home/End); clicking a decision jumps to the moment before it, the move made ringed
+orange and the best move blue.  "Show the better move" plays the better move and a
+likely continuation (:func:`game.ai.review.better_line`) on the same board, stepped
+with the same buttons, until "Back to the game".
 """
 
 from __future__ import annotations
@@ -16,19 +20,20 @@ from typing import Any
 
 import pygame
 
-from game.ai.review import ReviewItem, deal_of, review_deal, total_lost
+from game.ai.explain import threshold_for
+from game.ai.review import ReviewItem, better_line, deal_of, review_deal, total_lost
 from game.rules import Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
-from game.ui.i18n import tr
+from game.ui.deal_text import describe
+from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 
 from .board import HINT, SELECT, Board
-from .coach import threshold_for
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
-from .texts import action_text, family_of
+from .texts import action_text, decimal, explanation_lines, family_of
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +69,14 @@ class ReviewScene(MenuScene):
         self._key: str | None = None
         self.budget_ms = REVIEW_BUDGET_MS
         self.iterations: int | None = None
+        #: The better line being shown: the positions after the better move (None: the
+        #: deal as played), the step shown (-1: the moment before it) and its decision.
+        self.line: list[Deal] | None = None
+        self.line_pos = 0
+        self.line_item: ReviewItem | None = None
+        self.line_busy = False
+        self._line_cancel = threading.Event()
+        self.better_button: Any = None
 
     # --- lifecycle ---------------------------------------------------------------------
     def build(self, **params: Any) -> None:
@@ -94,7 +107,13 @@ class ReviewScene(MenuScene):
         for i, (key, text) in enumerate(keys):
             buttons.append(self.button(key, pygame.Rect(x + i * (bw + gap), y, bw, bh), text,
                                        object_id="#small"))
-        self.focus.set_items([*buttons, self.continue_button])
+        why = self.why_rect()
+        bb = pygame.Rect(0, 0, min(px(250), why.w - px(28)), px(36))
+        bb.bottomright = (why.right - px(12), why.bottom - px(10))
+        self.better_button = self.button("better", bb, "ui.review_show_better",
+                                         object_id="#small")
+        self._sync_better_button()
+        self.focus.set_items([*buttons, self.better_button, self.continue_button])
 
     def _load(self, deal: Deal, seat: int, iterations: int | None) -> None:
         key = write_deal(deal) + f"|{seat}"
@@ -108,6 +127,7 @@ class ReviewScene(MenuScene):
         self.states = positions(deal)
         self.pos = len(self.states) - 1
         self.items, self.done, self.selected, self.scroll = [], 0, None, 0
+        self.line, self.line_item = None, None
         self.total = sum(1 for s, _ in deal.history if s == seat)
         self._resume()
 
@@ -128,6 +148,7 @@ class ReviewScene(MenuScene):
 
     def leave(self) -> None:
         self._stop()  # a search thread would slow the next scene's frames (the GIL)
+        self._line_cancel.set()
         super().leave()
 
     def _analyse(self, deal: Deal, seat: int, cancel: threading.Event, start: int) -> None:
@@ -155,7 +176,18 @@ class ReviewScene(MenuScene):
     def list_rect(self) -> pygame.Rect:
         w, h = self.app.size
         px = self.px
-        return pygame.Rect(px(34), px(104), round(w * 0.4), h - px(104) - px(96))
+        return pygame.Rect(px(34), px(104), round(w * 0.4),
+                           h - px(104) - px(96) - self.why_height() - px(10))
+
+    def why_height(self) -> int:
+        return max(self.px(178), round(self.app.size[1] * 0.28))
+
+    def why_rect(self) -> pygame.Rect:
+        """Below the list: why the selected decision lost points (or was good)."""
+        w, h = self.app.size
+        px = self.px
+        return pygame.Rect(px(34), h - px(96) - self.why_height(), round(w * 0.4),
+                           self.why_height())
 
     def board_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -166,6 +198,12 @@ class ReviewScene(MenuScene):
     # --- input ------------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
         last = len(self.states) - 1
+        if key == "better":
+            self.toggle_better()
+            return
+        if self.line is not None and key in ("start", "back_step", "forward", "end"):
+            self.step_line(key)
+            return
         if key == "start":
             self.go(0)
         elif key == "back_step":
@@ -178,8 +216,78 @@ class ReviewScene(MenuScene):
             self.go_back()
 
     def go(self, pos: int) -> None:
+        self.close_line()
         self.pos = max(0, min(len(self.states) - 1, pos))
         self.selected = next((i for i, it in enumerate(self.items) if it.index == self.pos), None)
+        self._sync_better_button()
+
+    # --- the better line ---------------------------------------------------------------
+    def selected_item(self) -> ReviewItem | None:
+        if self.selected is None or self.selected >= len(self.items):
+            return None
+        return self.items[self.selected]
+
+    def _sync_better_button(self) -> None:
+        """The button shows only for a decision that lost points (or while a line shows)."""
+        b = self.better_button
+        if b is None:
+            return
+        item = self.selected_item()
+        if self.line is not None or self.line_busy:
+            b.set_text("ui.review_show_actual")
+            b.show()
+        elif item is not None and item.weak is not None:
+            b.set_text("ui.review_show_better")
+            b.show()
+        else:
+            b.hide()
+
+    def toggle_better(self) -> None:
+        if self.line is not None or self.line_busy:
+            self.close_line()
+            return
+        item = self.selected_item()
+        if item is None or item.weak is None or self.deal is None:
+            return
+        self.show_better(item)
+
+    def show_better(self, item: ReviewItem, wait: bool = False) -> None:
+        """Play ``item``'s better move and a likely continuation (in a thread)."""
+        assert self.deal is not None
+        self._line_cancel.set()
+        cancel = self._line_cancel = threading.Event()
+        self.line_item, self.line_busy, self.line, self.line_pos = item, True, None, 0
+        deal = self.deal
+
+        def work() -> None:
+            try:
+                line = better_line(deal, item, cancel=cancel)
+            except Exception:  # noqa: BLE001 - the review is help; the replay still works
+                log.exception("better line failed")
+                line = []
+            if not cancel.is_set():
+                self.line = line or None
+                self.line_busy = False
+                self.line_pos = 0
+                self._sync_better_button()
+
+        t = threading.Thread(target=work, daemon=True, name="review-line")
+        t.start()
+        self._sync_better_button()
+        if wait:
+            t.join(60.0)
+
+    def close_line(self) -> None:
+        self._line_cancel.set()
+        self.line, self.line_busy = None, False
+        self._sync_better_button()
+
+    def step_line(self, key: str) -> None:
+        assert self.line is not None
+        last = len(self.line) - 1
+        self.line_pos = {"start": -1, "back_step": self.line_pos - 1,
+                         "forward": self.line_pos + 1, "end": last}[key]
+        self.line_pos = max(-1, min(last, self.line_pos))
 
     def go_back(self) -> None:
         self._stop()
@@ -199,8 +307,10 @@ class ReviewScene(MenuScene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, i in self.row_rects:
                 if rect.collidepoint(event.pos):
+                    self.close_line()
                     self.selected = i
                     self.pos = self.items[i].index
+                    self._sync_better_button()
                     return
         elif event.type == pygame.MOUSEWHEEL:
             if self.list_rect().collidepoint(pygame.mouse.get_pos()):
@@ -211,7 +321,11 @@ class ReviewScene(MenuScene):
         if self.deal is None:
             return
         self._draw_list(surface)
-        self._draw_board(surface)
+        self._draw_why(surface)
+        if self.line is not None or self.line_busy:
+            self._draw_line(surface)
+        else:
+            self._draw_board(surface)
 
     def _family(self) -> str:
         return family_of(self.deal.variant, self.settings) if self.deal else "french"
@@ -273,7 +387,7 @@ class ReviewScene(MenuScene):
                 best_text, colour = action_text(it.best, obs, fam), HINT
             best, _ = body.render(self._clip(best_text, body, cols[3] - cols[2] - px(64)), colour)
             surface.blit(best, (cols[2], cy - best.get_height() // 2))
-            lost_text = "—" if lost is None else ("0" if lost == 0 else f"{lost:.2f}")
+            lost_text = "—" if lost is None else ("0" if lost == 0 else decimal(lost))
             limg, _ = (bold if bad else body).render(lost_text, BAD if bad else CREAM)
             surface.blit(limg, (cols[3] - limg.get_width(), cy - limg.get_height() // 2))
             y += row_h
@@ -285,7 +399,9 @@ class ReviewScene(MenuScene):
         elif self.done < self.total:
             line = tr("ui.review_computing", done=self.done, total=self.total)
         else:
-            line = tr("ui.review_total", lost=f"{total_lost(items):.2f}")
+            marias = self.deal.variant == "marias"  # Mariáš is paid in units
+            line = tr("ui.review_total_marias" if marias else "ui.review_total",
+                      lost=decimal(total_lost(items)))
         img, _ = font("sans_bold", px(17)).render(line, GOLD_LIGHT)
         surface.blit(img, (r.x + px(14), fy))
         note, _ = small.render(self._clip(tr("ui.review_note"), small, r.w - px(28)), MUTED)
@@ -322,10 +438,87 @@ class ReviewScene(MenuScene):
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))
         else:
-            text = (state.result_summary() or {}).get("text", "") if state.is_over() else ""
+            names = [self._name(s) for s in range(state.players)]
+            text = describe(state, names, current_language()) if state.is_over() else ""
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:
             body = font("sans", px(16))
             t, _ = body.render(self._clip(text, body, area.w - img.get_width() - px(30)), CREAM)
             surface.blit(t, (area.x + px(20) + img.get_width(), y))
+
+    def _draw_why(self, surface: pygame.Surface) -> None:
+        """Why the selected decision lost points and what was better (or why it was good)."""
+        px = self.px
+        r = self.why_rect()
+        draw_box(surface, r, (8, 28, 18, 214))
+        item = self.selected_item()
+        title, _ = font("sans_bold", px(15)).render(tr("ui.review_why_title"), GOLD)
+        surface.blit(title, (r.x + px(14), r.y + px(10)))
+        if item is None or item.forced:
+            return
+        state = self.states[item.index]
+        obs = state.observation(self.seat)
+        fam = self._family()
+        if item.weak is not None:
+            sentences = explanation_lines(item.weak, obs, fam)
+        else:
+            sentences = [tr("ui.review_good_move",
+                            why=" ".join(explanation_lines(item.why, obs, fam)))]
+        button_h = px(46) if item.weak is not None else 0
+        room = r.bottom - button_h - px(6) - (r.y + px(34))
+        # the largest size at which every sentence fits (small windows, long languages)
+        for size in (14, 13, 12, 11):
+            body = font("sans", px(size))
+            lines = [(ln, i) for i, sentence in enumerate(sentences)
+                     for ln in wrap(sentence, body, r.w - px(28))]
+            if len(lines) * (body.get_sized_height() + px(2)) <= room:
+                break
+        y = r.y + px(34)
+        for ln, i in lines:
+            if y + body.get_sized_height() > r.y + px(34) + room:
+                break
+            img, _ = body.render(ln, CREAM if i == 0 else MUTED)
+            surface.blit(img, (r.x + px(14), y))
+            y += body.get_sized_height() + px(2)
+
+    def _draw_line(self, surface: pygame.Surface) -> None:
+        """The better line on the review's board: the move ringed blue, then its sequel."""
+        px = self.px
+        area = self.board_rect()
+        item = self.line_item
+        assert item is not None
+        before = self.states[item.index]
+        fam = self._family()
+        step = ""
+        if self.line is None:  # still playing it out
+            state = before
+            caption = tr("ui.review_better_thinking")
+        else:
+            state = before if self.line_pos < 0 else self.line[self.line_pos]
+            best = action_text(item.best, before.observation(self.seat), fam, capital=False)
+            caption = tr("ui.review_better_line", action=best, n=self.line_pos + 1,
+                         total=len(self.line))
+            if self.line_pos > 0:  # what the step was: who played what
+                seat, action = state.history[-1]
+                prev = self.line[self.line_pos - 1]
+                step = tr("ui.review_action", name=self._name(seat),
+                          action=action_text(action, prev.observation(seat), fam))
+            if state.is_over():
+                names = [self._name(s) for s in range(state.players)]
+                caption = tr("ui.review_better_result",
+                             result=describe(state, names, current_language()))
+                step = ""
+        glow = {CARD_STR[c]: HINT for c in item.best.cards} if self.line_pos < 0 else {}
+        names = [self._name(s) for s in range(state.players)]
+        self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
+                             glow=glow)
+        body = font("sans", px(14))
+        y = area.bottom + px(4)
+        lines = [(ln, GOLD_LIGHT) for ln in wrap(caption, body, area.w - px(16))]
+        if step:
+            lines = lines[:1] + [(step, CREAM)]
+        for ln, colour in lines[:2]:
+            img, _ = body.render(self._clip(ln, body, area.w - px(16)), colour)
+            surface.blit(img, (area.x + px(8), y))
+            y += body.get_sized_height() + px(1)

@@ -1,9 +1,10 @@
-"""Words for practice mode: actions, hint reasons and rule refusals in the player's language.
+"""Words for advice and refusals: actions, explanations and rule refusals in the player's language.
 
-The hint engine explains itself with a key (``hint.marriage``) and parameters
-(``{"suit": "H", "points": 40}``); :func:`reason_text` turns that into a
-sentence from ``assets/translations`` (key ``ui.hint_why_marriage``) with the
-cards and suits named in the player's language and deck family.  The rules
+The hint, the practice warnings and the review explain themselves with
+:class:`game.ai.explain.Explanation` s — message keys and typed values (a card
+number, a suit, an action, a signed value); :func:`explanation_lines` says them
+through :func:`game.ui.i18n.tr` with the cards and suits named by
+:mod:`game.ui.i18n` in the player's language and deck family.  The rules
 engine refuses a move with a code and parameters (:class:`game.rules.Refusal`);
 :func:`rule_reason` says it through the key ``ui.rule_<code>`` the same way.
 """
@@ -12,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import game.ai.explain as ex
 from game.rules import Action, MariasObservation, Observation, Refusal, Verb
-from game.rules.cards import CARD_STR, SUITS, marriage_points
-from game.ui.i18n import card_name, rank_name, suit_name, tr, variant_name
+from game.rules.cards import CARD_STR, RANKS, SUITS, marriage_points
+from game.ui.i18n import card_name, current_language, rank_name, suit_name, tr, variant_name
 
-RANK_WORDS = {"ace": "A", "ten": "T", "king": "K", "queen": "Q", "jack": "J", "nine": "9",
-              "eight": "8", "seven": "7"}
 CONTRACT_KEYS = {
     "suit": "contract_suit", "suit seven": "contract_suit_seven",
     "suit hundred": "contract_suit_hundred", "suit seven hundred": "contract_suit_seven_hundred",
@@ -27,8 +27,8 @@ CONTRACT_KEYS = {
 COMPONENT_KEYS = {"game": "contract_game", "seven": "contract_seven",
                   "seven-against": "contract_seven_against",
                   "hundred-against": "contract_hundred_against",
-                  "hundred": "contract_hundred"}
-DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti")
+                  "hundred": "contract_hundred", "silent seven": "marias_silent_seven",
+                  "silent hundred": "marias_silent_hundred"}
 
 
 def family_of(variant: str, settings: Any = None) -> str:
@@ -96,6 +96,8 @@ def action_text(action: Action, obs: Observation | None = None, family: str = "f
         return tr("ui.practice_act_bad", lang, contract=contract_text(action.name, lang))
     if verb is Verb.DOUBLE:
         k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
+        from game.ui.table.controls import DOUBLE_KEYS
+
         name = tr("ui." + DOUBLE_KEYS[k], lang) if k < len(DOUBLE_KEYS) else tr(
             "ui.act_double", lang)
         return tr("ui.practice_act_double", lang, name=name,
@@ -107,45 +109,70 @@ def action_text(action: Action, obs: Observation | None = None, family: str = "f
     return action.text
 
 
-def signed(value: float | None) -> str:
+def signed(value: float | None, lang: str | None = None) -> str:
     """``+0.25`` / ``−1.50`` with a real minus sign; ``—`` for unknown."""
     if value is None:
         return "—"
-    text = f"{value:+.2f}"
+    return decimal(value, lang, sign=True)
+
+
+def decimal(value: float, lang: str | None = None, sign: bool = False) -> str:
+    """``0.40`` / ``0,40`` (Russian and Czech write a decimal comma); ``sign``: ``+0.40`` /
+    ``−0.40`` with a real minus sign."""
+    text = f"{value:+.2f}" if sign else f"{abs(value):.2f}"
+    if (lang or current_language()) in ("ru", "cs"):
+        text = text.replace(".", ",")
     return text.replace("-", "−")
 
 
-def reason_text(key: str, params: dict[str, Any], obs: Observation | None = None,
-                family: str = "french", lang: str | None = None) -> str:
-    """The hint engine's reason (``hint.X`` + params) as a translated sentence."""
-    name = key.split(".", 1)[1] if key.startswith("hint.") else key
-    p: dict[str, Any] = {}
-    for k, v in (params or {}).items():
-        if k == "card" and isinstance(v, str) and len(v) == 2:
-            p[k] = card_name(v, family, lang)
-        elif k in ("suit", "suit_name"):
-            letter = params.get("suit", v)
-            p["suit"] = p["suit_name"] = suit_name(letter, family, lang) if isinstance(
-                letter, str) and len(letter) == 1 else str(v)
-        elif k == "rank":
-            letter = RANK_WORDS.get(str(v), str(v))
-            p[k] = rank_name(letter, family, lang) if letter in "ATKQJ987" else str(v)
-        elif k == "contract":
-            p[k] = contract_text(str(v), lang)
-        elif k in ("component", "what"):
-            p[k] = component_text(str(v), lang)
-        elif k == "cards":
-            p[k] = ", ".join(card_name(c, family, lang) for c in str(v).split())
-        elif k == "value":
-            p[k] = signed(float(v))
-        else:
-            p[k] = v
-    text = tr(f"ui.hint_why_{name}", lang, **p)
-    if text == f"hint_why_{name}":  # an unknown key: the engine's own English
-        from game.ai.hint import format_reason
+def _param_text(v: Any, obs: Observation | None, family: str, lang: str | None) -> str:
+    """One typed parameter of an explanation in words (game.ai.explain's value types)."""
+    if isinstance(v, ex.Card):
+        return card_name(CARD_STR[v.card], family, lang)
+    if isinstance(v, ex.Cards):
+        names = [card_name(CARD_STR[c], family, lang) for c in v.cards]
+        if len(names) == 2:
+            return tr("ui.advice_two_cards", lang, a=names[0], b=names[1])
+        return ", ".join(names)
+    if isinstance(v, ex.Suit):
+        return suit_name(SUITS[v.suit], family, lang)
+    if isinstance(v, ex.Rank):
+        return rank_name(RANKS[v.rank], family, lang)
+    if isinstance(v, ex.Contract):
+        return contract_text(v.name, lang)
+    if isinstance(v, ex.Component):
+        return component_text(v.name, lang)
+    if isinstance(v, ex.Move):
+        if v.action.verb is Verb.PLAY and v.action.card >= 0:
+            return tr("ui.advice_card_move", lang,
+                      card=card_name(v.action.card_text, family, lang))
+        return action_text(v.action, obs, family, lang, capital=False)
+    if isinstance(v, ex.Signed):
+        return decimal(v.value, lang, sign=True)
+    if isinstance(v, ex.Amount):
+        return decimal(v.value, lang)
+    if isinstance(v, ex.Seat):
+        return tr("ui.common_seat", lang, n=v.seat)
+    return str(v)
 
-        return format_reason(key, params)
-    return text
+
+def sentence_text(sentence: ex.Sentence, obs: Observation | None = None,
+                  family: str = "french", lang: str | None = None) -> str:
+    """One sentence of an explanation, capitalised."""
+    words = {k: _param_text(v, obs, family, lang) for k, v in sentence.params.items()}
+    text = tr("ui." + sentence.key, lang, **words)
+    return text[:1].upper() + text[1:]
+
+
+def explanation_lines(why: ex.Explanation, obs: Observation | None = None,
+                      family: str = "french", lang: str | None = None) -> list[str]:
+    """The sentences of a hint, a warning or a review's reason in the player's language."""
+    return [sentence_text(s, obs, family, lang) for s in why.sentences]
+
+
+def explanation_text(why: ex.Explanation, obs: Observation | None = None,
+                     family: str = "french", lang: str | None = None) -> str:
+    return " ".join(explanation_lines(why, obs, family, lang))
 
 
 # --- the rules engine's refusals ---------------------------------------------------------------
@@ -203,14 +230,4 @@ def in_units_of(obs: Observation | None, key: str) -> str:
 def warning_lines(warning: Any, obs: Observation | None, family: str = "french",
                   lang: str | None = None) -> list[str]:
     """The sentences of a practice warning: why, then what the best move is and its cost."""
-    p = dict(warning.params)
-    if "suit" in p:
-        p["suit"] = suit_name(p["suit"], family, lang)
-    if "component" in p:
-        p["component"] = component_text(str(p["component"]), lang)
-    lines = [tr("ui." + warning.key, lang, **p)]
-    if warning.lost is not None:
-        lines.append(tr(in_units_of(obs, "ui.practice_warning_cost"), lang,
-                        best=action_text(warning.best, obs, family, lang, capital=False),
-                        lost=f"{warning.lost:.2f}".replace("-", "−")))
-    return lines
+    return explanation_lines(warning.why, obs, family, lang)

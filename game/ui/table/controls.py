@@ -19,16 +19,10 @@ from game.rules.cards import SUITS, marriage_points
 from .text import suit as _suit
 from .text import t
 
-#: Contract names (English defaults; translated through the ``contract_*`` keys).
-CONTRACT_LABELS = {
-    "suit": "Suit", "suit seven": "Suit with Seven", "suit hundred": "Suit with Hundred",
-    "suit seven hundred": "Suit with Seven and Hundred", "betl": "Betl", "durch": "Durch",
-    "open-betl": "Open Betl", "open-durch": "Open Durch",
-}
-#: The names of the 1st, 2nd … doubling of a component (``marias_*`` keys).
-DOUBLE_NAMES = ("Flek", "Re", "Tutti", "Boty", "Kalhoty", "Kaiser")
-COMPONENT_LABELS = {"game": "Game", "seven": "Seven", "seven-against": "Seven against",
-                    "hundred-against": "Hundred against"}
+#: The keys of the 1st, 2nd … doubling of a component (``marias_*``): one list for the
+#: table and the advice (game.ui.practice.texts).
+DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "marias_kalhoty",
+               "marias_kaiser")
 
 #: Verbs handled on the cards, not with buttons.
 CARD_VERBS = (*_CARD_VERBS, Verb.DISCARD)
@@ -39,19 +33,22 @@ def suit_name(letter: str, german: bool = False) -> str:
 
 
 def contract_label(name: str) -> str:
-    return t("contract_" + name.replace(" ", "_").replace("-", "_"),
-             CONTRACT_LABELS.get(name, name.title()))
+    from game.ui.practice.texts import contract_text
+
+    return contract_text(name)
 
 
 def component_label(name: str) -> str:
-    return t("contract_" + name.replace("-", "_"), COMPONENT_LABELS.get(name, name))
+    from game.ui.practice.texts import component_text
+
+    return component_text(name)
 
 
 def double_name(k: int) -> str:
     """The name of the (k+1)-th doubling: Flek, Re, Tutti …"""
-    if k < len(DOUBLE_NAMES):
-        return t("marias_" + DOUBLE_NAMES[k].lower(), DOUBLE_NAMES[k])
-    return t("act_double", "Double")
+    if k < len(DOUBLE_KEYS):
+        return t(DOUBLE_KEYS[k])
+    return t("act_double")
 
 
 def action_label(action: Action, obs: Observation, german: bool | None = None) -> str:
@@ -61,30 +58,30 @@ def action_label(action: Action, obs: Observation, german: bool | None = None) -
     if german is None:
         german = obs.variant == "marias"
     if verb is Verb.EXCHANGE:
-        return t("table_exchange_trump", "Exchange trump")
+        return t("table_exchange_trump")
     if verb is Verb.CLOSE:
-        return t("table_close_stock", "Close the stock")
+        return t("table_close_stock")
     if verb is Verb.DECLARE:
-        return t("table_declare_66", "Declare 66!")
+        return t("table_declare_66")
     if verb is Verb.MARRIAGE:
         suit = SUITS[action.suit]
         pts = marriage_points(obs.trump == suit)
-        return f"{t('act_marriage', 'Marriage')} {suit_name(suit, german)} ({pts})"
+        return f"{t('act_marriage')} {suit_name(suit, german)} ({pts})"
     if verb is Verb.CONTRACT:
         return contract_label(action.name)
     if verb is Verb.GOOD:
-        return t("act_good", "Good")
+        return t("act_good")
     if verb is Verb.BAD:
-        return t("table_bad_contract", "Bad — {contract}", contract=contract_label(action.name))
+        return t("table_bad_contract", contract=contract_label(action.name))
     if verb is Verb.DOUBLE:
         k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
         return f"{double_name(k)} ({component_label(action.name).lower()})"
     if verb is Verb.ANNOUNCE:
-        return f"{t('act_announce', 'Announce')} {component_label(action.name).lower()}"
+        return f"{t('act_announce')} {component_label(action.name).lower()}"
     if verb is Verb.PASS:
-        return t("act_pass", "Pass")
+        return t("act_pass")
     if verb is Verb.DISCARD:
-        return t("table_discard_these", "Put these two away")
+        return t("table_discard_these")
     return action.text
 
 

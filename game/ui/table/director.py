@@ -232,7 +232,7 @@ class Director:
         dealer = obs.dealer
 
         def show() -> None:
-            self.bubble(Bubble(text.t("table_trump_is", "Trump: {suit}",
+            self.bubble(Bubble(text.t("table_trump_is",
                                       suit=suit_name(card[1])), lay.spot(dealer).bubble,
                                suit=card[1], big=True, ttl=1.8))
             own = self.stage.sprites.get(card) if dealer == self.view else None
@@ -303,7 +303,7 @@ class Director:
             self.bubble(Bubble(f"{pts}!", anchor, suit=suit, big=True, ttl=1.8))
             self._flash_marriage(seat, suit, after)
         elif verb is Verb.CLOSE:
-            self.bubble(Bubble(text.t("table_stock_closed", "Stock closed"), anchor, big=True,
+            self.bubble(Bubble(text.t("table_stock_closed"), anchor, big=True,
                                ttl=2.6))
             self.show(after, before, seat, duration=0.45)
         elif verb is Verb.DECLARE:
@@ -311,10 +311,10 @@ class Director:
                 self.say(declaration_moment(seat, before.points[seat], after.score))
             self.show(after, before, seat)
         elif verb is Verb.EXCHANGE:
-            self.bubble(Bubble(text.t("act_exchange", "Exchange"), anchor))
+            self.bubble(Bubble(text.t("act_exchange"), anchor))
             self.show(after, before, seat, duration=0.5)
         elif verb is Verb.TRUMP:
-            self.bubble(Bubble(text.t("act_trump", "Trump card"), anchor))
+            self.bubble(Bubble(text.t("act_trump"), anchor))
             self.show(after, before, seat, duration=0.45)
         elif verb is Verb.DISCARD:
             self.show(after, before, seat, duration=0.45)
@@ -343,7 +343,7 @@ class Director:
         params = dict(m.params)
         if "what" in params:
             params["what"] = component_label(str(params["what"]))
-        self.bubble(Bubble(text.t(m.key, m.default, **params), anchor, big=True, ttl=2.8,
+        self.bubble(Bubble(text.t(m.key, **params), anchor, big=True, ttl=2.8,
                            colour=(246, 238, 218) if m.good else BAD_NEWS))
 
     def announce(self, moments: list[Moment]) -> None:
@@ -382,7 +382,7 @@ class Director:
                             h=lay.table_h, flip=1.0)
             self.sound("announce")
             # Named under the card (in the middle: every seat's eyes are on it).
-            self.bubble(Bubble(text.t("table_trump_card_shown", "Trump card: {card}",
+            self.bubble(Bubble(text.t("table_trump_card_shown",
                                       card=text.card(card, german)),
                                (x, y + lay.table_h * 0.5 + lay.margin), suit=card[1],
                                ttl=TRUMP_SHOW_S + 0.8, valign="top"))

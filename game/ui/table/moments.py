@@ -24,12 +24,11 @@ _ANNOUNCED = ("seven", "seven-against", "hundred", "hundred-against", "silent hu
 
 @dataclass(frozen=True)
 class Moment:
-    """One announcement: who says it, a translation key with its English default and
-    parameters, and whether it is good news for the one it concerns."""
+    """One announcement: who says it, a translation key and its parameters, and whether
+    it is good news for the one it concerns."""
 
     seat: int | None
     key: str
-    default: str
     params: dict[str, Any] = field(default_factory=dict)
     good: bool = True
 
@@ -38,8 +37,8 @@ def declaration_moment(seat: int, points: int, score: Sequence[int] | None) -> M
     """A declaration of 66: its total, and whether the engine scored it for the declarer."""
     ok = bool(score) and seat < len(score) and score[seat] > 0
     if ok:
-        return Moment(seat, "table_moment_66", "66! ({n})", {"n": points})
-    return Moment(seat, "table_moment_declared_short", "Only {n}: too few!", {"n": points},
+        return Moment(seat, "table_moment_66", {"n": points})
+    return Moment(seat, "table_moment_declared_short", {"n": points},
                   good=False)
 
 
@@ -53,9 +52,9 @@ def deal_moments(summary: dict[str, Any], obs: Observation) -> list[Moment]:
     totals = summary.get("totals") or []
     winner = summary.get("winner")
     if reason == "reached_66" and winner is not None and winner < len(totals):
-        return [Moment(winner, "table_moment_66", "66! ({n})", {"n": totals[winner]})]
+        return [Moment(winner, "table_moment_66", {"n": totals[winner]})]
     if reason == "closer_failed" and summary.get("closer") is not None:
-        return [Moment(summary["closer"], "table_moment_close_failed", "Closing failed!",
+        return [Moment(summary["closer"], "table_moment_close_failed",
                        good=False)]
     return []
 
@@ -83,5 +82,5 @@ def _marias(summary: dict[str, Any], obs: MariasObservation) -> list[Moment]:
             seat = None  # the defenders together: said in the middle of the table
         what = name.replace("silent ", "")
         out.append(Moment(seat, "table_moment_won" if won else "table_moment_lost",
-                          "{what} won!" if won else "{what} lost!", {"what": what}, good=won))
+                          {"what": what}, good=won))
     return out

@@ -8,12 +8,11 @@ layer; the thinking dots, hint and result panel are drawn every frame.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.rules import MariasObservation
-from game.rules.variants import NAMES
 from game.ui.deal_text import describe
 from game.ui.i18n import current_language
 
@@ -67,6 +66,27 @@ class Panels:
         r.center = (cx, round(h * 0.42))
         return r
 
+    def plate_line(self, seat: int, obs: Any, soloist: int | None) -> str:
+        """The second line of a seat's plate: tricks, points, and in Mariáš the side.
+
+        A defender's seat carries the defenders' pooled points (NOTATION.md), so it says
+        "Defenders: 30" — a defender with no tricks has not won 30 alone."""
+        sc = self.scene
+        parts = [t("table_tricks", n=obs.tricks[seat] if obs is not None else 0)]
+        defender = soloist is not None and soloist != seat
+        if obs is not None and not sc.settings.count_in_memory:
+            text = t("table_defenders_points" if defender else "table_points",
+                     n=obs.points[seat])
+            pending = sum(m.points for m in obs.marriages if m.seat == seat and not m.counted)
+            if pending:
+                text += " " + t("table_pending", n=pending)
+            parts.append(text)
+            if soloist == seat:
+                parts.append(t("table_soloist"))
+        elif soloist is not None:
+            parts.append(t("table_soloist") if soloist == seat else t("table_defenders"))
+        return "  ·  ".join(parts)
+
     def draw_plates(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Every seat's name plate; returns the areas drawn."""
         sc = self.scene
@@ -84,20 +104,7 @@ class Panels:
             r = pygame.Rect(spot.plate.tuple())
             name = sc.seat_name(spot.seat)
             dealer = obs is not None and spot.seat == obs.dealer
-            parts = []
-            tricks = obs.tricks[spot.seat] if obs is not None else 0
-            parts.append(t("table_tricks", "Tricks: {n}", n=tricks))
-            if obs is not None and not sc.settings.count_in_memory:
-                text = t("table_points", "Points: {n}", n=obs.points[spot.seat])
-                pending = sum(m.points for m in obs.marriages
-                              if m.seat == spot.seat and not m.counted)
-                if pending:
-                    text += " " + t("table_pending", "(+{n} pending)", n=pending)
-                parts.append(text)
-            if soloist is not None:
-                parts.append(t("table_soloist", "Soloist") if soloist == spot.seat
-                             else t("table_defenders", "Defenders"))
-            line = "  ·  ".join(parts)
+            line = self.plate_line(spot.seat, obs, soloist)
             t1 = sc.fonts.text(name, f, CREAM, bold=True)
             t2 = sc.fonts.text(line, round(f * 0.82), MUTED)
             # Room after the name for the dealer button and the thinking dots.
@@ -120,7 +127,7 @@ class Panels:
                 c = (round(r.x + f * 0.6 + t1.get_width() + f * 0.9), round(r.y + f * 1.0))
                 pygame.draw.circle(surface, GOLD, c, round(f * 0.62))
                 pygame.draw.circle(surface, (90, 70, 20), c, round(f * 0.62), 1)
-                d = sc.fonts.text(t("table_dealer", "Dealer")[:1].upper(), round(f * 0.8),
+                d = sc.fonts.text(t("table_dealer")[:1].upper(), round(f * 0.8),
                                   (40, 30, 10), bold=True)
                 surface.blit(d, (c[0] - d.get_width() / 2, c[1] - d.get_height() / 2))
             surface.blit(t2, (r.x + f * 0.6, r.y + f * 1.75))
@@ -171,26 +178,26 @@ class Panels:
         lines: list[tuple[str, str | None, tuple[int, int, int]]] = []
         deal_no = len(flow.match.deals)
         game = _variant_name(variant)
-        lines.append((t("table_deal_n", "{game} · deal {n}", game=game, n=deal_no), None, GOLD))
+        lines.append((t("table_deal_n", game=game, n=deal_no), None, GOLD))
         dealing = flow.state is Phase.DEALING
         trump = obs.trump if obs is not None and not dealing else None
         german = sc.settings.family_for(variant) == "german"  # names follow the deck
         if trump:
-            lines.append((t("table_trump_is", "Trump: {suit}", suit=suit_name(trump, german)),
+            lines.append((t("table_trump_is", suit=suit_name(trump, german)),
                           trump, CREAM))
         elif variant == "marias":
             contract = marias.contract if marias is not None else None
             # A Suit contract's trump card lies face down until the contract stands.
             no_trump = bool(contract) and not str(contract).startswith("suit")
-            lines.append((t("table_no_trump", "No trump") if no_trump else
-                          t("table_trump_unknown", "Trump: not yet known"), None, CREAM))
+            lines.append((t("table_no_trump") if no_trump else
+                          t("table_trump_unknown"), None, CREAM))
         if obs is not None and obs.stock_size and not dealing:
             n = obs.stock_size
-            lines.append((f"{t('table_stock_closed', 'Stock closed')} ({n})" if obs.closed
-                          else t("table_stock", "Stock: {n}", n=n), None, MUTED))
+            lines.append((f"{t('table_stock_closed')} ({n})" if obs.closed
+                          else t("table_stock", n=n), None, MUTED))
         contract = marias.contract if marias is not None else None
         if marias is not None and contract:
-            text = t("table_contract_is", "Contract: {contract}",
+            text = t("table_contract_is",
                      contract=contract_label(contract))
             ann = [a.name.replace("-", " ") for a in marias.announcements
                    if a.name not in ("seven", "hundred")]
@@ -206,8 +213,8 @@ class Panels:
                     f"{double_name(min(v, 6) - 1).lower()} ×{2 ** v}" for k, v in dbl),
                     None, GOLD))
         elif flow.state is not Phase.DEALING and marias is not None:
-            lines.append((f"{t('table_bidding', 'Bidding')}: "
-                          f"{t('act_' + marias.phase, marias.phase)}", None, MUTED))
+            lines.append((f"{t('table_bidding')}: "
+                          f"{t('table_phase_' + marias.phase)}", None, MUTED))
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
@@ -237,7 +244,7 @@ class Panels:
         # "to 7" for the King-Queen games, "6 deals" for Mariáš: numbers read in any language.
         goal = (str(opts["match_points"]) if "match_points" in opts
                 else f"{len(flow.match.deals)}/{opts.get('rounds', 2) * flow.match.players}")
-        surface.blit(sc.fonts.text(t("table_match_goal", "Match ({goal})", goal=goal), f, GOLD,
+        surface.blit(sc.fonts.text(t("table_match_goal", goal=goal), f, GOLD,
                                    bold=True),
                      (r.x + f * 0.7, r.y + f * 0.4))
         y = r.y + f * 1.9
@@ -298,7 +305,7 @@ class Panels:
                 area = pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3,
                                         border_radius=10)
         if sc.hint_text:
-            img = sc.fonts.text(t("table_hint_prefix", "Hint: {text}", text=sc.hint_text),
+            img = sc.fonts.text(t("table_hint_prefix", text=sc.hint_text),
                               round(L.font * 0.9), CREAM)
             pad = L.font // 2
             w, h = img.get_width() + 2 * pad, img.get_height() + pad
@@ -362,10 +369,10 @@ class Panels:
         names = [sc.seat_name(seat).split(" · ")[0] for seat, _c in cards]
         name_imgs = [sc.fonts.text(n, round(f * 0.85), CREAM) for n in names]
         col = max([cw] + [img.get_width() for img in name_imgs])
-        title = sc.fonts.text(t("table_last_trick_title", "Last trick — taken by {name}",
+        title = sc.fonts.text(t("table_last_trick_title",
                                 name=sc.seat_name(winner).split(" · ")[0]),
                               round(f * 1.05), GOLD, bold=True)
-        foot = sc.fonts.text(t("table_last_trick_close", "Click or press a key to close"),
+        foot = sc.fonts.text(t("table_last_trick_close"),
                              round(f * 0.8), MUTED)
         w = max(len(cards) * col + (len(cards) - 1) * gap, title.get_width(),
                 foot.get_width()) + 2 * gap
@@ -401,13 +408,13 @@ class Panels:
         hand = sc.stage.hand_sprites()[:9] if sc.stage is not None else []
         if sc.input.card_turn() and hand:
             n = len(hand)
-            first.append(t("table_keys_card", "1: card") if n == 1 else
-                         t("table_keys_cards", "{first}–{last}: cards", first=1, last=n))
+            first.append(t("table_keys_card") if n == 1 else
+                         t("table_keys_cards", first=1, last=n))
         n = min(len(sc.buttons.buttons), 9)
         if n:
-            first.append(t("table_keys_button", "F1: button") if n == 1 else
-                         t("table_keys_buttons", "F1–F{n}: buttons", n=n))
-        second = [t("table_keys_hint", "H: hint"), t("table_keys_last", "L: last trick")]
+            first.append(t("table_keys_button") if n == 1 else
+                         t("table_keys_buttons", n=n))
+        second = [t("table_keys_hint"), t("table_keys_last")]
         return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> pygame.Rect | None:
@@ -468,10 +475,10 @@ class Panels:
         surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
         players = sc.flow.match.players
         if res.get("match_over") and "score" not in res:
-            title = t("table_match_over", "Match over")
+            title = t("table_match_over")
         else:
-            title = t("table_deal_over", "Deal over") + (
-                "  —  " + t("table_match_over", "Match over") if res.get("match_over") else "")
+            title = t("table_deal_over") + (
+                "  —  " + t("table_match_over") if res.get("match_over") else "")
         img = sc.fonts.text(title, round(f * 1.5), GOLD, bold=True)
         surface.blit(img, (r.centerx - img.get_width() / 2, r.y + f * 0.7))
         y = r.y + f * 3.0
@@ -480,8 +487,8 @@ class Panels:
             surface.blit(s, (r.centerx - s.get_width() / 2, y))
             y += f * 1.3
         y += f * 0.4
-        cols = ["", t("table_points", "points").split(":")[0].lower(),
-                t("table_score", "deal").lower(), t("score_total", "total").lower()]
+        cols = ["", t("table_points").split(":")[0].lower(),
+                t("table_score").lower(), t("score_total").lower()]
         colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]
         for c, x in zip(cols, colx):
             surface.blit(sc.fonts.text(c, round(f * 0.85), MUTED), (x, y))
@@ -515,4 +522,4 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _variant_name(variant: str) -> str:
-    return t("variant_" + variant.replace("-", "_"), NAMES.get(variant, variant))
+    return t("variant_" + variant.replace("-", "_"))

@@ -301,7 +301,7 @@ class TableScene(Scene):
         for w in self.widgets.values():
             w.kill()
         self.widgets = {}
-        menu_label, hint_label = t("table_menu", "Menu"), t("table_hint", "Hint")
+        menu_label, hint_label = t("table_menu"), t("table_hint")
         bw = max(round(L.font * 5), text_width(menu_label, L.font) + L.font * 2,
                  text_width(hint_label, L.font) + L.font * 2)
         bh = round(L.font * 1.9)
@@ -315,7 +315,7 @@ class TableScene(Scene):
             pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), hint_label, m,
             object_id="#table_hint")
         if self.setup is not None and self.setup.practice and self.layer is not None:
-            undo = t("table_undo", "Take back")
+            undo = t("table_undo")
             uw = max(bw, text_width(undo, L.font) + L.font * 2)
             # Above Hint, right-aligned with it: beside it, it covered the hand's last card.
             self.widgets["undo"] = pygame_gui.elements.UIButton(
@@ -337,15 +337,15 @@ class TableScene(Scene):
         bw, bh = round(L.font * 7.5), round(L.font * 2.1)
         keys = []
         if not self.result.get("match_over"):
-            keys.append(("next", t("table_next_deal", "Next deal")))
+            keys.append(("next", t("table_next_deal")))
         practice = self.setup is not None and self.setup.practice
         # Practice games do not count in the statistics: the score sheet (and the match
         # result after it) files every deal it shows, so practice offers the review instead.
         if "score" in self.app.scene_factories and not practice:
-            keys.append(("score", t("table_scores", "Score sheet")))
+            keys.append(("score", t("table_scores")))
         if self.layer is not None and "review" in self.app.scene_factories and practice:
-            keys.append(("review", t("practice_review", "Review")))
-        keys.append(("end_menu", t("table_menu", "Menu")))
+            keys.append(("review", t("practice_review")))
+        keys.append(("end_menu", t("table_menu")))
         # As wide as the longest label needs (Russian runs long), within the panel.
         bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
         room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
@@ -492,13 +492,11 @@ class TableScene(Scene):
             self.submit(action)
 
         self.confirm.scale = max(0.8, float(self.app.services.get("font_scale", 1.0)))
-        self.confirm.open(self.app.size, t("table_declare_confirm_title", "Declare 66 now?"),
-                          [t("table_declare_confirm_text", "You have only {points} points. A "
-                             "declaration below 66 loses this deal.", points=points), "",
-                           t("table_declare_confirm_off",
-                             "You can turn this question off in Settings.")],
-                          t("table_declare_anyway", "Declare anyway"),
-                          t("table_keep_playing", "Keep playing"), declare, lambda: None,
+        self.confirm.open(self.app.size, t("table_declare_confirm_title"),
+                          [t("table_declare_confirm_text", points=points), "",
+                           t("table_declare_confirm_off")],
+                          t("table_declare_anyway"),
+                          t("table_keep_playing"), declare, lambda: None,
                           enter=1)
         return True
 
@@ -507,8 +505,7 @@ class TableScene(Scene):
         n = min(len(self.buttons.buttons), len(FKEY_NAMES))
         L = self.layout
         self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
-        self.bubbles.append(Bubble(t("table_keys_use_f", "Number keys play cards; the buttons "
-                                     "have F1–F{n}.", n=n),
+        self.bubbles.append(Bubble(t("table_keys_use_f", n=n),
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
@@ -545,18 +542,17 @@ class TableScene(Scene):
         """What the player is asked to do now, when the cards alone do not say it (shown above
         the hand: with tips off a new player must never be stuck)."""
         if self.human is not None and self.director is not None and self.director.collecting():
-            return t("table_prompt_collect", "Click or press a key to collect the trick")
+            return t("table_prompt_collect")
         if self.human is None or not self.human.waiting or self.anim.busy():
             return None
         if self.input.discarding():
             n = len(self.selected)
-            text = t("table_prompt_discard", "Choose two cards to put away")
+            text = t("table_prompt_discard")
             if n == 1:
-                text += " " + t("table_prompt_one_chosen", "(one chosen)")
+                text += " " + t("table_prompt_one_chosen")
             return text
         if any(a.verb is Verb.TRUMP for a in self.input.legal()):
-            return t("table_prompt_trump", "Choose the trump card: one of your seven cards, "
-                     "or a face-down one blindly")
+            return t("table_prompt_trump")
         return None
 
     def discard_action(self) -> Action | None:
@@ -591,7 +587,7 @@ class TableScene(Scene):
         obs = self.flow.observation() if self.flow is not None else None
         if obs is None or obs.last_trick is None:
             L = self.layout
-            self.bubbles.append(Bubble(t("table_no_last_trick", "No trick has been played yet"),
+            self.bubbles.append(Bubble(t("table_no_last_trick"),
                                        L.center, ttl=1.8))
             return
         self.last_trick_view = True
@@ -617,7 +613,7 @@ class TableScene(Scene):
         fn = getattr(ai, "hint", None)
         variant = self.setup.variant
         asked = self.human.pending if self.human else None
-        self.hint_text = t("table_thinking", "Thinking…")
+        self.hint_text = t("table_thinking")
         german = variant == "marias"
         server = self.bot_server
         budget = getattr(ai, "HINT_BUDGET_MS", 470)  # the one hint budget of the game
@@ -626,16 +622,13 @@ class TableScene(Scene):
             text = None
             try:
                 if server is not None:
-                    action, reason, params, text = server.hint(obs, budget)
+                    res = server.hint(obs, budget)
+                    action, text = res.action, words.hint(res.why, obs, german)
                 elif callable(fn):
                     res = fn(obs, budget_ms=budget)
-                    action = getattr(res, "action", res)
-                    reason, params = getattr(res, "reason", None), getattr(res, "params", {})
-                    text = res.text() if hasattr(res, "text") else None
+                    action, text = res.action, words.hint(res.why, obs, german)
                 else:
-                    action, reason, params = make_engine("normal", variant, 1, 300).choose(obs), \
-                        None, {}
-                text = words.hint(reason, params, german, text)
+                    action = make_engine("normal", variant, 1, 300).choose(obs)
             except Exception:  # noqa: BLE001
                 log.exception("hint failed")
                 self.hint_text = None
@@ -945,7 +938,7 @@ class TableScene(Scene):
                self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
                self.settings.count_in_memory, self.settings.player_name,
                self.art.artwork if self.art else "", self.art.back_id if self.art else "",
-               words.t("table_trump", "Trump"))  # the language
+               words.t("table_trump"))  # the language
         if self._base is None or self._base.get_size() != surface.get_size():
             self._base = pygame.Surface(surface.get_size()).convert() \
                 if pygame.display.get_surface() else pygame.Surface(surface.get_size())
@@ -1047,17 +1040,17 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         """"You" (the player's name), or where a computer sits and its level."""
         if self.flow is None:
-            return t("common_seat", "Seat {n}", n=seat)
+            return t("common_seat", n=seat)
         inp = self.flow.inputs[seat]
         if inp.kind == "human":
             name = self.settings.player_name
-            return name if name and name != "You" else t("common_you", "You")
+            return name if name and name != "You" else t("common_you")
         names = ("west", "east") if self.flow.match.players == 3 else ("north",)
         rel = (seat - self.view_seat) % self.flow.match.players
-        base = t("table_seat_" + names[rel - 1], names[rel - 1].title()) \
-            if 0 < rel <= len(names) else t("common_seat", "Seat {n}", n=seat)
+        base = t("table_seat_" + names[rel - 1]) \
+            if 0 < rel <= len(names) else t("common_seat", n=seat)
         level = getattr(inp, "level", "bot")
-        return f"{base} · {t('level_' + level, level).lower()}"
+        return f"{base} · {t('level_' + level).lower()}"
 
     # Names the practice layer looks up (it was written against these spellings).
     _seat_name = seat_name

@@ -1,9 +1,8 @@
-"""The table's words in the player's language (game.ui.i18n), with English defaults.
+"""The table's words in the player's language, through the one route :func:`game.ui.i18n.tr`.
 
-Every string the table draws goes through :func:`t` so the colleague's
-translation files (keys ``table_*``, ``act_*``, ``contract_*``, ``marias_*``)
-apply; a key missing from them — or the i18n module itself — falls back to
-the English default given here, so the table never shows a raw key.
+Every string the table draws comes from a key of ``assets/translations`` (``table_*``,
+``act_*``, ``contract_*``, ``marias_*``); no English default is written in the code —
+a key missing in a language is a test failure (``tests/test_i18n.py``), not a fallback.
 """
 
 from __future__ import annotations
@@ -11,62 +10,30 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules import Refusal
-
-try:  # the translations are a comfort, never a requirement
-    from game.ui import i18n
-except Exception:  # noqa: BLE001
-    i18n = None  # type: ignore[assignment]
-
-SUITS_EN = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUITS_DE = {"C": "acorns", "D": "bells", "H": "hearts", "S": "leaves"}
+from game.ui import i18n
 
 
-def t(key: str, default: str, **params: Any) -> str:
-    """``key`` translated, ``%{name}`` filled from ``params``; else ``default`` ({name})."""
-    if i18n is not None:
-        try:
-            text = i18n.tr(key, **params)
-        except Exception:  # noqa: BLE001
-            text = key
-        if text != key:
-            return text
-    try:
-        return default.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return default
+def t(key: str, **params: Any) -> str:
+    """``key`` in the player's language, ``%{name}`` filled from ``params`` (one route:
+    :func:`game.ui.i18n.tr`; a key missing from the translations fails the tests)."""
+    return i18n.tr(key, **params)
 
 
 def suit(letter: str, german: bool = False) -> str:
     """Plural suit name in the player's language (German deck names for Mariáš)."""
-    if i18n is not None:
-        try:
-            return i18n.suit_name(letter, "german" if german else "french")
-        except Exception:  # noqa: BLE001
-            pass
-    return (SUITS_DE if german else SUITS_EN).get(letter, letter)
+    return i18n.suit_name(letter, "german" if german else "french")
 
 
 def card(code: str, german: bool = False) -> str:
     """A card in words in the player's language ("seven of hearts", "červená sedma")."""
-    if i18n is not None:
-        try:
-            return i18n.card_name(code, "german" if german else "french")
-        except Exception:  # noqa: BLE001
-            pass
-    return code
+    return i18n.card_name(code, "german" if german else "french")
 
 
-def hint(reason: str | None, params: dict[str, Any] | None, german: bool,
-         english: str | None) -> str | None:
-    """A hint engine reason in words; the engine's English text if it cannot be translated."""
-    if reason and i18n is not None and hasattr(i18n, "hint_text"):
-        try:
-            text = i18n.hint_text(reason, params or {}, "german" if german else "french")
-            if text and not text.startswith(("hint.", "hint_")):
-                return text
-        except Exception:  # noqa: BLE001
-            pass
-    return english
+def hint(why: Any, obs: Any, german: bool) -> str:
+    """A hint's explanation (:class:`game.ai.explain.Explanation`) in the player's words."""
+    from game.ui.practice.texts import explanation_text
+
+    return explanation_text(why, obs, "german" if german else "french")
 
 
 def reason(refusal: Refusal, german: bool = False) -> str:
