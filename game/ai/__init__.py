@@ -12,7 +12,7 @@ Imports only ``game.rules`` and the standard library.  Public face:
 
 from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, Bot, make_bot
 from .hint import HINT_BUDGET_MS, TEMPLATES, Hint, format_reason, hint
-from .marias_bidding import BLIND
+from .marias_hand import BLIND
 
 __all__ = ["make_bot", "Bot", "LEVELS", "GAME_LEVELS", "MEASURE_LEVELS", "hint", "Hint",
            "TEMPLATES", "format_reason", "BLIND", "HINT_BUDGET_MS"]

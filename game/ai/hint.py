@@ -19,9 +19,14 @@ from game.rules.actions import Action, Verb
 from game.rules.cards import CARD_STR, SUITS, card, marriage_points
 from game.rules.observation import Observation
 
-from .bot import Deadline
+from .base import Deadline
 from .budget import check_budget_ms
+from .ismcts import HardBot, search
+from .marias_bidding import bidding_values, doubling_values
+from .marias_hand import best_no_trump
+from .sampler import SampleError, determinize
 from .tactics import candidates, forced, marriage_gain
+from .turns import MEMORY, best_of
 from .view import view_of
 
 #: English templates of the reason keys (the UI translates the keys).
@@ -119,8 +124,6 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
     values: dict[Action, float | None] = {a: None for a in legal}
     exact = False
     its = 0
-    from .marias_bidding import bidding_values, doubling_values
-    from .turns import MEMORY, best_of
 
     tag = (seed, iterations, None if iterations is not None else round(budget_ms))
     remembered = MEMORY.recall(observation, tag)
@@ -138,8 +141,6 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
         action, vals = bid
         values.update(vals)
     else:
-        from .ismcts import HardBot, search
-
         # Whole turns: a step that does not end the turn (exchange, close, a marriage) is
         # worth its best continuation — the number the position after the step gets, so the
         # hint, the practice warning and the review agree before and after the step.
@@ -169,8 +170,6 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
 def _remember_turns(obs: Observation, turns: dict[tuple[Action, ...], float],
                     rng: random.Random, tag: Any) -> None:
     """Keep the continuations' values for the positions after this turn's steps."""
-    from .sampler import SampleError, determinize
-    from .turns import MEMORY
 
     try:
         deal = determinize(obs, random.Random(rng.random()))
@@ -223,8 +222,6 @@ def explain(obs: Observation, action: Action, values: dict[Action, float | None]
             return "hint.trump_blind", {}
         return "hint.trump_card", {"card": action.card_text, "suit": action.card_text[1]}
     if verb is Verb.CONTRACT:
-        from .marias_bidding import best_no_trump
-
         hand = sum(1 << card(c) for c in obs.hand)
         if best_no_trump(hand, 0, [action.name]) == action.name:
             return "hint.contract_safe", {"contract": action.name}

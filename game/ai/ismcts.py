@@ -26,10 +26,13 @@ from game.rules.actions import DECLARE, Action, Verb
 from game.rules.base import Deal
 from game.rules.observation import MariasObservation, Observation
 
-from .bot import Bot, Deadline
+from .base import Bot, Deadline
+from .compare import clearly_better
+from .easy import policy_action
+from .marias_bidding import before_search, bidding_decision, doubling_values
 from .playout import rollout
 from .sampler import SampleError, SamplePool, determinize
-from .solver import SCALE, Solver, Timeout, strict_phase, value_for
+from .solver import SCALE, Solver, Timeout, endgame_reached, strict_phase, value_for
 from .tactics import candidates, forced
 
 
@@ -105,16 +108,6 @@ def _apply_turn(deal: Deal, turn: Action | tuple[Action, ...]) -> None:
         deal.apply_legal(turn)
 
 
-def _endgame(deal: Deal, cards_left: int) -> bool:
-    """Small enough to solve exactly inside a sample."""
-    if deal.players == 2:
-        # only an exhausted stock makes the sampled world match reality (a card counter
-        # knows both hands); solving a closed stock exactly would let the closer "see" the
-        # opponent's hand and overrate closing (strategy fusion)
-        return not deal.closed and deal.stock_size() == 0
-    return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
-
-
 class Searcher:
     """The ISMCTS loop over a source of deals (samples, or the one true deal for ``cheat``)."""
 
@@ -134,7 +127,7 @@ class Searcher:
 
     def leaf_value(self, deal: Deal, deadline: Deadline) -> list[float] | None:
         """Exact per-seat values of an endgame leaf, or None to fall back on a playout."""
-        if not self.solve_leaves or not _endgame(deal, self.endgame_cards):
+        if not self.solve_leaves or not endgame_reached(deal, self.endgame_cards):
             return None
         self.solver.deadline = deadline
         self.solver.max_nodes = self.solver.nodes + 4000
@@ -339,18 +332,6 @@ def _replay_first(first: Deal, source: Any) -> Any:
     return draw
 
 
-def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
-    """Is ``a`` better than ``b`` by more than ``z`` standard errors of the paired
-    difference (over the samples both were valued on: the common prefix)?"""
-    n = min(len(a), len(b))
-    if n < 3:
-        return False
-    d = [x - y for x, y in zip(a[:n], b[:n])]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > z * (var / n) ** 0.5
-
-
 def _race(active: list[Action], per_action: dict[Action, list[float]]) -> list[Action]:
     """The root actions still worth sampling: all but those the leader clearly beats."""
     n = len(per_action[active[0]])
@@ -422,8 +403,6 @@ def search(obs: Observation, deadline: Deadline, rng: random.Random, *, c: float
                         tree=tree)
     prior = None
     if use_prior:
-        from .easy import policy_action
-
         try:
             prior = policy_action(obs)
         except Exception:  # the prior is only a hint; never let it break a decision
@@ -462,8 +441,6 @@ class NormalBot(Bot):
     flat_marriage_in: frozenset[str] = frozenset()
 
     def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
-        from .marias_bidding import before_search, doubling_values
-
         special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
@@ -575,7 +552,6 @@ class CheatBot(HardBot):
     def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         if self._truth is None:
             return super().decide(obs, deadline, rng)
-        from .marias_bidding import bidding_decision
 
         f = forced(obs)
         if f is not None:
