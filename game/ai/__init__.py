@@ -10,7 +10,8 @@ Imports only ``game.rules`` and the standard library.  Public face:
   hint budget.
 """
 
-from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, Bot, make_bot
+from .base import Bot
+from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, make_bot
 from .hint import HINT_BUDGET_MS, TEMPLATES, Hint, format_reason, hint
 from .marias_hand import BLIND
 

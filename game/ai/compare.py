@@ -17,4 +17,4 @@ def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
     d = [x - y for x, y in zip(a[:n], b[:n])]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > z * (var / n) ** 0.5
+    return bool(mean > z * (var / n) ** 0.5)

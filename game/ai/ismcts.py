@@ -244,15 +244,18 @@ class Searcher:
         except SampleError:
             return SearchResult(prior if prior in root_legal else root_legal[0], {}, {}, 0)
         turns = whole_turns(first, root_legal)
+        # the inner search's "actions" are whole turns (tuples of actions)
         inner = self.run(_replay_first(first, source), list(turns), deadline,  # type: ignore
                          prior=None, sweep=True, race=race)
-        means = {t: v for t, v in inner.values.items() if isinstance(t, tuple)}
+        inner_values: dict[Any, float] = inner.values
+        inner_visits: dict[Any, int] = inner.visits
+        means = {t: v for t, v in inner_values.items() if isinstance(t, tuple)}
         values: dict[Action, float] = {}
         visits: dict[Action, int] = {}
         best_turn: dict[Action, tuple[Action, ...]] = {}
         for t, v in means.items():
             a = t[0]
-            visits[a] = visits.get(a, 0) + inner.visits.get(t, 0)  # type: ignore[call-overload]
+            visits[a] = visits.get(a, 0) + inner_visits.get(t, 0)
             if a not in values or v > values[a]:
                 values[a], best_turn[a] = v, t
         if not values:
@@ -262,7 +265,7 @@ class Searcher:
         if prior in values and best != prior and not clearly_better(
                 self._per_turn.get(best_turn[best], []),
                 self._per_turn.get(best_turn[prior], []), prior_z):
-            best = prior  # type: ignore[assignment]
+            best = prior
         return SearchResult(best, values, visits, inner.iterations, turns=means)
 
     def _iterate(self, deal: Deal, node: Node, path: list[tuple[Node, int]], depth: int,
@@ -403,10 +406,7 @@ def search(obs: Observation, deadline: Deadline, rng: random.Random, *, c: float
                         tree=tree)
     prior = None
     if use_prior:
-        try:
-            prior = policy_action(obs)
-        except Exception:  # the prior is only a hint; never let it break a decision
-            prior = None
+        prior = policy_action(obs)
     return searcher.run(source, legal, deadline, prior=prior, race=race, prior_z=prior_z,
                         turns=turns)
 

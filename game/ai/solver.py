@@ -144,6 +144,7 @@ class Solver:
         if hit is not None:
             return hit
         mover = deal.to_move()
+        assert mover is not None  # the deal is not over
         best: tuple[float, ...] | None = None
         for a in _order(deal.legal_actions()):
             child = deal.clone()

@@ -104,6 +104,7 @@ class ScriptedClient:
                     await self._maybe_act(msg, variant or msg["obs"]["variant"])
                     if drop_after is not None and self.actions_sent >= drop_after:
                         self.outcome = "dropped"
+                        assert self._writer is not None
                         self._writer.transport.abort()
                         break
                 if self.auto_ready and (kind == "deal_end" or (kind == "sync" and msg.get(
@@ -113,7 +114,7 @@ class ScriptedClient:
             self.outcome = self.outcome or "closed"
         finally:
             pinger.cancel()
-            if self.outcome != "dropped":
+            if self.outcome != "dropped" and self._writer is not None:
                 with contextlib.suppress(Exception):
                     self._writer.close()
         return self.outcome or "closed"

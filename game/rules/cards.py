@@ -52,21 +52,6 @@ def rank_points(variant: str) -> tuple[int, ...]:
     return MARIAS_RANK_POINTS if variant == "marias" else KQ_RANK_POINTS
 
 
-#: English names (the command line and the engine's events; the UI names cards through i18n).
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_WORDS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
-RANK_NAMES = {
-    "A": "ace", "T": "ten", "K": "king", "Q": "queen",
-    "J": "jack", "9": "nine", "8": "eight", "7": "seven",
-}
-RANK_WORDS: tuple[str, ...] = tuple(RANK_NAMES[r] for r in RANKS)
-
-
-def card_words(c: int) -> str:
-    """``"the queen of hearts"`` (English, for messages)."""
-    return f"the {RANK_WORDS[c & 7]} of {SUIT_WORDS[c >> 3]}"
-
-
 def card(text: str) -> int:
     """Parse ``"QH"``, ``"th"`` or ``"10H"``; raise :class:`NotationError` otherwise."""
     c = _CARD_FROM_STR.get(text.strip().upper())

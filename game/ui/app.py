@@ -29,7 +29,9 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+    if not sizes or sizes[0][0] <= 0 or sizes[0][1] <= 0:
+        return None
+    return int(sizes[0][0]), int(sizes[0][1])
 
 
 def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
@@ -195,52 +197,3 @@ def install_services(app: App, storage: Any = None, settings: Any = None) -> dic
         app.services["sound"].settings = settings
     i18n.set_language(app.manager.get_locale())
     return app.services
-
-
-def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
-            lang: str | None = None) -> int:
-    """Open the window on the main menu and run until the player quits.
-
-    Settings are loaded before the window opens (its size, full screen, language and
-    interface scale come from them).  The window is clamped to the desktop.  A size
-    given on the command line is for this run only; the size is remembered on the way
-    out only when the player changed it (by dragging the window or in Settings).
-    """
-    from .scenes import register_all
-    from .storage import Storage
-    from .widgets.scaling import apply_ui_scale
-
-    storage = Storage(background=True)
-    first_start = not storage.settings_path.exists()
-    settings = storage.load_settings()
-    if first_start:
-        from .i18n import system_language
-
-        settings.language = system_language()
-    app = App(size=size or tuple(settings.window_size),
-              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
-              clamp_to_desktop=True)
-    install_services(app, storage, settings)
-    app.services["sound"].preload_async()
-    if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
-        app.services["font_scale"] = settings.ui_scale
-    register_all(app)
-    app.switch("menu")
-    try:
-        return app.run()
-    finally:
-        net = app.services.pop("net", None)
-        if net is not None:  # a network table: say goodbye (the host's table closes, saved)
-            net.close()
-        settings.fullscreen = app.fullscreen  # F11 is remembered too
-        if app.user_sized:
-            settings.window_size = tuple(app.windowed_size)
-        storage.save_settings(settings)
-        storage.flush()
-        pygame.quit()
-
-
-def main() -> int:
-    from .cli import main as cli_main
-
-    return cli_main()

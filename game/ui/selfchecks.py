@@ -205,6 +205,7 @@ def _compound(app: Any) -> bool:
         if not d.is_over():
             break
     seat = d.to_move()
+    assert seat is not None
     before = hint(d.observation(seat), seed=0, iterations=200)
     d.apply(EXCHANGE, seat)
     after = hint(d.observation(seat), seed=0, iterations=200)

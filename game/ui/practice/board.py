@@ -11,13 +11,13 @@ cached per (card, height).
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
 from game.rules import MariasObservation, Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR, cards_of
+from game.ui.decks.renderer import DeckRenderer
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font
 
@@ -30,16 +30,6 @@ HINT = (120, 220, 255)
 SELECT = (255, 160, 90)
 RANKS = "AKQJT987"
 SUIT_ORDER = "SHCD"
-
-
-def _renderer() -> Any:
-    try:
-        from game.ui.decks import DeckRenderer
-
-        return DeckRenderer(max_entries=300)
-    except Exception as exc:  # noqa: BLE001 - keep working with plain cards
-        log.warning("deck renderer unavailable (%s)", exc)
-        return None
 
 
 def sort_hand(cards: list[str], trump: str | None = None) -> list[str]:
@@ -56,7 +46,7 @@ class Board:
     def __init__(self, artwork: str = "french-classic", back: str = "classic-red"):
         self.artwork = artwork
         self.back = back
-        self.renderer = _renderer()
+        self.renderer = DeckRenderer(max_entries=300)
         self._cache: dict[tuple[str | None, int], pygame.Surface] = {}
 
     def set_style(self, artwork: str, back: str) -> None:
@@ -70,39 +60,15 @@ class Board:
         pic = self._cache.get(key)
         if pic is not None:
             return pic
-        pic = None
-        if self.renderer is not None:
-            try:
-                pic = (self.renderer.face(card, height, self.artwork) if card
-                       else self.renderer.back(height, self.back))
-            except Exception:  # noqa: BLE001
-                log.debug("renderer failed", exc_info=True)
-        if pic is None:
-            pic = self._plain(card, height)
+        pic = (self.renderer.face(card, height, self.artwork) if card
+               else self.renderer.back(height, self.back))
         if len(self._cache) > 400:
             self._cache.clear()
         self._cache[key] = pic
         return pic
 
-    @staticmethod
-    def _plain(card: str | None, height: int) -> pygame.Surface:
-        w = max(1, round(height * 0.69))
-        s = pygame.Surface((w, height), pygame.SRCALPHA)
-        pygame.draw.rect(s, (250, 248, 240) if card else (150, 30, 40), s.get_rect(),
-                         border_radius=max(2, height // 14))
-        if card:
-            colour = (200, 30, 40) if card[1] in "HD" else (20, 20, 20)
-            img, _ = font("sans_bold", max(8, height // 5)).render(card, colour)
-            s.blit(img, (w // 10, height // 12))
-        return s
-
-    def suit_icon(self, suit: str, size: int) -> pygame.Surface | None:
-        if self.renderer is None:
-            return None
-        try:
-            return self.renderer.suit_icon(suit, size, self.artwork)
-        except Exception:  # noqa: BLE001
-            return None
+    def suit_icon(self, suit: str, size: int) -> pygame.Surface:
+        return self.renderer.suit_icon(suit, size, self.artwork)
 
     def card_width(self, height: int) -> int:
         return round(height * 0.69)
@@ -222,6 +188,7 @@ class Board:
         players = deal.players
         for seat, c in trick:
             rel = (seat - view) % players
+            off: tuple[float, float]
             if players == 2:
                 off = (0, height * 0.3) if rel == 0 else (0, -height * 0.3)
                 off = (off[0] + (-w * 0.3 if rel == 0 else w * 0.3), off[1])

@@ -226,6 +226,7 @@ class ReviewScene(MenuScene):
         r = self.list_rect()
         draw_box(surface, r, (8, 28, 18, 214))
         fam = self._family()
+        variant = self.deal.variant if self.deal is not None else ""
         head = font("sans_bold", px(15))
         body = font("sans", px(15))
         bold = font("sans_bold", px(15))
@@ -260,7 +261,7 @@ class ReviewScene(MenuScene):
             num, _ = small.render(str(i + 1), MUTED)
             surface.blit(num, (cols[0], cy - num.get_height() // 2))
             lost = it.lost
-            bad = lost is not None and lost >= threshold_for(self.deal.variant)
+            bad = lost is not None and lost >= threshold_for(variant)
             mine, _ = (bold if bad else body).render(
                 self._clip(action_text(it.action, obs, fam), body, cols[2] - cols[1] - px(8)),
                 BAD if bad else CREAM)
@@ -318,6 +319,7 @@ class ReviewScene(MenuScene):
         y = area.bottom + px(6)
         step = tr("ui.review_step", n=self.pos, total=total)
         if self.pos < total:
+            assert self.deal is not None
             seat, action = self.deal.history[self.pos]
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))

@@ -166,10 +166,9 @@ class TutorialRun:
         self.lesson = lesson
         self.human = human
         self.index = 0
-        self.deal_index = -1
-        self.deal: Deal | None = None
-        self.deals: list[Deal] = []
-        self._open_deal(0)
+        self.deal_index = 0
+        self.deal: Deal = build_deal(lesson.records[0])
+        self.deals: list[Deal] = [self.deal]
 
     def _open_deal(self, d: int) -> None:
         self.deal_index = d

@@ -39,7 +39,7 @@ CARD_VERBS = (Verb.PLAY, Verb.TRUMP, Verb.DISCARD)
 
 class TutorialScene(MenuScene):
     name = "tutorial"
-    title_key = "ui.tutorial_title"
+    title_key: str | None = "ui.tutorial_title"
     back_to = "menu"
 
     def __init__(self, app: Any):
@@ -110,7 +110,7 @@ class TutorialScene(MenuScene):
         y = self.buttons_top()
         if run.finished:
             self.title_key = None
-            keys = [("again", "ui.tutorial_again", None)]
+            keys: list[tuple[str, str, str | None]] = [("again", "ui.tutorial_again", None)]
             if self.lesson_index + 1 < len(self.lessons):
                 keys.insert(0, ("next_lesson", "ui.tutorial_next", "#primary"))
             items = []
@@ -175,7 +175,7 @@ class TutorialScene(MenuScene):
         title_f = font("serif_bold", px(19))
         n = min(3, len(wrap(self.run.lesson.title(current_language()), title_f,
                             self.side_rect().w - px(40))))
-        return self.side_rect().y + px(16) + n * (title_f.get_sized_height() + px(2)) + px(34)
+        return self.side_rect().y + px(16) + n * (title_f.get_sized_height(0) + px(2)) + px(34)
 
     def buttons_top(self) -> int:
         return getattr(self, "_buttons_top", self.side_rect().centery)
@@ -215,7 +215,7 @@ class TutorialScene(MenuScene):
         side = self.side_rect()
         body = font("sans", px(17))
         lines = wrap(self.last_narration, body, side.w - px(40))
-        y = self.text_top() + len(lines) * (body.get_sized_height() + px(4)) + px(118)
+        y = self.text_top() + len(lines) * (body.get_sized_height(0) + px(4)) + px(118)
         self._buttons_top = min(y, side.bottom - px(300))
 
     def _family(self) -> str:
@@ -344,8 +344,8 @@ class TutorialScene(MenuScene):
             if expected.verb in CARD_VERBS:
                 for c in expected.cards:
                     glow[CARD_STR[c]] = HINT
-        for c in self.selected:
-            glow[c] = SELECT
+        for key in self.selected:
+            glow[key] = SELECT
         hand = {CARD_STR[c] for c in cards_of(deal.hand(HUMAN))}
         dim = set()
         if expected is not None and expected.verb is Verb.PLAY:
@@ -372,7 +372,7 @@ class TutorialScene(MenuScene):
         for line in wrap(run.lesson.title(lang), title_f, side.w - px(40))[:3]:
             img, _ = title_f.render(line, GOLD_LIGHT)
             surface.blit(img, (side.x + px(20), y))
-            y += title_f.get_sized_height() + px(2)
+            y += title_f.get_sized_height(0) + px(2)
         steps = len(run.lesson.steps)
         prog = tr("ui.review_step", n=min(run.index + 1, steps), total=steps)
         img, _ = font("sans", px(13)).render(prog, MUTED)
@@ -393,14 +393,14 @@ class TutorialScene(MenuScene):
             for line in wrap(self.last_narration, body, side.w - px(40)):
                 img, _ = body.render(line, CREAM)
                 surface.blit(img, (side.x + px(20), y))
-                y += body.get_sized_height() + px(4)
+                y += body.get_sized_height(0) + px(4)
             return
         # the narration of a step already played stays readable, but quieter
         current = getattr(self, "narration_step", -1) == run.index
         for line in wrap(self.last_narration, body, side.w - px(40)):
             img, _ = body.render(line, CREAM if current else MUTED)
             surface.blit(img, (side.x + px(20), y))
-            y += body.get_sized_height() + px(4)
+            y += body.get_sized_height(0) + px(4)
         y += px(12)
         small = font("sans_bold", px(16))
         if run.human_turn() and not self.waiting_continue:
@@ -412,10 +412,10 @@ class TutorialScene(MenuScene):
             for line in wrap(prompt, small, side.w - px(40)):
                 img, _ = small.render(line, GOLD)
                 surface.blit(img, (side.x + px(20), y))
-                y += small.get_sized_height() + px(2)
+                y += small.get_sized_height(0) + px(2)
         if self.feedback:
             y += px(6)
             for line in wrap(self.feedback, small, side.w - px(40))[:2]:
                 img, _ = small.render(line, BAD)
                 surface.blit(img, (side.x + px(20), y))
-                y += small.get_sized_height() + px(2)
+                y += small.get_sized_height(0) + px(2)

@@ -43,10 +43,7 @@ def history_label(path: Path) -> str:
     if not m:
         return path.name
     y, mo, d, hh, mm, variant = m.groups()
-    try:
-        name = variant_name(variant)
-    except Exception:  # noqa: BLE001
-        name = variant
+    name = variant_name(variant)
     return f"{d}.{mo}.{y} {hh}:{mm} · {name}"
 
 
@@ -349,7 +346,7 @@ class ReplayScene(MenuScene):
             return
         try:
             pos = self.replay.position()
-        except Exception as exc:  # noqa: BLE001
+        except ValueError as exc:  # a record that does not replay this far (RulesError)
             img, _ = f.render(tr("ui.replay_error", detail=str(exc))[:120], IVORY)
             surface.blit(img, img.get_rect(center=view.center))
             return
