@@ -23,9 +23,9 @@ from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
 from game.ui.i18n import tr
 from game.ui.scenes.base import MenuScene
+from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.widgets.fonts import font
 
-from .board import HINT, SELECT, Board
 from .coach import threshold_for
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .texts import action_text, family_of
@@ -58,7 +58,7 @@ class ReviewScene(MenuScene):
         self.selected: int | None = None
         self.scroll = 0
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.board = Board()
+        self.board = DealBoard()
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._key: str | None = None

@@ -22,10 +22,10 @@ from game.rules.actions import discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
+from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
 from game.ui.widgets.fonts import font, wrap
 
-from .board import HINT, SELECT, Board
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .texts import action_text, family_of, rule_reason
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
@@ -47,7 +47,7 @@ class TutorialScene(MenuScene):
         self.lessons: list[Lesson] = []
         self.run: TutorialRun | None = None
         self.lesson_index = 0
-        self.board = Board()
+        self.board = DealBoard()
         self.card_rects: dict[str, pygame.Rect] = {}
         self.selected: set[str] = set()
         self.feedback: str | None = None
@@ -215,7 +215,7 @@ class TutorialScene(MenuScene):
         side = self.side_rect()
         body = font("sans", px(17))
         lines = wrap(self.last_narration, body, side.w - px(40))
-        y = self.text_top() + len(lines) * (body.get_sized_height(0) + px(4)) + px(118)
+        y = self.text_top() + len(lines) * (body.get_sized_height(0) + px(4)) + px(140)
         self._buttons_top = min(y, side.bottom - px(300))
 
     def _family(self) -> str:
@@ -237,7 +237,9 @@ class TutorialScene(MenuScene):
         if why is not None:
             self.feedback = rule_reason(why, fam)
         elif expected is not None:
+            # a legal move that is not the lesson's: say so, and which move it shows
             self.feedback = tr("ui.tutorial_wrong",
+                               chosen=action_text(action, obs, fam),
                                action=action_text(expected, obs, fam, capital=False))
         return False
 
@@ -298,10 +300,7 @@ class TutorialScene(MenuScene):
                 self.click_card(key)
 
     def card_at(self, pos: tuple[int, int]) -> str | None:
-        for key, rect in reversed(list(self.card_rects.items())):
-            if rect.collidepoint(pos):
-                return key
-        return None
+        return self.board.card_at(pos)
 
     def click_card(self, key: str) -> None:
         run = self.run
@@ -415,7 +414,7 @@ class TutorialScene(MenuScene):
                 y += small.get_sized_height(0) + px(2)
         if self.feedback:
             y += px(6)
-            for line in wrap(self.feedback, small, side.w - px(40))[:2]:
+            for line in wrap(self.feedback, small, side.w - px(40))[:3]:
                 img, _ = small.render(line, BAD)
                 surface.blit(img, (side.x + px(20), y))
                 y += small.get_sized_height(0) + px(2)
