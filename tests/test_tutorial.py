@@ -116,3 +116,34 @@ def test_board_shows_forehand_only_its_first_seven_before_the_trump_card() -> No
     assert len(rects) == 11 and trump.card_text not in rects
     aside = [s for s in board.stage.sprites.values() if s.role == "aside"]
     assert [s.card for s in aside] == [trump.card_text]
+
+
+def test_the_narration_never_names_a_card_before_the_learner_can_see_it() -> None:
+    """Issue 21.16: a step's narration is shown before its action, so it may name only
+    cards already in sight — the learner's hand, the table, a shown hand, the last trick,
+    the trump card or indicator — never the card a scripted seat is about to play."""
+    import re
+
+    from game.ui.practice.tutorial import HUMAN, TutorialRun, load_lessons
+
+    ranks = {"ace": "A", "ten": "T", "king": "K", "queen": "Q", "jack": "J", "nine": "9",
+             "eight": "8", "seven": "7"}
+    suits = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "acorns": "C",
+             "bells": "D", "leaves": "S"}
+    named = re.compile(rf"\b({'|'.join(ranks)}) of ({'|'.join(suits)})\b", re.I)
+    early = []
+    for lesson in load_lessons():
+        run = TutorialRun(lesson)
+        while not run.finished:
+            obs = run.deal.observation(HUMAN)
+            seen = set(obs.hand) | {c for _s, c in obs.trick}
+            seen |= {c for cards in obs.shown.values() for c in cards}
+            if obs.last_trick is not None:
+                seen |= {c for _s, c in obs.last_trick.cards}
+            seen |= {c for c in (obs.indicator, getattr(obs, "trump_card", None)) if c}
+            for rank, suit in named.findall(run.step.text("en")):
+                card = ranks[rank.lower()] + suits[suit.lower()]
+                if card not in seen:
+                    early.append(f"{lesson.id} step {run.index}: {card}")
+            run.apply_scripted()
+    assert early == []
