@@ -121,7 +121,6 @@ class Searcher:
         self.endgame_cards = endgame_cards
         self.eps = playout_eps
         self.solver = Solver(seat)
-        self.leaf_cache: dict[Any, float] = {}
         #: The last sweep's values per root candidate, sample by sample (the guard's data).
         self._per_turn: dict[Any, list[float]] = {}
 

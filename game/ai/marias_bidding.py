@@ -33,7 +33,7 @@ from game.rules.observation import MariasObservation, Observation
 
 from .base import Deadline
 from .compare import clearly_better
-from .easy import choose_discard, strength
+from .easy import strength
 from .marias_hand import (
     BLIND,
     best_no_trump,
@@ -270,7 +270,7 @@ def discard_shortlist(obs: MariasObservation) -> list[Action]:
         return [first if first in legal else legal[0]]
 
     v = view_of(obs)
-    ranked = sorted(legal, key=lambda a: _discard_rank(v, a, choose_discard))
+    ranked = sorted(legal, key=lambda a: _discard_rank(v, a))
     return list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
 
 
@@ -342,7 +342,7 @@ def _decide_discard(obs: MariasObservation, deadline: Deadline, rng: random.Rand
     return confident_choice(values, cands[0], rounds), values
 
 
-def _discard_rank(v: Any, a: Action, chooser: Any) -> float:
+def _discard_rank(v: Any, a: Action) -> float:
     c1, c2 = a.cards
     rest = v.hand & ~(1 << c1) & ~(1 << c2)
     cost = strength(v, c1) + strength(v, c2)

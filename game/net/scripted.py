@@ -53,11 +53,6 @@ class ScriptedClient:
         self._writer.write(P.encode(msg))
         await self._writer.drain()
 
-    async def send_raw(self, data: bytes) -> None:
-        assert self._writer is not None
-        self._writer.write(data)
-        await self._writer.drain()
-
     async def connect(self) -> None:
         reader, writer = await asyncio.open_connection(self.host, self.port,
                                                        limit=P.MAX_SERVER_MESSAGE)

@@ -60,18 +60,6 @@ def card(text: str) -> int:
     return c
 
 
-def suit_of(c: int) -> int:
-    return c >> 3
-
-
-def rank_of(c: int) -> int:
-    return c & 7
-
-
-def suit_letter(s: int) -> str:
-    return SUITS[s]
-
-
 def suit_index(letter: str) -> int:
     i = SUITS.find(letter.strip().upper())
     if i < 0 or len(letter.strip()) != 1:
@@ -98,16 +86,8 @@ def cards_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def card_list(mask: int) -> list[int]:
-    return list(cards_of(mask))
-
-
 def count(mask: int) -> int:
     return mask.bit_count()
-
-
-def to_str(c: int) -> str:
-    return CARD_STR[c]
 
 
 def mask_str(mask: int) -> list[str]:
@@ -118,7 +98,3 @@ def mask_str(mask: int) -> list[str]:
 def highest(mask: int) -> int:
     """The highest card of a one-suit mask in A T K ... order (lowest bit)."""
     return (mask & -mask).bit_length() - 1
-
-
-def parse_cards(text: str) -> list[int]:
-    return [card(t) for t in text.split()]

@@ -221,13 +221,3 @@ class TutorialRun:
             return False, self.deal.check(action, self.human)
         self.apply_scripted()
         return True, None
-
-    def new_deal_started(self) -> bool:
-        """True right after the script moved on to its next deal."""
-        return len(self.deals) > 1 and self.deal is self.deals[-1] and not self.deal.history
-
-    def play_to_end(self) -> list[Deal]:
-        """Apply every remaining step (tests): returns the deals played."""
-        while not self.finished:
-            self.apply_scripted()
-        return self.deals

@@ -44,7 +44,6 @@ class SettingsScene(MenuScene):
         col_w = (w - 2 * margin - px(60)) // 2
         ctrl_w = px(240)
         focus: list[Any] = []
-        self.save_note = None
 
         def row(x: int, y: int, key: str) -> pygame.Rect:
             self.label(pygame.Rect(x, y, col_w - ctrl_w - px(10), px(36)), key, object_id="#field")

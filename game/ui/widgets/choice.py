@@ -105,13 +105,6 @@ class Choice:
     def focus_enabled(self) -> bool:
         return self.menu is not None and self.menu.is_enabled and self.menu.visible
 
-    def set_value(self, value: Any, notify: bool = False) -> None:
-        if value in self.values and self.values.index(value) != self.index:
-            self.index = self.values.index(value)
-            self._build()
-            if notify and self.on_change:
-                self.on_change(self.value)
-
     def focus_step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.values)
         self._build()
