@@ -21,7 +21,8 @@ from game.rules import Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
-from game.ui.i18n import tr
+from game.ui.deal_text import describe
+from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.widgets.fonts import font
@@ -324,7 +325,9 @@ class ReviewScene(MenuScene):
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))
         else:
-            text = (state.result_summary() or {}).get("text", "") if state.is_over() else ""
+            # the result in the player's language, as the score sheet says it
+            text = describe(state, [self._name(s) for s in range(state.players)],
+                            current_language()) if state.is_over() else ""
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:

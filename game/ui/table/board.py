@@ -128,11 +128,14 @@ class DealBoard:
                     x = min(r.left for r in cards)
                     y = min(r.top for r in cards) - m // 2 - name.get_height() * 2 - 4
             elif spot.side == "top":
+                wide = name.get_width() + m + info.get_width()
+                # never over the seat's won tricks, to the right of its hand
+                x = min(x, round(spot.pile[0] - layout.card_w(layout.pile_h) - m - wide))
                 cards = [stage.rect_of(s) for s in stage.sprites.values()
                          if s.seat == seat and s.role == "opp"]
                 if cards:
                     left = min(r.left for r in cards)
-                    x = min(x, left - 2 * m - name.get_width() - info.get_width())
+                    x = min(x, left - m - wide)
                     if x < m:  # no room beside the hand: under it
                         x, y = left, max(r.bottom for r in cards) + m // 2
             canvas.blit(name, (x, y))
