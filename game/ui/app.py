@@ -5,13 +5,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
 
 from .i18n import translation_dir
-from .scene import Scene
 from .theme import load_theme
 
 log = logging.getLogger(__name__)
@@ -49,6 +48,26 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
     return w, h
 
 
+class Screen(Protocol):
+    """What the app asks of a scene (:class:`game.ui.scene.Scene`, the base every scene
+    extends, builds on the app: the app knows its scenes only by this)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def enter(self, **params: Any) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+
 class App:
     """Owns the window and the shared services; scenes do the rest."""
 
@@ -75,9 +94,9 @@ class App:
             translation_directory_paths=[translation_dir()],
         )
         self.clock = pygame.time.Clock()
-        self.scene_factories: dict[str, Callable[[App], Scene]] = {}
-        self.scenes: dict[str, Scene] = {}
-        self.scene: Scene | None = None
+        self.scene_factories: dict[str, Callable[[App], Screen]] = {}
+        self.scenes: dict[str, Screen] = {}
+        self.scene: Screen | None = None
         self.running = True
         self.frame_times: list[float] = []
         self.services: dict[str, Any] = {}
@@ -85,10 +104,10 @@ class App:
             self.toggle_fullscreen()
 
     # --- scenes -----------------------------------------------------------------------
-    def register(self, name: str, factory: Callable[[App], Scene]) -> None:
+    def register(self, name: str, factory: Callable[[App], Screen]) -> None:
         self.scene_factories[name] = factory
 
-    def switch(self, name: str, **params: Any) -> Scene:
+    def switch(self, name: str, **params: Any) -> Screen:
         """Leave the current scene and enter ``name`` (scenes are kept for re-entry)."""
         if self.scene is not None:
             self.scene.leave()
