@@ -200,8 +200,9 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     _register(app2)
     app2.switch("menu")
     app2.step(DT)
+    menu2: Any = app2.scene
+    menu2.resume()  # the menu's Continue
     table2: Any = app2.scene
-    table2.resume()  # the menu's Continue
     checks["resumed_after_quit"] = (table2.name == "table"
                                     and table2.flow.record_text() == saved)
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
