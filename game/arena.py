@@ -262,7 +262,7 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
     per: dict[str, list[float]] = {p: [] for p in names}
     times: dict[str, list[float]] = {p: [] for p in names}
     illegal = {p: 0 for p in names}
-    by_deck: dict[int, dict[str, list[float]]] = {}
+    by_deck: dict[tuple[int, int], dict[str, list[float]]] = {}
     for r in results:
         deck_scores = by_deck.setdefault((r.seed, r.deck_index), {p: [] for p in names})
         for seat, p in enumerate(r.seats):

@@ -356,6 +356,7 @@ def _deck_kq(obs: KingQueenObservation, k: Knowledge, place: dict[Any, int],
                         if pos == 12:
                             # the indicator position: whatever lies there now
                             got = exch_card if exchanged_by is not None else trump_card
+                            assert got is not None  # a stock has its indicator
                             fixed[who] |= 1 << got
                         else:
                             slots[who].append((t, pos))

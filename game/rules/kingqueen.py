@@ -44,7 +44,6 @@ from .cards import (
     NINE,
     QUEEN,
     SEVEN,
-    SUIT_WORDS,
     SUITS,
     cards_of,
     marriage_points,
@@ -52,6 +51,7 @@ from .cards import (
 from .errors import Refusal
 from .observation import KingQueenObservation, LastTrick, Marriage, Played, Step
 from .tricks import beats, strict_legal, strict_reason
+from .words import SUIT_WORDS
 
 #: ``KQ[suit]``: the mask of the king and queen of that suit.
 KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))

@@ -5,13 +5,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
 
 from .i18n import translation_dir
-from .scene import Scene
 from .theme import load_theme
 
 log = logging.getLogger(__name__)
@@ -29,7 +28,9 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+    if not sizes or sizes[0][0] <= 0 or sizes[0][1] <= 0:
+        return None
+    return int(sizes[0][0]), int(sizes[0][1])
 
 
 def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
@@ -45,6 +46,26 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
         w = max(w, min(MIN_SIZE[0], room_w))
         h = max(h, min(MIN_SIZE[1], room_h))
     return w, h
+
+
+class Screen(Protocol):
+    """What the app asks of a scene (:class:`game.ui.scene.Scene`, the base every scene
+    extends, builds on the app: the app knows its scenes only by this)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def enter(self, **params: Any) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def resize(self, size: tuple[int, int]) -> None: ...
 
 
 class App:
@@ -73,9 +94,9 @@ class App:
             translation_directory_paths=[translation_dir()],
         )
         self.clock = pygame.time.Clock()
-        self.scene_factories: dict[str, Callable[[App], Scene]] = {}
-        self.scenes: dict[str, Scene] = {}
-        self.scene: Scene | None = None
+        self.scene_factories: dict[str, Callable[[App], Screen]] = {}
+        self.scenes: dict[str, Screen] = {}
+        self.scene: Screen | None = None
         self.running = True
         self.frame_times: list[float] = []
         self.services: dict[str, Any] = {}
@@ -83,10 +104,10 @@ class App:
             self.toggle_fullscreen()
 
     # --- scenes -----------------------------------------------------------------------
-    def register(self, name: str, factory: Callable[[App], Scene]) -> None:
+    def register(self, name: str, factory: Callable[[App], Screen]) -> None:
         self.scene_factories[name] = factory
 
-    def switch(self, name: str, **params: Any) -> Scene:
+    def switch(self, name: str, **params: Any) -> Screen:
         """Leave the current scene and enter ``name`` (scenes are kept for re-entry)."""
         if self.scene is not None:
             self.scene.leave()
@@ -195,52 +216,3 @@ def install_services(app: App, storage: Any = None, settings: Any = None) -> dic
         app.services["sound"].settings = settings
     i18n.set_language(app.manager.get_locale())
     return app.services
-
-
-def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
-            lang: str | None = None) -> int:
-    """Open the window on the main menu and run until the player quits.
-
-    Settings are loaded before the window opens (its size, full screen, language and
-    interface scale come from them).  The window is clamped to the desktop.  A size
-    given on the command line is for this run only; the size is remembered on the way
-    out only when the player changed it (by dragging the window or in Settings).
-    """
-    from .scenes import register_all
-    from .storage import Storage
-    from .widgets.scaling import apply_ui_scale
-
-    storage = Storage(background=True)
-    first_start = not storage.settings_path.exists()
-    settings = storage.load_settings()
-    if first_start:
-        from .i18n import system_language
-
-        settings.language = system_language()
-    app = App(size=size or tuple(settings.window_size),
-              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
-              clamp_to_desktop=True)
-    install_services(app, storage, settings)
-    app.services["sound"].preload_async()
-    if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
-        app.services["font_scale"] = settings.ui_scale
-    register_all(app)
-    app.switch("menu")
-    try:
-        return app.run()
-    finally:
-        net = app.services.pop("net", None)
-        if net is not None:  # a network table: say goodbye (the host's table closes, saved)
-            net.close()
-        settings.fullscreen = app.fullscreen  # F11 is remembered too
-        if app.user_sized:
-            settings.window_size = tuple(app.windowed_size)
-        storage.save_settings(settings)
-        storage.flush()
-        pygame.quit()
-
-
-def main() -> int:
-    from .cli import main as cli_main
-
-    return cli_main()

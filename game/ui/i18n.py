@@ -131,10 +131,7 @@ def current_language() -> str:
 def apply_language(app: Any, lang: str) -> str:
     """Switch our :func:`tr` and the pygame-gui manager (all live widgets re-translate)."""
     lang = set_language(lang)
-    try:
-        app.manager.set_locale(lang)
-    except Exception as exc:  # noqa: BLE001 - a widget failing to re-render must not crash
-        log.warning("set_locale(%s) failed: %s", lang, exc)
+    app.manager.set_locale(lang)
     return lang
 
 

@@ -206,6 +206,7 @@ def _compound(app: Any) -> bool:
         if not d.is_over():
             break
     seat = d.to_move()
+    assert seat is not None
     before = hint(d.observation(seat), seed=0, iterations=200)
     d.apply(EXCHANGE, seat)
     after = hint(d.observation(seat), seed=0, iterations=200)
@@ -263,7 +264,8 @@ def _defender_points(app: Any) -> bool:
     obs = _marias_observation()
     if not isinstance(obs, MariasObservation) or obs.soloist is None:
         return False
-    panels = Panels(SimpleNamespace(settings=SimpleNamespace(count_in_memory=False)))
+    scene: Any = SimpleNamespace(settings=SimpleNamespace(count_in_memory=False))
+    panels = Panels(scene)
     defender = next(s for s in range(3) if s != obs.soloist)
     line = panels.plate_line(defender, obs, obs.soloist)
     return tr("ui.table_defenders_points", n=obs.points[defender]) in line
@@ -272,6 +274,7 @@ def _defender_points(app: Any) -> bool:
 def _marias_observation() -> Any:
     import random
 
+    from game.rules.observation import MariasObservation
     from game.rules.variants import new_deal, random_deck
 
     rng = random.Random(2)
@@ -279,8 +282,10 @@ def _marias_observation() -> Any:
         d = new_deal("marias", 0, random_deck("marias", rng), {})
         while not d.is_over():
             seat = d.to_move()
+            assert seat is not None  # a deal not over has a seat to move
             obs = d.observation(seat)
-            if obs.phase == "play" and obs.soloist is not None:
+            if isinstance(obs, MariasObservation) and obs.phase == "play" \
+                    and obs.soloist is not None:
                 return obs
             d.apply(rng.choice(obs.choices), seat, chance=rng)
     return None

@@ -24,8 +24,6 @@ LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("en", "ru", "cs")
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
-#: Seconds one card takes to fly to the trick, per animation speed (the table may use it).
-ANIMATION_SECONDS = {"slow": 0.45, "normal": 0.28, "fast": 0.15, "instant": 0.0}
 #: Version of the file format; a file with a higher number comes from a newer program.
 SETTINGS_VERSION = 1
 

@@ -869,11 +869,9 @@ def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
 
 def _check_decks(settings: Settings) -> list[str]:
     """Deck and back ids the deck renderer knows, of the right family (else the defaults)."""
-    try:
-        from .decks.artworks import ARTWORKS
-        from .decks.backs import BACKS
-    except Exception:  # noqa: BLE001 - without the renderer there is nothing to check against
-        return []
+    from .decks.artworks import ARTWORKS
+    from .decks.backs import BACKS
+
     problems = []
     base = Settings()
     for name, family in (("deck_french", "french"), ("deck_german", "german")):

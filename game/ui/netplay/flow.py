@@ -306,7 +306,8 @@ class ClientFlow:
         self.pending = None
         try:
             action = pending.result()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the bot's thread failed: this move is not sent
+            log.warning("no answer to send (%s)", exc)
             self.errors.append(str(exc))
             return
         # a blind trump card is sent as "trump blind": the host's engine draws the card

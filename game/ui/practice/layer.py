@@ -88,10 +88,7 @@ class PracticeLayer:
         return family_of(setup.variant if setup else "marriage", self.settings)
 
     def _obs(self) -> Observation | None:
-        try:
-            return self.scene.input.observation()
-        except Exception:  # noqa: BLE001
-            return None
+        return self.scene.input.observation()
 
     def _scale(self) -> float:
         """The scale of the widgets' theme fonts (set by the table for its size), so the
@@ -141,11 +138,7 @@ class PracticeLayer:
         obs = self._obs()
         if obs is None or action not in obs.legal or len(obs.legal) < 2:
             return True
-        try:
-            found = self.service.compute(obs)
-        except Exception:  # noqa: BLE001 - a failed search never blocks a move
-            log.exception("practice warning: no hint")
-            return True
+        found = self.service.compute(obs)
         warning = assess(obs, action, found)
         if warning is None:
             return True
@@ -289,11 +282,8 @@ class PracticeLayer:
         hand_top = round(h * 0.75)
         layout = getattr(self.scene, "layout", None)
         if layout is not None:
-            try:
-                spot = layout.spot(self.scene.view_seat)
-                hand_top = round(spot.hand[1] - layout.hand_h * 0.62)
-            except Exception:  # noqa: BLE001 - a default place is fine
-                pass
+            spot = layout.spot(self.scene.view_seat)
+            hand_top = round(spot.hand[1] - layout.hand_h * 0.62)
         busy = self._busy_rects()
         buttons = [pygame.Rect(b.rect) for _a, b in
                    getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]

@@ -31,6 +31,12 @@ COMPONENT_KEYS = {"game": "contract_game", "seven": "contract_seven",
                   "silent hundred": "marias_silent_hundred"}
 
 
+#: The keys of the 1st, 2nd … doubling of a component (``marias_*``): one list for the
+#: table and the advice.
+DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "marias_kalhoty",
+               "marias_kaiser")
+
+
 def family_of(variant: str, settings: Any = None) -> str:
     """``"german"`` or ``"french"`` for the names of cards in ``variant``."""
     if settings is not None and hasattr(settings, "family_for"):
@@ -96,8 +102,6 @@ def action_text(action: Action, obs: Observation | None = None, family: str = "f
         return tr("ui.practice_act_bad", lang, contract=contract_text(action.name, lang))
     if verb is Verb.DOUBLE:
         k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
-        from game.ui.table.controls import DOUBLE_KEYS
-
         name = tr("ui." + DOUBLE_KEYS[k], lang) if k < len(DOUBLE_KEYS) else tr(
             "ui.act_double", lang)
         return tr("ui.practice_act_double", lang, name=name,

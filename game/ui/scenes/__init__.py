@@ -4,23 +4,28 @@ Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setu
 ``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
 ``match_result`` (match, setup) and
 ``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
-``net``, ``net_host``, ``net_join``, ``net_lobby``, ``net_table`` (:mod:`game.ui.netplay`),
-the table and the later ones registered when importable.
+``net``, ``net_host``, ``net_join``, ``net_lobby``, ``net_table`` (:mod:`game.ui.netplay`).
+Every one of them is part of the program: a module that cannot be imported is a bug
+that the tests find, never a screen that silently goes missing.
 """
 
 from __future__ import annotations
 
-import importlib
-import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-log = logging.getLogger(__name__)
-
 
 def register_all(app: App) -> None:
+    # Imported here, not above: the table and the practice screens build on
+    # ``scenes.base``, which would otherwise import them back through this package.
+    from game.ui.netplay.scenes import HostScene, JoinScene, LobbyScene, NetMenuScene
+    from game.ui.netplay.table import NetTableScene
+    from game.ui.practice.review_scene import ReviewScene
+    from game.ui.practice.tutorial_scene import TutorialScene
+    from game.ui.table import TableScene
+
     from .continue_scene import ContinueScene
     from .match_result import MatchResultScene
     from .menu import MainMenuScene
@@ -31,23 +36,9 @@ def register_all(app: App) -> None:
     from .setup import SetupScene
     from .stats_scene import StatsScene
 
-    for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
-                  ReplayScene, ScoreScene, MatchResultScene, ContinueScene):
+    scenes = (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
+              ReplayScene, ScoreScene, MatchResultScene, ContinueScene,
+              TableScene, TutorialScene, ReviewScene,
+              NetMenuScene, HostScene, JoinScene, LobbyScene, NetTableScene)
+    for scene in scenes:
         app.register(scene.name, scene)
-    optional = {  # colleagues' scenes: registered when importable, never fatal
-        "table": ("game.ui.table", "TableScene"),
-        "tutorial": ("game.ui.practice.tutorial_scene", "TutorialScene"),
-        "review": ("game.ui.practice.review_scene", "ReviewScene"),
-        "net": ("game.ui.netplay.scenes", "NetMenuScene"),
-        "net_host": ("game.ui.netplay.scenes", "HostScene"),
-        "net_join": ("game.ui.netplay.scenes", "JoinScene"),
-        "net_lobby": ("game.ui.netplay.scenes", "LobbyScene"),
-        "net_table": ("game.ui.netplay.table", "NetTableScene"),
-    }
-    for name, (module, cls) in optional.items():
-        try:
-            scene = getattr(importlib.import_module(module), cls)
-        except Exception as exc:  # noqa: BLE001 - a broken module must not take the menus down
-            log.warning("no %s scene (%s)", name, exc)
-        else:
-            app.register(name, scene)

@@ -11,6 +11,7 @@ from the mouse or from the keyboard focus ring.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -43,8 +44,7 @@ def services(app: Any) -> dict[str, Any]:
         storage = app.services.get("storage")
         if storage is None and not os.environ.get("MARRIAGE_TABLE_HOME"):
             root = tempfile.mkdtemp(prefix="marriage-table-")
-            storage = Storage(os.path.join(root, "config"), os.path.join(root, "data"),
-                              background=True)
+            storage = Storage(Path(root, "config"), Path(root, "data"), background=True)
         install_services(app, storage)
     return app.services
 

@@ -70,10 +70,7 @@ class MatchResultScene(MenuScene):
     def file_match(self, human: int) -> None:
         from game.rules import write_record
 
-        try:
-            key = deal_key(write_record(self.match.deals))
-        except Exception:  # noqa: BLE001
-            key = None
+        key = deal_key(write_record(self.match.deals))
         playing = "human" in (getattr(self.setup, "seats", None) or [])
         if self.match.is_over() and playing:
             if not getattr(self.setup, "practice", False):  # practice is not counted

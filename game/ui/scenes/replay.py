@@ -21,7 +21,7 @@ import pygame_gui
 from game.rules import Action, Observation
 from game.rules.base import Deal
 from game.ui.i18n import current_language, tr, variant_name
-from game.ui.widgets.cards import card_size, draw_row, face
+from game.ui.table.board import DealBoard
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font
 
@@ -43,10 +43,7 @@ def history_label(path: Path) -> str:
     if not m:
         return path.name
     y, mo, d, hh, mm, variant = m.groups()
-    try:
-        name = variant_name(variant)
-    except Exception:  # noqa: BLE001
-        name = variant
+    name = variant_name(variant)
     return f"{d}.{mo}.{y} {hh}:{mm} · {name}"
 
 
@@ -86,6 +83,8 @@ class Position:
     score: list[int] | None
     #: What the acting seat saw before ``last_action`` (names the action in words).
     last_seen: Observation | None = None
+    #: The deal at this moment (the board draws it).
+    state: Deal | None = None
 
 
 class Replay:
@@ -145,7 +144,8 @@ class Replay:
             contract=deal.contract(), points=list(deal.points()), tricks=list(deal.tricks()),
             last_action=last, events=list(deal.events[-2:]),
             score=deal.score() if deal.is_over() else None,
-            last_seen=states[self.step - 1].observation(last[0]) if last else None)
+            last_seen=states[self.step - 1].observation(last[0]) if last else None,
+            state=deal)
 
 
 class ReplayScene(MenuScene):
@@ -157,6 +157,7 @@ class ReplayScene(MenuScene):
         self.replay: Replay | None = None
         self.error: str | None = None
         self.dialog: Any = None
+        self.board = DealBoard()
         self.source: str | None = None
         #: A notice in the player's words (a damaged file), shown in the view.
         self.notice: str | None = None
@@ -349,7 +350,7 @@ class ReplayScene(MenuScene):
             return
         try:
             pos = self.replay.position()
-        except Exception as exc:  # noqa: BLE001
+        except ValueError as exc:  # a record that does not replay this far (RulesError)
             img, _ = f.render(tr("ui.replay_error", detail=str(exc))[:120], IVORY)
             surface.blit(img, img.get_rect(center=view.center))
             return
@@ -383,57 +384,14 @@ class ReplayScene(MenuScene):
         img, _ = small.render("   ·   ".join(info), IVORY)
         surface.blit(img, img.get_rect(midtop=(view.centerx, view.y + px(40))))
 
-        # Seats: 0 at the bottom, the others along the top.
-        card_h = px(96) if pos.players == 2 else px(84)
-        cw = card_size(card_h)[0]
-        bottom_y = view.bottom - px(96) - card_h
-        top_y = view.y + px(92)
-        slots: list[tuple[int, int, int]] = []  # (x centre, y top, width)
-        if pos.players == 2:
-            full = view.w - px(40)
-            slots = [(view.centerx, bottom_y, full), (view.centerx, top_y, full)]
-        else:
-            half = (view.w - px(60)) // 2
-            slots = [(view.centerx, bottom_y, view.w - px(40)),
-                     (view.x + px(20) + half // 2, top_y, half),
-                     (view.right - px(20) - half // 2, top_y, half)]
-        for seat in range(pos.players):
-            cx, y, width = slots[seat]
-            cards = pos.hands[seat]
-            step = min(cw + px(4), (width - cw) // max(1, len(cards) - 1)) if cards else cw
-            row_w = cw + step * max(0, len(cards) - 1)
-            x = cx - row_w // 2
-            name = tr("ui.common_seat", n=seat) + (f"  ({tr('ui.table_dealer')})"
+        # The deal as the table lays it out, every hand open.
+        if pos.state is not None:
+            self.board.set_style(artwork, self.settings.card_back)
+            area = pygame.Rect(view.x, view.y + px(64), view.w, view.h - px(64) - px(112))
+            names = [tr("ui.common_seat", n=seat) + (f"  ({tr('ui.table_dealer')})"
                                                      if seat == pos.dealer else "")
-            stats = (f"{tr('ui.table_tricks', n=pos.tricks[seat])}   "
-                     f"{tr('ui.table_points', n=pos.points[seat])}")
-            img, _ = bold.render(name, GOLD_LIGHT)
-            surface.blit(img, (cx - row_w // 2, y - px(24)))
-            img2, _ = small.render(stats, IVORY)
-            surface.blit(img2, (cx + row_w // 2 - img2.get_width(), y - px(23)))
-            if cards:
-                draw_row(surface, cards, artwork, card_h, (x, y), step)
-
-        # The trick on the table (or the last one, dimmed), and the indicator.
-        centre = pygame.Rect(0, 0, view.w, card_h + px(10))
-        centre.center = (view.centerx, (top_y + card_h + bottom_y) // 2)
-        trick, dim = (pos.trick, False) if pos.trick else (pos.last_trick, True)
-        if trick:
-            step = cw + px(14)
-            x = centre.centerx - (step * len(trick) - px(14)) // 2
-            for i, (seat, card) in enumerate(trick):
-                img = face(card, card_h, artwork)
-                if dim:
-                    img = img.copy()
-                    img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-                surface.blit(img, (x + i * step, centre.y))
-                lab, _ = small.render(str(seat), GOLD_LIGHT)
-                surface.blit(lab, lab.get_rect(midtop=(x + i * step + cw // 2,
-                                                       centre.y + card_h + px(2))))
-        if pos.indicator:
-            img = face(pos.indicator, px(70), artwork)
-            rot = pygame.transform.rotate(img, 90)
-            surface.blit(rot, rot.get_rect(midleft=(view.x + px(24), centre.centery)))
+                     for seat in range(pos.players)]
+            self.board.draw_deal(surface, area, pos.state, 0, set(range(pos.players)), names)
         if pos.last_action:
             from game.ui.practice.texts import action_text
 
@@ -441,7 +399,7 @@ class ReplayScene(MenuScene):
             said = action_text(action, pos.last_seen, family, None, False)
             text = f"{tr('ui.common_seat', n=seat)}: {said}"
             img, _ = bold.render(text, GOLD)
-            surface.blit(img, img.get_rect(midright=(view.right - px(24), centre.centery)))
+            surface.blit(img, img.get_rect(midbottom=(view.centerx, view.bottom - px(86))))
         if pos.events and current_language() == "en":  # the engine narrates in English
             img, _ = small.render(pos.events[-1][:110], IVORY)
             surface.blit(img, img.get_rect(midbottom=(view.centerx, view.bottom - px(62))))

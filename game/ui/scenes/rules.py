@@ -72,13 +72,10 @@ class RulesScene(MenuScene):
 
     def _preload_fonts(self) -> None:
         """The page headings use bold NotoSans in two sizes: load them before the text box asks."""
-        try:
-            self.manager.preload_fonts([
-                *({"name": "noto_sans", "point_size": size, "style": "bold"}
-                  for size in (24, 32)),
-                {"name": "noto_sans", "point_size": 17, "style": "italic"}])
-        except Exception:  # noqa: BLE001 - only a warning would be lost
-            pass
+        fonts: list[dict[str, str | int | float]] = [
+            {"name": "noto_sans", "point_size": size, "style": "bold"} for size in (24, 32)]
+        fonts.append({"name": "noto_sans", "point_size": 17, "style": "italic"})
+        self.manager.preload_fonts(fonts)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The game's signature cards under its buttons: a marriage, a trump nine, a seven."""

@@ -40,14 +40,11 @@ def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
     text_w = width - col_deal - n * col_pts - round(24 * scale)
     rows: list[tuple[int, list[str], list[int] | None]] = []
     for i, deal in enumerate(deals, 1):
-        try:
-            over = deal.is_over()
-            text = describe(deal, names, current_language()) if over else tr("ui.score_in_progress")
-            score = deal.score() if over else None
-        except Exception as exc:  # noqa: BLE001 - one odd deal must not hide the sheet
-            text, score = str(exc), None
+        over = deal.is_over()
+        text = describe(deal, names, current_language()) if over else tr("ui.score_in_progress")
+        score = deal.score() if over else None
         rows.append((i, wrap(text, f, text_w), score))
-    line_h = f.get_sized_height() + round(3 * scale)
+    line_h = f.get_sized_height(0) + round(3 * scale)
     pad = round(8 * scale)
     heights = [max(1, len(lines)) * line_h + 2 * pad for _, lines, _ in rows]
     surf = pygame.Surface((width, max(1, sum(heights))), pygame.SRCALPHA)

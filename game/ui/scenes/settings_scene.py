@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
+from game.ui.decks.renderer import DeckRenderer
 from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language
 from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
 
@@ -28,12 +29,7 @@ def seconds_text(ms: int) -> str:
 
 
 def card_backs() -> list[tuple[str, str]]:
-    try:
-        from game.ui.decks.renderer import DeckRenderer
-
-        return [(b.id, b.name) for b in DeckRenderer.list_backs()]
-    except Exception:  # noqa: BLE001 - the deck package is a colleague's; degrade gracefully
-        return [("classic-red", "Classic red lattice")]
+    return [(b.id, b.name) for b in DeckRenderer.list_backs()]
 
 
 class SettingsScene(MenuScene):
@@ -48,7 +44,6 @@ class SettingsScene(MenuScene):
         col_w = (w - 2 * margin - px(60)) // 2
         ctrl_w = px(240)
         focus: list[Any] = []
-        self.save_note = None
 
         def row(x: int, y: int, key: str) -> pygame.Rect:
             self.label(pygame.Rect(x, y, col_w - ctrl_w - px(10), px(36)), key, object_id="#field")
@@ -197,7 +192,7 @@ class SettingsScene(MenuScene):
     def _set_window(self, size: tuple[int, int]) -> None:
         from game.ui.app import fit_window
 
-        real = fit_window(tuple(size), getattr(self.app, "desktop", None))
+        real = fit_window((int(size[0]), int(size[1])), getattr(self.app, "desktop", None))
         self.settings.window_size = real
         self.save()
         if hasattr(self.app, "set_window_size"):

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui.decks import list_artworks
 from game.ui.i18n import current_language, tr, variant_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
@@ -26,14 +27,8 @@ NUMBER_CHOICES = {"match_points": range(1, 16), "rounds": range(1, 7)}
 
 
 def artworks() -> list[tuple[str, str, str]]:
-    """``(id, name, family)`` of the deck designs (two defaults if the renderer is missing)."""
-    try:
-        from game.ui.decks import list_artworks
-
-        return [(a.id, a.name, a.family) for a in list_artworks()]
-    except Exception:  # noqa: BLE001 - the deck package is a colleague's; degrade gracefully
-        return [("french-classic", "French classic", "french"),
-                ("german-tell", "German (William Tell)", "german")]
+    """``(id, name, family)`` of the deck designs."""
+    return [(a.id, a.name, a.family) for a in list_artworks()]
 
 
 def option_choices(variant: str, name: str) -> list[tuple[str, Any]] | None:
@@ -71,7 +66,7 @@ class SetupScene(MenuScene):
             if v not in self.options:
                 try:
                     self.options[v] = make_options(v, s.rule_options.get(v) or {})
-                except Exception:  # noqa: BLE001 - stale/invalid saved options: defaults
+                except ValueError:  # stale/invalid saved options (RulesError): defaults
                     self.options[v] = defaults(v)
 
     def setup(self) -> GameSetup:

@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from game.ui.decks.renderer import DeckRenderer
+
 log = logging.getLogger(__name__)
 
 #: Settings.card_back values (short) to the renderer's back ids.
@@ -24,66 +26,9 @@ BACK_IDS = {"red": "classic-red", "blue": "blue-rosette", "green": "green-orname
 CARD_ASPECT = 0.69
 
 
-class PlaceholderRenderer:
-    """Stand-in with the DeckRenderer interface, used only if game.ui.decks fails to load."""
-
-    def __init__(self) -> None:
-        self._font: dict[int, pygame.font.Font] = {}
-
-    @staticmethod
-    def card_size(height: int) -> tuple[int, int]:
-        return max(1, round(height * CARD_ASPECT)), max(1, int(height))
-
-    def _f(self, size: int) -> pygame.font.Font:
-        if size not in self._font:
-            self._font[size] = pygame.font.Font(None, size)
-        return self._font[size]
-
-    def face(self, card: str, height: int, artwork: str = "") -> pygame.Surface:
-        w, h = self.card_size(height)
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (250, 248, 240), s.get_rect(), border_radius=max(2, h // 16))
-        pygame.draw.rect(s, (90, 90, 90), s.get_rect(), 1, border_radius=max(2, h // 16))
-        colour = (200, 30, 40) if card[1] in "HD" else (20, 20, 20)
-        label = ("10" if card[0] == "T" else card[0]) + card[1]
-        s.blit(self._f(max(10, h // 5)).render(label, True, colour), (w // 12, h // 16))
-        s.blit(self.suit_icon(card[1], w // 2), (w // 4, h // 2 - w // 4))
-        return s
-
-    def back(self, height: int, back_id: str = "") -> pygame.Surface:
-        w, h = self.card_size(height)
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (245, 240, 230), s.get_rect(), border_radius=max(2, h // 16))
-        pygame.draw.rect(s, (150, 30, 40), s.get_rect().inflate(-w // 8, -w // 8),
-                         border_radius=max(2, h // 20))
-        return s
-
-    def suit_icon(self, suit: str, size: int, artwork: str = "") -> pygame.Surface:
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
-        red = suit in "HD"
-        colour = (200, 30, 40) if red else (20, 20, 20)
-        c = size // 2
-        if suit == "D":
-            pygame.draw.polygon(s, colour, [(c, 0), (size - 1, c), (c, size - 1), (0, c)])
-        elif suit == "H":
-            pygame.draw.circle(s, colour, (size // 3, size // 3), size // 4)
-            pygame.draw.circle(s, colour, (2 * size // 3, size // 3), size // 4)
-            pygame.draw.polygon(s, colour, [(size // 12, size // 2.5), (11 * size // 12,
-                                size // 2.5), (c, size - 1)])
-        else:
-            pygame.draw.circle(s, colour, (c, c), size // 3)
-        return s
-
-
-def make_renderer() -> Any:
-    """The colleague's DeckRenderer, or the placeholder if it cannot be imported."""
-    try:
-        from game.ui.decks import DeckRenderer
-
-        return DeckRenderer(max_entries=600)
-    except Exception as exc:  # noqa: BLE001 - keep the table usable
-        log.warning("deck renderer unavailable (%s): placeholder cards", exc)
-        return PlaceholderRenderer()
+def make_renderer() -> DeckRenderer:
+    """The deck renderer of one table (its own cache of faces and backs)."""
+    return DeckRenderer(max_entries=600)
 
 
 class _LRU:
@@ -131,11 +76,11 @@ class CardArt:
     def _check_ids(self) -> None:
         try:
             self.renderer.back(20, self.back_id)
-        except Exception:  # noqa: BLE001 - unknown back id in old settings: default
+        except ValueError:  # an unknown back id in old settings: the default
             self.back_id = "classic-red"
         try:
             self.renderer.face("AS", 20, self.artwork)
-        except Exception:  # noqa: BLE001
+        except ValueError:  # an unknown artwork id: the default
             self.artwork = "french-classic"
 
     def set_style(self, artwork: str, back: str) -> None:

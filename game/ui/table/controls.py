@@ -15,14 +15,10 @@ import pygame_gui
 from game.rules import Action, MariasObservation, Observation, Verb
 from game.rules.actions import CARD_VERBS as _CARD_VERBS
 from game.rules.cards import SUITS, marriage_points
+from game.ui.practice.texts import DOUBLE_KEYS, component_text, contract_text
 
 from .text import suit as _suit
 from .text import t
-
-#: The keys of the 1st, 2nd … doubling of a component (``marias_*``): one list for the
-#: table and the advice (game.ui.practice.texts).
-DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "marias_kalhoty",
-               "marias_kaiser")
 
 #: Verbs handled on the cards, not with buttons.
 CARD_VERBS = (*_CARD_VERBS, Verb.DISCARD)
@@ -33,14 +29,10 @@ def suit_name(letter: str, german: bool = False) -> str:
 
 
 def contract_label(name: str) -> str:
-    from game.ui.practice.texts import contract_text
-
     return contract_text(name)
 
 
 def component_label(name: str) -> str:
-    from game.ui.practice.texts import component_text
-
     return component_text(name)
 
 

@@ -10,7 +10,6 @@ HUD and reacts to resizes without touching the game state.
 from __future__ import annotations
 
 import logging
-import threading
 from dataclasses import replace
 from typing import Any
 
@@ -21,6 +20,7 @@ from game.rules import Action, Match, Refusal, RulesError, Verb, replay_text
 from game.rules.actions import DECLARE, discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class
+from game.ui.practice.layer import PracticeLayer
 from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 
@@ -87,8 +87,9 @@ class TableScene(Scene):
         #: The last finished trick is shown over the table (L, or a click on a trick pile).
         self.last_trick_view = False
         self.input = TableInput(self)
-        #: Practice mode, hints, tips, undo and review (the colleague's game.ui.practice).
-        self.layer: Any = None
+        #: Hints, practice warnings, tips, undo and review (game.ui.practice); None only at
+        #: a network table.
+        self.layer: PracticeLayer | None = None
         self.bot_budget_ms: float | None = None
         self.bot_server: BotServer | None = None
         #: The cached background layer (felt, panels, cards at rest) and what it shows.
@@ -97,8 +98,6 @@ class TableScene(Scene):
         self._base_items: dict[str, tuple[object, ...]] = {}
         self.clock = 0.0
         self.panels = Panels(self)
-        #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
-        self.on_hint = self.default_hint
 
     # --- settings -------------------------------------------------------------------
     @property
@@ -127,18 +126,16 @@ class TableScene(Scene):
     def _attach_practice_layer(self) -> None:
         """game.ui.practice's layer: hint panel, practice warnings, tips, take back, review.
 
-        Optional: without it the Hint button still works (:meth:`default_hint`).
+        Part of every local table (practice mode only adds the warnings and tips); the
+        Hint button and the H key ask it (:meth:`on_hint`).
         """
         if self.layer is None:
-            try:
-                from game.ui.practice.layer import PracticeLayer
+            self.layer = PracticeLayer(self)
 
-                self.layer = PracticeLayer(self)
-            except Exception as exc:  # noqa: BLE001 - the table works without it
-                log.warning("practice layer unavailable (%s)", exc)
-                self.layer = None
-        if self.layer is not None and self.on_hint == self.default_hint:
-            self.on_hint = self.layer.hint
+    def on_hint(self) -> None:
+        """The Hint button / H: the practice layer's hint (none at a network table)."""
+        if self.layer is not None:
+            self.layer.hint()
 
     def leave(self) -> None:
         self.confirm.close()
@@ -578,46 +575,6 @@ class TableScene(Scene):
             self._result_widgets()
             self.flow.next_deal()
 
-    def default_hint(self) -> None:
-        """Ask the hint engine (game.ai.hint) in a thread; highlight its action, say why.
-
-        Without the hint engine a normal bot's choice is highlighted instead.
-        """
-        obs = self.input.observation()
-        if obs is None or self.setup is None:
-            return
-        try:
-            import game.ai as ai
-        except Exception:  # noqa: BLE001
-            ai = None
-        fn = getattr(ai, "hint", None)
-        variant = self.setup.variant
-        asked = self.human.pending if self.human else None
-        self.hint_text = t("table_thinking")
-        german = variant == "marias"
-        server = self.bot_server
-        budget = getattr(ai, "HINT_BUDGET_MS", 470)  # the one hint budget of the game
-
-        def work() -> None:
-            text = None
-            try:
-                if server is not None:
-                    res = server.hint(obs, budget)
-                    action, text = res.action, words.hint(res.why, obs, german)
-                elif callable(fn):
-                    res = fn(obs, budget_ms=budget)
-                    action, text = res.action, words.hint(res.why, obs, german)
-                else:
-                    action = make_engine("normal", variant, 1, 300).choose(obs)
-            except Exception:  # noqa: BLE001
-                log.exception("hint failed")
-                self.hint_text = None
-                return
-            if self.human is not None and self.human.pending is asked:
-                self.hint_action = action if isinstance(action, Action) else None
-                self.hint_text = text
-        threading.Thread(target=work, daemon=True, name="hint").start()
-
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm.handle_event(event):
@@ -781,13 +738,13 @@ class TableScene(Scene):
                     stage.glow[CARD_STR[c]] = GLOW_HINT
         if self.anim.busy():
             return
-        k = min(1.0, dt * 14)
+        ease = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
         waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
-            s.lift += (want - s.lift) * k
+            s.lift += (want - s.lift) * ease
 
     def _sync_buttons(self) -> None:
         L = self.layout

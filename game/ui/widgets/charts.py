@@ -53,7 +53,7 @@ def bar_chart(surface: pygame.Surface, area: pygame.Rect, bars: Sequence[Bar],
     bar_h = max(8, row_h * 11 // 20)
     for i, b in enumerate(bars):
         y = area.y + i * row_h
-        f.render_to(surface, (area.x, y + (bar_h - f.get_sized_height()) // 2 + 2), b.label, IVORY)
+        f.render_to(surface, (area.x, y + (bar_h - f.get_sized_height(0)) // 2 + 2), b.label, IVORY)
         track = pygame.Rect(area.x + label_w, y, area.w - label_w - round(110 * scale), bar_h)
         pygame.draw.rect(surface, TRACK, track, border_radius=bar_h // 2)
         filled = track.copy()
