@@ -26,8 +26,9 @@ from game.rules import Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language, tr
+from game.ui.i18n import tr
+from game.ui.player_names import seat_name
+from game.ui.result_text import describe
 from game.ui.scenes.base import MenuScene
 from game.ui.widgets.fonts import font, wrap
 
@@ -333,7 +334,8 @@ class ReviewScene(MenuScene):
     def _name(self, seat: int) -> str:
         if seat < len(self.names):
             return self.names[seat]
-        return tr("ui.common_you") if seat == self.seat else tr("ui.common_seat", n=seat)
+        players = self.deal.players if self.deal is not None else 2
+        return seat_name(seat, players, self.seat, player_name=self.settings.player_name)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         px = self.px
@@ -438,8 +440,7 @@ class ReviewScene(MenuScene):
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))
         else:
-            names = [self._name(s) for s in range(state.players)]
-            text = describe(state, names, current_language()) if state.is_over() else ""
+            text = describe(state, names, family=fam) if state.is_over() else ""
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:
@@ -507,7 +508,7 @@ class ReviewScene(MenuScene):
             if state.is_over():
                 names = [self._name(s) for s in range(state.players)]
                 caption = tr("ui.review_better_result",
-                             result=describe(state, names, current_language()))
+                             result=describe(state, names, family=fam))
                 step = ""
         glow = {CARD_STR[c]: HINT for c in item.best.cards} if self.line_pos < 0 else {}
         names = [self._name(s) for s in range(state.players)]
