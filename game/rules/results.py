@@ -235,7 +235,7 @@ class MariasResult:
             variant=str(d["variant"]), soloist=int(d["soloist"]), contract=str(d["contract"]),
             trump=d.get("trump"), ending=MariasEnding(d["ending"]), score=tuple(d["score"]),
             components=tuple(Component(**c) for c in d["components"]),
-            cards=tuple(d["cards"]), marriages=tuple(d["marriages"]),  # type: ignore[arg-type]
+            cards=tuple(d["cards"]), marriages=tuple(d["marriages"]),
             tricks=tuple(d.get("tricks", ())), last_trick_winner=d.get("last_trick_winner"),
             trick=d.get("trick"), card=d.get("card"), seven_card=d.get("seven_card"),
             seven_seat=d.get("seven_seat"), seven_against_seat=d.get("seven_against_seat"),

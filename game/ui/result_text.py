@@ -20,6 +20,7 @@ from game.rules.results import (
     KingQueenResult,
     MariasEnding,
     MariasResult,
+    Opponent,
     When,
 )
 from game.ui.i18n import card_name, suit_name, tr
@@ -190,10 +191,10 @@ class _Speaker:
             clause = self.t("res_at_closing", clause=clause)
         return self.t("res_why", clause=clause, points=r.points)
 
-    def _position(self, o: object, marriage: bool) -> str:
-        """"North had 25 — under 33 — and a trick: 2" (the 1.10 / 2.9 scale)."""
-        seat, total, trick, points = (o.seat, o.total, o.trick, o.points)  # type: ignore[attr-defined]
-        who = self.name(seat)
+    def _position(self, o: Opponent, marriage: bool) -> str:
+        """"North had 25 — under 33 — and a trick" (the 1.10 / 2.9 scale)."""
+        total, trick = o.total, o.trick
+        who = self.name(o.seat)
         if marriage:
             if total >= 33:
                 key = "res_pos_33"
@@ -203,7 +204,7 @@ class _Speaker:
             key = "res_pos_33"
         else:
             key = "res_pos_under" if total > 0 else "res_pos_nothing"
-        return self.t(key, name=who, total=total, points=points)
+        return self.t(key, name=who, total=total, points=o.points)
 
     # --- Mariáš -------------------------------------------------------------------------
     def marias(self, r: MariasResult) -> list[str]:
