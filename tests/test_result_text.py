@@ -227,7 +227,7 @@ def test_rules_1_12_declaration_after_a_marriage():
 def test_rules_4_16_silent_hundred_with_flek_in_hearts():
     deal = deal_of(record("marias_4_16.txt"))
     assert result_sentences(deal.result(), EN3, "german", "en") == [
-        "You played Suit with hearts as trumps.",
+        "You played Suit, hearts trumps.",
         "Silent hundred: You 60 in cards + 40 in marriages = 100.",
         "A silent hundred pays 2 at 100, doubled for every further 10: 2.",
         "Silent hundred: 2 × 2 for hearts × 2 (flek) = 8 — You +16, West −8, East −8.",

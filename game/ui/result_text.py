@@ -209,7 +209,7 @@ class _Speaker:
     # --- Mariáš -------------------------------------------------------------------------
     def marias(self, r: MariasResult) -> list[str]:
         sol = self.name(r.soloist)
-        contract = self.t(CONTRACT_KEYS.get(r.contract, "contract_suit")[3:])
+        contract = self.t(CONTRACT_KEYS[r.contract][3:])
         if r.trump is not None:
             out = [self.t("res_m_played_trumps", name=sol, contract=contract,
                           suit=self.suit(r.trump))]
@@ -239,7 +239,8 @@ class _Speaker:
         sol = self.name(r.soloist)
         e = r.ending
         name = r.contract
-        what = self.t(COMPONENT_KEYS.get(name, "ui.contract_betl")[3:])
+        # the no-trump contract's own name (a Suit contract's parts are named below)
+        what = self.t(COMPONENT_KEYS[name][3:]) if name in COMPONENT_KEYS else ""
         if e is MariasEnding.CONCEDED:
             return [self.t("res_m_conceded")]
         if e is MariasEnding.SEVEN_FLEK_SHORTCUT:
@@ -291,7 +292,7 @@ class _Speaker:
 
     def _m_seven(self, r: MariasResult, comp: Component) -> str:
         what = self.t(COMPONENT_KEYS[comp.name][3:])
-        card = self.card(r.seven_card) if r.seven_card else self.card(f"7{r.trump or 'H'}")
+        card = self.card(r.seven_card) if r.seven_card else self.card(f"7{r.trump}")
         if comp.name == "silent seven":
             who = self.name(r.seven_seat)
             return self.t("res_m_silent_seven_won" if comp.won else "res_m_silent_seven_lost",

@@ -440,7 +440,9 @@ class ReviewScene(MenuScene):
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))
         else:
-            text = describe(state, names, family=fam) if state.is_over() else ""
+            text = ""
+            if state.is_over():  # the deal's result, whole, over the finished board
+                self._draw_result(surface, area, describe(state, names, family=fam, sep="\n"))
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:
@@ -523,3 +525,18 @@ class ReviewScene(MenuScene):
             img, _ = body.render(self._clip(ln, body, area.w - px(16)), colour)
             surface.blit(img, (area.x + px(8), y))
             y += body.get_sized_height() + px(1)
+
+    def _draw_result(self, surface: pygame.Surface, area: pygame.Rect, text: str) -> None:
+        """How the deal was scored, as the score sheet says it, in a box on the board."""
+        px = self.px
+        body = font("sans", px(15))
+        lines = wrap(text, body, area.w - px(80))
+        line_h = body.get_sized_height() + px(4)
+        box = pygame.Rect(0, 0, area.w - px(40), len(lines) * line_h + px(24))
+        box.center = area.center
+        draw_box(surface, box, (8, 28, 18, 250))
+        y = box.y + px(12)
+        for line in lines:
+            img, _ = body.render(line, CREAM)
+            surface.blit(img, (box.x + px(20), y))
+            y += line_h
