@@ -178,8 +178,9 @@ class Deal(ABC):
         return {"text": "; ".join(self.events[-2:])}
 
     def result_text(self, names: Sequence[str]) -> str:
-        """The English sentence of :meth:`result_summary` with the players' names for the
-        seats (the score sheet); the same words as ``result_summary()["text"]``."""
+        """The engine's English sentence of :meth:`result_summary` with the given names for
+        the seats (the command line, tests); players read :meth:`result` through
+        ``game.ui.result_text`` instead."""
         return render_seats(self._result_template(), names)
 
     def _result_template(self) -> str:

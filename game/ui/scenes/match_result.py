@@ -76,7 +76,9 @@ class MatchResultScene(MenuScene):
         if result is None:
             return ""
         said = result_sentences(result, self.names, self.settings.family_for(self.match.variant))
-        return tr("ui.result_last_deal", text=" ".join([said[0], said[-1]]))
+        # what happened, how it ended (or why the points), and every player's points
+        return tr("ui.result_last_deal", text=" ".join(said[:2] + said[-1:] if len(said) > 2
+                                                        else said))
 
     def file_match(self, human: int) -> None:
         from game.rules import write_record
@@ -117,10 +119,11 @@ class MatchResultScene(MenuScene):
         surface.blit(img, img.get_rect(center=(w // 2, px(192))))
         # How the last deal — the one that decided the match — was scored, as the score
         # sheet says it: what happened, and every player's points.
-        small = font("sans", px(15))
-        for k, text in enumerate(wrap(self.last_deal, small, min(w - px(120), px(1000)))[:3]):
+        small = font("sans", px(14))
+        lines = wrap(self.last_deal, small, min(w - px(120), px(1040)))
+        for k, text in enumerate(lines[:2]):  # two lines above the winner's crown
             img, _ = small.render(text, IVORY)
-            surface.blit(img, img.get_rect(center=(w // 2, px(222) + k * px(20))))
+            surface.blit(img, img.get_rect(center=(w // 2, px(216) + k * px(18))))
         # Podium: one column per seat, height by total (negative Mariáš totals hang low).
         totals = self.match.totals
         n = len(totals)
