@@ -51,7 +51,7 @@ from .cards import (
 )
 from .errors import Refusal
 from .observation import KingQueenObservation, LastTrick, Marriage, Played, Step
-from .results import Ending, KingQueenResult, Opponent, When
+from .results import Band, Ending, KingQueenResult, Opponent, When
 from .tricks import beats, strict_legal, strict_reason
 
 #: ``KQ[suit]``: the mask of the king and queen of that suit.
@@ -60,18 +60,33 @@ _PLAY, _MARRIAGE, _CLOSE, _EXCHANGE, _DECLARE = (Verb.PLAY, Verb.MARRIAGE, Verb.
                                                  Verb.EXCHANGE, Verb.DECLARE)
 
 
+def band_two_player(opp_total: int, opp_has_trick: bool) -> Band:
+    """RULES.md 1.10 normal scale: the opponent has 33+, below with a trick, or no trick."""
+    if opp_total >= 33:
+        return Band.AT_LEAST_33
+    return Band.UNDER_33_TRICK if opp_has_trick else Band.NO_TRICK
+
+
+def band_sixty_six(loser_total: int) -> Band:
+    """RULES.md 2.9 / 5: the loser has 33+, less, or a counted total of 0."""
+    if loser_total >= 33:
+        return Band.AT_LEAST_33
+    return Band.UNDER_33 if loser_total > 0 else Band.NO_POINT
+
+
+#: The game points of each band of the scale (1.10, 2.9).
+BAND_POINTS = {Band.AT_LEAST_33: 1, Band.UNDER_33_TRICK: 2, Band.NO_TRICK: 3,
+               Band.UNDER_33: 2, Band.NO_POINT: 3}
+
+
 def scale_two_player(opp_total: int, opp_has_trick: bool) -> int:
     """RULES.md 1.10 normal scale: 1 if the opponent has 33+, 2 if below with a trick, else 3."""
-    if opp_total >= 33:
-        return 1
-    return 2 if opp_has_trick else 3
+    return BAND_POINTS[band_two_player(opp_total, opp_has_trick)]
 
 
 def scale_sixty_six(loser_total: int) -> int:
     """RULES.md 2.9 / 5: 1 if the loser has 33+, 2 if less, 3 if a counted total of 0."""
-    if loser_total >= 33:
-        return 1
-    return 2 if loser_total > 0 else 3
+    return BAND_POINTS[band_sixty_six(loser_total)]
 
 
 K = TypeVar("K", bound="KingQueenFamily")
@@ -130,7 +145,7 @@ class KingQueenFamily(Deal):
     _template: str = ""
     #: How the deal ended (:meth:`result`): ending, actor, the opponents' positions
     #: ``(seat, total, had a trick, points)``, measured at closing, when, last-trick 10.
-    _facts: tuple[Ending, int | None, tuple[tuple[int, int, bool, int], ...], bool,
+    _facts: tuple[Ending, int | None, tuple[tuple[int, int, bool, int, Band], ...], bool,
                   When | None, bool] | None = None
 
     @classmethod
@@ -302,7 +317,7 @@ class KingQueenFamily(Deal):
     # --- the end ------------------------------------------------------------------------------
     def _finish(self, winner: int | None, points: int, reason: str, template: str,
                 ending: Ending = Ending.NO_SCORE, actor: int | None = None,
-                opponents: tuple[tuple[int, int, bool, int], ...] = (),
+                opponents: tuple[tuple[int, int, bool, int, Band], ...] = (),
                 at_closing: bool = False, when: When | None = None,
                 bonus: bool = False) -> None:
         """The deal is over: score it; ``template`` says how, its seats as placeholders;
@@ -749,7 +764,8 @@ class MarriageDeal(KingQueenDeal):
         pts = scale_two_player(opp, opp_trick)
         trick_text = "with a trick" if opp_trick else "without a trick"
         self._finish(s, pts, reason, f"{head}; opponent {opp} {trick_text}{when}: {pts}",
-                     ending, s, ((o, opp, opp_trick, pts),), bool(when),
+                     ending, s, ((o, opp, opp_trick, pts, band_two_player(opp, opp_trick)),),
+                     bool(when),
                      bonus=ending is Ending.LAST_TRICK_66)
 
     def _closer_failed(self, head: str, reason: str = "closer_failed",
@@ -760,7 +776,8 @@ class MarriageDeal(KingQueenDeal):
                      f"{head}: the closer failed; {_s(o)} scores {pts}"
                      + ("" if self.close_opp_trick else " (no trick at closing)"),
                      ending, self.closer if actor is None else actor,
-                     ((o, self.close_opp_points, self.close_opp_trick, pts),), True)
+                     ((o, self.close_opp_points, self.close_opp_trick, pts,
+                       band_two_player(self.close_opp_points, self.close_opp_trick)),), True)
 
     def _after_trick(self, winner: int, last: bool) -> None:
         if not last:
@@ -791,7 +808,8 @@ class MarriageDeal(KingQueenDeal):
         self._finish(hi, pts, "last_trick",
                      f"All tricks played: {_s(hi)} has {self.total(hi)} against {self.total(lo)}"
                      f": {pts}", Ending.HIGHER_TOTAL, hi,
-                     ((lo, self.total(lo), self.ntricks[lo] > 0, pts),), bonus=True)
+                     ((lo, self.total(lo), self.ntricks[lo] > 0, pts,
+                       band_two_player(self.total(lo), self.ntricks[lo] > 0)),), bonus=True)
 
 
 class SixtySixDeal(KingQueenDeal):
@@ -815,7 +833,8 @@ class SixtySixDeal(KingQueenDeal):
             why = f": {pts}"
         self._finish(s, pts, reason, f"{_S(s)} reached 66 with {total} {when}; "
                                      f"opponent {lt}{why}",
-                     Ending.REACHED_66, s, ((o, lt, self.ntricks[o] > 0, pts),), when=moment,
+                     Ending.REACHED_66, s, ((o, lt, self.ntricks[o] > 0, pts, band_sixty_six(lt)),),
+                     when=moment,
                      bonus=moment is When.LAST_TRICK and not self.closed)
 
     def _after_marriage(self, seat: int) -> None:

@@ -51,6 +51,22 @@ class Ending(StrEnum):
     NO_SCORE = "no_score"
 
 
+class Band(StrEnum):
+    """Where an opponent's position falls on the scale of game points (RULES.md 1.10 for
+    Marriage, 2.9 / 3.5 for Sixty-six): the engine's reading, said by the program."""
+
+    #: 33 or more: 1.
+    AT_LEAST_33 = "33_or_more"
+    #: Marriage: under 33 with a trick: 2.
+    UNDER_33_TRICK = "under_33_trick"
+    #: Marriage: no trick: 3.
+    NO_TRICK = "no_trick"
+    #: Sixty-six: under 33: 2.
+    UNDER_33 = "under_33"
+    #: Sixty-six: not a single point: 3.
+    NO_POINT = "no_point"
+
+
 class When(StrEnum):
     """The moment a Sixty-six player reached 66."""
 
@@ -62,13 +78,15 @@ class When(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Opponent:
     """An opponent's position the game points were read from: ``total`` and whether
-    they had taken a trick (at closing when the result says ``at_closing``), and the
-    points that position gave (Sixty-six for three, ``each``: one per opponent)."""
+    they had taken a trick (at closing when the result says ``at_closing``), where that
+    falls on the scale (``band``) and the points it gives (Sixty-six for three,
+    ``each``: one per opponent)."""
 
     seat: int
     total: int
     trick: bool
     points: int
+    band: Band
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +135,8 @@ class KingQueenResult:
             winner=d["winner"], points=int(d["points"]), score=tuple(d["score"]),
             totals=tuple(d["totals"]), tricks=tuple(d["tricks"]), actor=d["actor"],
             actor_total=int(d["actor_total"]), closer=d["closer"],
-            opponents=tuple(Opponent(**o) for o in d.get("opponents", ())),
+            opponents=tuple(Opponent(o["seat"], o["total"], o["trick"], o["points"],
+                                     Band(o["band"])) for o in d.get("opponents", ())),
             at_closing=bool(d.get("at_closing")),
             when=None if d.get("when") is None else When(d["when"]),
             last_trick_bonus=bool(d.get("last_trick_bonus")),
@@ -263,5 +282,5 @@ def component_of(comp: Mapping[str, Any], count: int | None = None,
                      value=int(comp["value"]), count=count, total=total)
 
 
-__all__ = ["Component", "DealResult", "Ending", "KingQueenResult", "MariasEnding",
+__all__ = ["Band", "Component", "DealResult", "Ending", "KingQueenResult", "MariasEnding",
            "MariasResult", "Opponent", "Renege", "When", "component_of", "result_from_json"]

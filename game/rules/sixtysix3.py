@@ -25,6 +25,7 @@ from .kingqueen import (
     KQ,
     MARRIED,
     KingQueenFamily,
+    band_sixty_six,
     scale_sixty_six,
 )
 from .observation import KingQueenObservation, Played
@@ -207,17 +208,21 @@ class SixtySix3Deal(KingQueenFamily):
         seats = ((w + 1) % 3, (w + 2) % 3)
         opps = [self.total(seats[0]), self.total(seats[1])]
         each = [scale_sixty_six(t) for t in opps]
+        # the positions scored against: both opponents, or the stronger one
+        against = [(s, t, self.ntricks[s] > 0, e, band_sixty_six(t))
+                   for s, t, e in zip(seats, opps, each)]
         if self.options.get("three_hand_scoring", "stronger") == "each":
             pts = each[0] + each[1]
             how = "each opponent"
         else:
             pts = scale_sixty_six(max(opps))
             how = "the stronger opponent"
+            against = [against[0] if opps[0] >= opps[1] else against[1]]
         self._finish(w, pts, "reached_66",
                      f"{seat_ref(w, True)} reached 66 with {self.total(w)} {when}; opponents "
                      f"{opps[0]} and {opps[1]}; scored against {how}: {pts}",
                      Ending.REACHED_66, w,
-                     tuple((s, t, self.ntricks[s] > 0, e) for s, t, e in zip(seats, opps, each)),
+                     tuple(against),
                      when=moment, bonus=moment is When.LAST_TRICK)
 
     # --- observation ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.rules.results import (
+    Band,
     Component,
     DealResult,
     Ending,
@@ -44,6 +45,10 @@ CONTRACT_KEYS = {
     "open-betl": "ui.contract_open_betl", "open-durch": "ui.contract_open_durch",
 }
 MINUS = "\u2212"
+#: How each band of the scale of game points is said.
+BAND_KEYS = {Band.AT_LEAST_33: "res_pos_33", Band.UNDER_33_TRICK: "res_pos_under_trick",
+             Band.NO_TRICK: "res_pos_no_trick", Band.UNDER_33: "res_pos_under",
+             Band.NO_POINT: "res_pos_nothing"}
 
 
 def signed(value: int) -> str:
@@ -176,35 +181,24 @@ class _Speaker:
                           points=o.points)
         if e is Ending.REACHED_66 and r.closer is not None:
             return self.t("res_why_closed_three")
-        marriage = r.variant == "marriage"
-        if len(r.opponents) > 1:
-            if r.three_hand_scoring == "each":
-                clause = "; ".join(self.t("res_pos_each", clause=self._position(o, marriage),
-                                          points=o.points) for o in r.opponents)
-                points = " + ".join(str(o.points) for o in r.opponents) + f" = {r.points}"
-                return self.t("res_why", clause=clause, points=points)
-            strongest = max(r.opponents, key=lambda o: o.total)
-            clause = self.t("res_stronger", clause=self._position(strongest, marriage))
+        if r.three_hand_scoring == "each":  # the scale against each opponent, summed
+            clause = "; ".join(self.t("res_pos_each", clause=self._position(o),
+                                      points=o.points) for o in r.opponents)
+            points = " + ".join(str(o.points) for o in r.opponents) + f" = {r.points}"
+            return self.t("res_why", clause=clause, points=points)
+        if r.three_hand_scoring is not None:  # against the stronger opponent (the engine's)
+            clause = self.t("res_stronger", clause=self._position(r.opponents[0]))
             return self.t("res_why", clause=clause, points=r.points)
-        clause = self._position(r.opponents[0], marriage)
+        clause = self._position(r.opponents[0])
         if r.at_closing:
             clause = self.t("res_at_closing", clause=clause)
         return self.t("res_why", clause=clause, points=r.points)
 
-    def _position(self, o: Opponent, marriage: bool) -> str:
-        """"North had 25 — under 33 — and a trick" (the 1.10 / 2.9 scale)."""
-        total, trick = o.total, o.trick
-        who = self.name(o.seat)
-        if marriage:
-            if total >= 33:
-                key = "res_pos_33"
-            else:
-                key = "res_pos_under_trick" if trick else "res_pos_no_trick"
-        elif total >= 33:
-            key = "res_pos_33"
-        else:
-            key = "res_pos_under" if total > 0 else "res_pos_nothing"
-        return self.t(key, name=who, total=total, points=o.points)
+    def _position(self, o: Opponent) -> str:
+        """"North had 25 — under 33 — and a trick": where the engine placed the opponent
+        on the scale of 1.10 / 2.9 (its ``band``)."""
+        return self.t(BAND_KEYS[o.band], name=self.name(o.seat), total=o.total,
+                      points=o.points)
 
     # --- Mariáš -------------------------------------------------------------------------
     def marias(self, r: MariasResult) -> list[str]:
