@@ -56,11 +56,11 @@ from .errors import Refusal
 from .marias_scoring import (
     CONTRACT_BASE,
     CONTRACT_NAMES,
-    RENEGE_MINIMUM,
     component,
     describe,
     pay,
     renege_score,
+    renege_stake,
 )
 from .observation import Announcement, LastTrick, MariasObservation, Marriage, Played, Renege, Step
 from .results import Component, MariasEnding, MariasResult, component_of
@@ -760,10 +760,7 @@ class MariasDeal(Deal):
         last = self.trick_log[-1] if self.trick_log else None
         hundred_against = next((s for s, a in self.history
                                 if a is ANNOUNCE["hundred-against"]), None)
-        offenders = sorted({r[0] for r in self.reneges})
-        stake = 0
-        if offenders:
-            stake = max(RENEGE_MINIMUM, sum(c["value"] for c in self.components))
+        stake = renege_stake(self.components) if self.reneges else 0
         return MariasResult(
             variant=self.variant, soloist=sol, contract=str(self.contract()),
             trump=None if self.trump_suit is None else SUITS[self.trump_suit],
