@@ -29,15 +29,15 @@ def seat_key(seat: int, players: int, view_seat: int = 0) -> str:
     return "ui.common_seat"
 
 
-def own_name(player_name: str | None) -> str:
+def own_name(player_name: str | None, lang: str | None = None) -> str:
     """The player: the name from Settings, or "You" in the language shown."""
     name = (player_name or "").strip()
-    return name if name and name != "You" else tr("ui.common_you")
+    return name if name and name != "You" else tr("ui.common_you", lang)
 
 
 def seat_name(seat: int, players: int, view_seat: int = 0, *, human: bool | None = None,
               player_name: str | None = None, level: str | None = None,
-              with_level: bool = False) -> str:
+              with_level: bool = False, lang: str | None = None) -> str:
     """The name of ``seat`` as the player at ``view_seat`` says it.
 
     ``human`` (default: the seat is the viewer's) gives the player's own name; every
@@ -45,10 +45,10 @@ def seat_name(seat: int, players: int, view_seat: int = 0, *, human: bool | None
     is known.
     """
     if human if human is not None else seat == view_seat:
-        return own_name(player_name)
-    name = tr(seat_key(seat, players, view_seat), n=seat + 1)
+        return own_name(player_name, lang)
+    name = tr(seat_key(seat, players, view_seat), lang, n=seat + 1)
     if with_level and level:
-        name += " · " + tr("ui.level_" + level).lower()
+        name += " · " + tr("ui.level_" + level, lang).lower()
     return name
 
 
