@@ -384,9 +384,11 @@ class Table:
         except Exception:  # noqa: BLE001 - a summary is decoration, never fatal
             log.exception("result_summary failed")
             summary = {}
+        result = deal.result()
         self.last_deal_end = {
             "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
             "totals": totals, "before_totals": before, "summary": summary,
+            "result": None if result is None else result.to_json(),
             "match_over": self.live.is_over()}
         info = self.last_deal_end
         self._broadcast(lambda seat: {"type": "deal_end", "at": self.at(), "v": self.version,
@@ -405,7 +407,8 @@ class Table:
         self.last_deal_end = {
             "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
             "totals": totals, "before_totals": [t - s for t, s in zip(totals, score)],
-            "summary": dict(deal.result_summary()), "match_over": self.live.is_over()}
+            "summary": dict(deal.result_summary()), "match_over": self.live.is_over(),
+            "result": None if deal.result() is None else deal.result().to_json()}
 
     def _match_end(self) -> dict[str, Any]:
         return {"type": "match_end", "totals": list(self.live.totals),

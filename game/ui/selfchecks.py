@@ -291,6 +291,72 @@ def _marias_observation() -> Any:
     return None
 
 
+def _plain_words(text: str, lang: str, names: list[str]) -> bool:
+    """A result line a player can read: no card codes, lists, ids, spec markers or raw
+    keys, and in Russian no Latin letters beside the players' names."""
+    import re
+
+    if not text or re.search(r"(?<![\w])(?:[AKQJT987]|10)[CDHS](?![\w])", text):
+        return False
+    if re.search(r"[\[\]_§{}]|%\{|\bui\.|\bres_", text):
+        return False
+    bare = text
+    for name in names:
+        bare = bare.replace(name, " ")
+    return lang != "ru" or not re.search(r"[A-Za-z]", bare)
+
+
+def _result_text(app: Any) -> bool:
+    """Every game's results said in every language from the engine's facts (seeded random
+    deals, both decks), and the table's deal-over panel after a declaration."""
+    import random
+
+    from game.rules.variants import new_deal, random_deck
+
+    from .i18n import LANGUAGES, set_language
+    from .player_names import player_names
+    from .result_text import result_text, signed
+
+    rng = random.Random(21)
+    for variant in ("marriage", "sixty-six", "sixty-six-3", "marias"):
+        players = 3 if variant in ("sixty-six-3", "marias") else 2
+        for n in range(40):
+            deal = new_deal(variant, rng.randrange(players), random_deck(variant, rng), {})
+            while not deal.is_over():
+                acts = deal.legal_actions()
+                deal.apply_legal(acts[rng.randrange(len(acts))])
+            result = deal.result()
+            assert result is not None  # a deal over has its result
+            for lang in LANGUAGES:
+                set_language(lang)
+                names = player_names(["human"] + ["normal"] * (players - 1))
+                text = result_text(result, names, "german" if n % 2 else "french", lang)
+                if not _plain_words(text, lang, names) or not all(
+                        signed(v) in text for v in deal.score() or []):
+                    set_language("en")
+                    raise AssertionError(f"{variant} in {lang}: {text!r}")
+    set_language("en")
+    table, _obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+    settings = table.settings
+    ask, settings.confirm_low_declare = settings.confirm_low_declare, False
+    try:
+        table.press_action(DECLARE)
+    finally:
+        settings.confirm_low_declare = ask
+    if not _wait(app, lambda: table.result is not None):
+        return False
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            names = [table.seat_name(s).split(" · ")[0] for s in range(2)]
+            lines = table.panels.summary_lines(900)
+            if not lines or not _plain_words(" ".join(lines), lang, names):
+                return False
+    finally:
+        set_language("en")
+    return True
+
+
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "number_keys_play_cards": _number_keys,
     "declare_below_66_confirms": _declare_confirms,
@@ -301,6 +367,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "compound_turn_values_consistent": _compound,
     "advice_says_why": _advice,
     "defender_points_are_the_sides": _defender_points,
+    "result_text_player_language": _result_text,
 }
 
 

@@ -16,6 +16,8 @@ The numbers live in ``stats.json`` in the user's data folder, written atomically
     {"key": str,               # identity of the deal (dedupe)
      "won": bool,              # the human's side scored more than the others this deal
      "points": int,            # the human's match points / units of this deal (may be < 0)
+     "others": int,            # the other players' points of this deal, together
+     "players": int,           # how many sat at the table
      "contract": str | None,   # Mariáš: the contract (suit, betl, durch, open-betl ...)
      "soloist": bool,          # Mariáš: the human played the contract
      "contract_won": bool}     # Mariáš: the soloist won it
@@ -41,6 +43,8 @@ class VariantStats:
     deals_played: int = 0
     deals_won: int = 0
     points_total: int = 0
+    #: The other players' points of every deal, together (a deal lost shows here).
+    others_total: int = 0
     #: Consecutive deals won, now and at best.
     current_streak: int = 0
     best_streak: int = 0
@@ -49,12 +53,23 @@ class VariantStats:
     best_match_streak: int = 0
     #: The human's points of the last deals, oldest first (for the line chart).
     recent_points: list[int] = field(default_factory=list)
+    #: Each of those deals' balance: the human's points minus an average opponent's
+    #: (what a deal lost cost shows as a loss, in every game), oldest first.
+    recent_balance: list[float] = field(default_factory=list)
     #: Mariáš: contract -> [played as soloist, won].
     contracts: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def points_per_deal(self) -> float:
+        """The player's own points per deal (deals lost count as what they scored: 0, or
+        the units paid in Mariáš)."""
         return self.points_total / self.deals_played if self.deals_played else 0.0
+
+    def opponent_points_per_deal(self, players: int) -> float:
+        """An average opponent's points per deal: the other side of the table."""
+        if not self.deals_played or players < 2:
+            return 0.0
+        return self.others_total / self.deals_played / (players - 1)
 
     @property
     def deal_win_rate(self) -> float:
@@ -89,9 +104,14 @@ class Stats:
         s = self.of(variant)
         s.deals_played += 1
         points = int(summary.get("points", 0) or 0)
+        others = int(summary.get("others", 0) or 0)
+        players = max(2, int(summary.get("players", 2) or 2))
         s.points_total += points
+        s.others_total += others
         s.recent_points.append(points)
         del s.recent_points[:-POINTS_KEPT]
+        s.recent_balance.append(round(points - others / (players - 1), 2))
+        del s.recent_balance[:-POINTS_KEPT]
         if summary.get("won"):
             s.deals_won += 1
             s.current_streak += 1
@@ -184,8 +204,11 @@ def _variant_schema() -> Any:
                                       "deals_won", "current_streak", "best_streak",
                                       "match_streak", "best_match_streak")}
     spec["points_total"] = sc.whole(-POINTS_MAX, POINTS_MAX)
+    spec["others_total"] = sc.whole(-POINTS_MAX, POINTS_MAX)
     spec["recent_points"] = sc.list_of(sc.whole(-DEAL_POINTS_MAX, DEAL_POINTS_MAX),
                                        POINTS_KEPT, lenient=True, keep_last=True)
+    spec["recent_balance"] = sc.list_of(sc.number(-DEAL_POINTS_MAX, DEAL_POINTS_MAX),
+                                        POINTS_KEPT, lenient=True, keep_last=True)
     spec["contracts"] = sc.dict_of(sc.text(20, CONTRACTS_KNOWN),
                                    sc.list_of(count, 2, exact_len=2), 8, lenient=True)
     defaults = asdict(VariantStats())
@@ -209,6 +232,8 @@ def summarise_deal(deal: Any, human: int = 0) -> dict[str, Any]:
     summary: dict[str, Any] = {
         "key": deal_key(write_deal(deal)),
         "points": int(mine),
+        "others": int(sum(score) - mine),
+        "players": int(deal.players),
         "won": mine > 0 and mine >= best_other,
     }
     contract = deal.contract() if hasattr(deal, "contract") else None

@@ -26,8 +26,9 @@ from game.rules import Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language, tr
+from game.ui.i18n import tr
+from game.ui.player_names import seat_name
+from game.ui.result_text import describe
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.widgets.fonts import font, wrap
@@ -333,7 +334,8 @@ class ReviewScene(MenuScene):
     def _name(self, seat: int) -> str:
         if seat < len(self.names):
             return self.names[seat]
-        return tr("ui.common_you") if seat == self.seat else tr("ui.common_seat", n=seat)
+        players = self.deal.players if self.deal is not None else 2
+        return seat_name(seat, players, self.seat, player_name=self.settings.player_name)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         px = self.px
@@ -441,8 +443,9 @@ class ReviewScene(MenuScene):
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))
         else:
-            names = [self._name(s) for s in range(state.players)]
-            text = describe(state, names, current_language()) if state.is_over() else ""
+            text = ""
+            if state.is_over():  # the deal's result, whole, over the finished board
+                self._draw_result(surface, area, describe(state, names, family=fam, sep="\n"))
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:
@@ -510,7 +513,7 @@ class ReviewScene(MenuScene):
             if state.is_over():
                 names = [self._name(s) for s in range(state.players)]
                 caption = tr("ui.review_better_result",
-                             result=describe(state, names, current_language()))
+                             result=describe(state, names, family=fam))
                 step = ""
         glow = {CARD_STR[c]: HINT for c in item.best.cards} if self.line_pos < 0 else {}
         names = [self._name(s) for s in range(state.players)]
@@ -525,3 +528,18 @@ class ReviewScene(MenuScene):
             img, _ = body.render(self._clip(ln, body, area.w - px(16)), colour)
             surface.blit(img, (area.x + px(8), y))
             y += body.get_sized_height(0) + px(1)
+
+    def _draw_result(self, surface: pygame.Surface, area: pygame.Rect, text: str) -> None:
+        """How the deal was scored, as the score sheet says it, in a box on the board."""
+        px = self.px
+        body = font("sans", px(15))
+        lines = wrap(text, body, area.w - px(80))
+        line_h = body.get_sized_height(0) + px(4)
+        box = pygame.Rect(0, 0, area.w - px(40), len(lines) * line_h + px(24))
+        box.center = area.center
+        draw_box(surface, box, (8, 28, 18, 250))
+        y = box.y + px(12)
+        for line in lines:
+            img, _ = body.render(line, CREAM)
+            surface.blit(img, (box.x + px(20), y))
+            y += line_h

@@ -17,6 +17,7 @@ import game.ai.explain as ex
 from game.rules import Action, MariasObservation, Observation, Refusal, Verb
 from game.rules.cards import CARD_STR, RANKS, SUITS, marriage_points
 from game.ui.i18n import card_name, current_language, rank_name, suit_name, tr, variant_name
+from game.ui.player_names import seat_name
 
 CONTRACT_KEYS = {
     "suit": "contract_suit", "suit seven": "contract_suit_seven",
@@ -155,8 +156,10 @@ def _param_text(v: Any, obs: Observation | None, family: str, lang: str | None) 
         return decimal(v.value, lang, sign=True)
     if isinstance(v, ex.Amount):
         return decimal(v.value, lang)
-    if isinstance(v, ex.Seat):
-        return tr("ui.common_seat", lang, n=v.seat)
+    if isinstance(v, ex.Seat):  # named as at the table, from the advised seat
+        if obs is not None:
+            return seat_name(v.seat, obs.players, obs.seat, lang=lang)
+        return tr("ui.common_seat", lang, n=v.seat + 1)
     return str(v)
 
 

@@ -245,20 +245,12 @@ class MenuScene(Scene):
 
 
 def seat_names(setup: Any, settings: Settings, players: int) -> list[str]:
-    """Names to show per seat: the player's own name, then "Computer 1 (Hard)" ..."""
-    from game.ui.i18n import tr
+    """Names to show per seat, as at the table: the player's own name, then "North ·
+    hard", "West · normal" … (game.ui.player_names; the part before " · " is the name)."""
+    from game.ui.player_names import player_names
 
-    seats = list(getattr(setup, "seats", None) or ["human"]) + ["normal"] * players
-    names, computer = [], 0
-    for seat in range(players):
-        kind = seats[seat]
-        if kind == "human":
-            own = (settings.player_name or "").strip()
-            names.append(own if own and own != "You" else tr("ui.common_you"))
-        else:
-            computer += 1
-            names.append(f"{tr('ui.common_computer', n=computer)} · {tr(f'ui.level_{kind}')}")
-    return names
+    seats = (list(getattr(setup, "seats", None) or ["human"]) + ["normal"] * players)[:players]
+    return player_names(seats, settings.player_name, with_level=True)
 
 
 def human_seat(setup: Any) -> int:

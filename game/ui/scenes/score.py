@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language, tr, variant_name
+from game.ui.i18n import tr, variant_name
+from game.ui.result_text import describe, signed
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -30,7 +30,7 @@ COL_DEAL = 104
 
 
 def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
-                 human: int) -> pygame.Surface:
+                 human: int, family: str = "french") -> pygame.Surface:
     """The rows of the sheet as one surface (scrolled by a pygame-gui container)."""
     f = font("sans", round(15 * scale))
     fb = font("sans_bold", round(17 * scale))
@@ -41,7 +41,9 @@ def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
     rows: list[tuple[int, list[str], list[int] | None]] = []
     for i, deal in enumerate(deals, 1):
         over = deal.is_over()
-        text = describe(deal, names, current_language()) if over else tr("ui.score_in_progress")
+        # one sentence a line: what happened, why, each component's arithmetic
+        text = (describe(deal, names, family=family, sep="\n") if over
+                else tr("ui.score_in_progress"))
         score = deal.score() if over else None
         rows.append((i, wrap(text, f, text_w), score))
     line_h = f.get_sized_height(0) + round(3 * scale)
@@ -61,7 +63,7 @@ def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
                 if value == best and value > 0:
                     pygame.draw.rect(surf, WIN_BG, cell, border_radius=6)
                     pygame.draw.rect(surf, GOLD, cell, 1, border_radius=6)
-                text = f"{value:+d}" if value else "0"
+                text = signed(value)
                 img, r = fb.render(text, GOLD_LIGHT if s == human else IVORY)
                 surf.blit(img, img.get_rect(center=cell.center))
         y += h
@@ -110,7 +112,8 @@ class ScoreScene(MenuScene):
             self.label(pygame.Rect(x - px(10), top - px(34), col_pts + px(10), px(30)),
                        name.split(" · ")[0], object_id="#value")
         short = [n.split(" · ")[0] for n in self.names]
-        sheet = render_sheet(match.deals, short, width - px(20), self.scale, human)
+        sheet = render_sheet(match.deals, short, width - px(20), self.scale, human,
+                             self.settings.family_for(match.variant))
         box = self.add(pygame_gui.elements.UIScrollingContainer(
             pygame.Rect(margin, top, width, bottom - top), self.manager, allow_scroll_x=False))
         box.set_scrollable_area_dimensions((width - px(20), max(sheet.get_height(), 1)))

@@ -16,6 +16,7 @@ import pygame_gui
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui.decks import list_artworks
 from game.ui.i18n import current_language, tr, variant_key
+from game.ui.player_names import seat_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
 
@@ -114,8 +115,9 @@ class SetupScene(MenuScene):
         y += px(36)
         self.level_choices = []
         for seat in range(1, PLAYERS[v]):
-            self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.common_computer",
-                       object_id="#field", n=str(seat))
+            # named as at the table: North, or West and East (game.ui.player_names)
+            self.label(pygame.Rect(left, y, col_w // 2, px(36)), seat_key(seat, PLAYERS[v]),
+                       object_id="#field", n=str(seat + 1))
             c = self.choice(pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
                             [(f"ui.level_{lv}", lv) for lv in LEVELS], self.levels[v][seat - 1],
                             lambda value, s=seat: self._set_level(s, value))

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.rules.options import VARIANT_IDS
+from game.rules.variants import deal_class
 from game.ui.i18n import tr, variant_key, variant_name
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY
@@ -72,6 +73,7 @@ class StatsScene(MenuScene):
         numbers_h = px(150)
         area = panel(surface, pygame.Rect(left.x, left.y, left.w, numbers_h),
                      variant_name(self.variant), sc)
+        players = deal_class(self.variant).players
         if s is None or (s.deals_played == 0 and s.matches_played == 0):
             f = font("sans", px(16))
             for k, line in enumerate(wrap(tr("ui.stats_none"), f, area.w)):
@@ -80,7 +82,8 @@ class StatsScene(MenuScene):
             cells = [
                 ("ui.stats_matches", tr("ui.stats_of", a=s.matches_won, b=s.matches_played)),
                 ("ui.stats_deals", tr("ui.stats_of", a=s.deals_won, b=s.deals_played)),
-                ("ui.stats_ppd", f"{s.points_per_deal:+.2f}"),
+                ("ui.stats_ppd_both", tr("ui.stats_ppd_value", you=f"{s.points_per_deal:+.2f}",
+                                         them=f"{s.opponent_points_per_deal(players):+.2f}")),
                 ("ui.stats_streak", str(s.current_streak)),
                 ("ui.stats_best_streak", str(s.best_streak)),
                 ("ui.stats_match_streak", f"{s.match_streak} ({s.best_match_streak})"),
@@ -93,8 +96,11 @@ class StatsScene(MenuScene):
                 value.render_to(surface, (x, y + px(19)), text, GOLD_LIGHT)
         chart = pygame.Rect(left.x, left.y + numbers_h + px(16), left.w,
                             left.h - numbers_h - px(16))
-        area = panel(surface, chart, tr("ui.stats_chart_points"), sc)
-        line_chart(surface, area, s.recent_points if s else [], sc, tr("ui.stats_none"))
+        area = panel(surface, chart, tr("ui.stats_chart_balance"), sc)
+        # Each deal's balance (yours minus an average opponent's): a deal lost is a loss
+        # here in every game; statistics from before it was kept show the own points.
+        values = (s.recent_balance or s.recent_points) if s else []
+        line_chart(surface, area, values, sc, tr("ui.stats_none"))
 
         # Right: win rates of every game, then the Mariáš contracts.
         upper = pygame.Rect(right.x, right.y, right.w, right.h * 52 // 100)

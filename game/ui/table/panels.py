@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import MariasObservation
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language
+from game.ui.result_text import result_sentences, signed
 
 from ..flow import Phase
 from .controls import component_label, contract_label, double_name, suit_name
@@ -35,14 +34,33 @@ class Panels:
         self.dots_at: dict[int, tuple[int, int]] = {}
 
     def summary_lines(self, width: int) -> list[str]:
-        """How the deal was scored, in the player's language, with the players' names."""
+        """How the deal was scored, in the player's language, with the players' names:
+        each sentence from a new line, wrapped to the panel (measured in its font).  The
+        deal's points per player are the panel's table, so that last sentence is left out."""
         sc = self.scene
-        if not sc.result or sc.flow is None or sc.flow.deal is None \
-                or not sc.flow.deal.is_over():
+        deal = sc.flow.deal if sc.flow is not None else None
+        if not sc.result or deal is None or not deal.is_over():
             return []
-        names = [sc.seat_name(s).split(" · ")[0] for s in range(sc.flow.match.players)]
-        text = describe(sc.flow.deal, names, current_language())
-        return _wrap(text, max(30, int(width / (sc.layout.font * 0.5)))) if text else []
+        result = deal.result()
+        if result is None:
+            return []
+        names = [sc.seat_name(s).split(" · ")[0] for s in range(deal.players)]
+        sentences = result_sentences(result, names,
+                                     sc.settings.family_for(deal.variant))[:-1]
+        f = sc.fonts.font(round(sc.layout.font * 0.9))
+        room = width - 2 * sc.layout.font
+        lines: list[str] = []
+        for sentence in sentences:
+            line = ""
+            for word in sentence.split():
+                trial = f"{line} {word}".strip()
+                if line and f.size(trial)[0] > room:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
 
     def result_rect(self) -> pygame.Rect:
         sc = self.scene
@@ -464,26 +482,13 @@ class Panels:
         totals = res.get("totals") or sc.flow.match.totals
         for seat in range(players):
             vals = [sc.seat_name(seat).split(" · ")[0], str(points[seat]),
-                    f"{score[seat]:+d}" if isinstance(score[seat], int) else "",
+                    signed(score[seat]) if isinstance(score[seat], int) else "",
                     str(totals[seat])]
             for v, x in zip(vals, colx):
                 surface.blit(sc.fonts.text(v, f, CREAM, bold=x == colx[-1]), (x, y))
             y += f * 1.35
 
 
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > width and line:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    if line:
-        lines.append(line)
-    return lines[:3]
 
 
 def _variant_name(variant: str) -> str:

@@ -25,6 +25,7 @@ from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 
 from ..flow import FlowEvent, Phase, TurnFlow
+from ..player_names import seat_name as player_seat_name
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
 from ..scene import Scene
 from ..session import GameSetup
@@ -833,15 +834,10 @@ class TableScene(Scene):
         if self.flow is None:
             return t("common_seat", n=seat)
         inp = self.flow.inputs[seat]
-        if inp.kind == "human":
-            name = self.settings.player_name
-            return name if name and name != "You" else t("common_you")
-        names = ("west", "east") if self.flow.match.players == 3 else ("north",)
-        rel = (seat - self.view_seat) % self.flow.match.players
-        base = t("table_seat_" + names[rel - 1]) \
-            if 0 < rel <= len(names) else t("common_seat", n=seat)
-        level = getattr(inp, "level", "bot")
-        return f"{base} · {t('level_' + level).lower()}"
+        return player_seat_name(seat, self.flow.match.players, self.view_seat,
+                                human=inp.kind == "human",
+                                player_name=self.settings.player_name,
+                                level=getattr(inp, "level", None), with_level=True)
 
     # Names the practice layer looks up (it was written against these spellings).
     _seat_name = seat_name
