@@ -17,6 +17,11 @@ something that is not a legal action, calls ``sys.exit`` or thinks longer than
 action played for it (from the arena's own copy of the legal actions), and the
 run goes on; a bot that timed out is not asked again in that game.
 
+Whole matches: ``--matches N`` plays N deck sequences as whole matches (in every seating
+with ``--duplicate``): the share of matches each player wins, how often A finishes ahead
+of B and the Elo difference that makes (:mod:`game.arena_matches`; docs/ratings.md).
+``--pool LOG... --matches 1`` summarises match logs.
+
 Long ladders: ``--log FILE.jsonl`` appends every finished game as one JSON line
 (so an interrupted run keeps what it played, and ``--log`` with the same
 arguments resumes where it stopped); ``--pool FILE.jsonl ...`` summarises one or
@@ -171,9 +176,10 @@ def play_deal(
     budget_ms: float | None,
     deck_index: int = 0,
     timeout_s: float = DECISION_TIMEOUT_S,
+    options: dict[str, Any] | None = None,
 ) -> GameResult:
     """One deal; ``players[s]`` is the spec of the player in seat ``s``."""
-    deal = new_deal(variant, dealer, deck)
+    deal = new_deal(variant, dealer, deck, options)
     bots = [GuardedBot(load_player(p, variant, seed=seed * 7919 + s, budget_ms=budget_ms),
                        timeout_s) for s, p in enumerate(players)]
     times: dict[str, list[float]] = {p: [] for p in players}
@@ -460,8 +466,18 @@ def _main(argv: list[str] | None = None) -> int:
                     help="worker processes")
     ap.add_argument("--log", help="append each game to this JSON-lines file; resume from it")
     ap.add_argument("--pool", nargs="+", metavar="LOG", help="summarise --log files together")
+    ap.add_argument("--matches", type=_bounded(int, 1, MAX_DEALS, "a whole number"),
+                    help="play whole matches on this many deck sequences instead of deals"
+                         " (game.arena_matches; the ratings' measurement)")
     args = ap.parse_args(argv)
     if args.pool:
+        from game.arena_matches import format_matches, pool_match_logs
+
+        if args.matches:
+            order = [p.strip() for p in (args.players or "").split(",") if p.strip()]
+            out = pool_match_logs(args.pool, order)
+            print(json.dumps(out) if args.json else format_matches(out))
+            return 0
         out = pool_logs(args.pool)
         print(json.dumps(out) if args.json else format_text(out))
         return 0
@@ -475,6 +491,16 @@ def _main(argv: list[str] | None = None) -> int:
             raise CliError(str(exc)) from None
     if args.log:
         _open_log(args.log).close()  # a missing folder or a folder: said before any game
+    if args.matches:
+        from game.arena_matches import format_matches, read_match_log, run_matches
+
+        if args.log:
+            read_match_log(args.log)
+        out = run_matches(args.variant, players, args.matches, args.seed, args.duplicate,
+                          args.budget_ms, args.jobs, args.log, args.timeout)
+        print(json.dumps(out) if args.json else format_matches(out))
+        return 0
+    if args.log:
         read_log(args.log)
     out = run(args.variant, players, args.deals, args.seed, args.duplicate, args.budget_ms,
               args.jobs, args.log, args.timeout)

@@ -1,5 +1,7 @@
-"""``python -m game.ai hint RECORD --seat N [--budget-ms M] [--seed S]`` and
-``python -m game.ai bench [--positions N]`` (decision times, JSON: :mod:`game.ai.bench`).
+"""``python -m game.ai hint RECORD --seat N [--budget-ms M] [--seed S]``,
+``python -m game.ai bench [--positions N]`` (decision times, JSON: :mod:`game.ai.bench`) and
+``python -m game.ai calibrate [--positions N]`` (the iterations a level's budget buys, JSON:
+:mod:`game.ai.calibrate`).
 
 Replays the record (NOTATION.md; ``-`` = standard input) and prints the hint
 for seat N at the position after the record's last action, as JSON.  Budgets
@@ -58,7 +60,21 @@ def _main(argv: list[str] | None = None) -> int:
     bp.add_argument("--hint-ms", type=budget_arg, default=None, help="the hint's budget")
     bp.add_argument("--variant", action="append", choices=VARIANT_IDS,
                     help="only this game (repeatable)")
+    cp = sub.add_parser("calibrate",
+                        help="the search iterations each level's budget reaches (JSON)")
+    cp.add_argument("--positions", type=_count, default=24, help="positions per game")
+    cp.add_argument("--seed", type=_seed, default=1)
+    cp.add_argument("--variant", action="append", choices=VARIANT_IDS,
+                    help="only this game (repeatable)")
+    cp.add_argument("--no-wall", action="store_true",
+                    help="skip the wall-clock comparison (half the time)")
     args = ap.parse_args(argv)
+    if args.command == "calibrate":
+        from .calibrate import run as calibrate
+
+        print(json.dumps(calibrate(args.positions, args.seed, args.variant,
+                                   wall=not args.no_wall), indent=1))
+        return 0
     if args.command == "bench":
         from .bench import run
         from .hint import HINT_BUDGET_MS

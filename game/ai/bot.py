@@ -24,6 +24,7 @@ import random
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -37,6 +38,8 @@ GAME_LEVELS = ("easy", "normal", "hard")
 #: Levels for measurement only (arena, tests); never offered to players.
 MEASURE_LEVELS = ("random", "cheat", "pimc")
 LEVELS = GAME_LEVELS + MEASURE_LEVELS
+#: The largest fixed search size a player spec may ask for (``hard@3000it``).
+MAX_ITERATIONS = 1_000_000
 
 #: Default decision budgets (milliseconds) per level.
 DEFAULT_BUDGET_MS = {"easy": 0, "random": 0, "normal": 120, "hard": 450, "pimc": 450,
@@ -72,19 +75,31 @@ class JsonPlayer:
 class Deadline:
     """When a search must stop: wall clock, iteration cap, or the cancel event."""
 
-    end: float  # time.perf_counter() value; math.inf for none
+    end: float  # a ``clock()`` value; math.inf for none
     max_iterations: int | None
     cancel: threading.Event
     #: the budget this deadline was made from (ms), for work planned by size rather than
     #: by the clock (the Mariáš bidding simulations); None when unknown
     budget_ms: float | None = None
+    #: what ``end`` is measured on: the wall clock in the game; the thread's own CPU time
+    #: when the iterations a budget affords are measured on a busy machine
+    #: (``game.ai.calibrate``)
+    clock: Callable[[], float] = time.perf_counter
+    #: the largest iteration count a search asked about: how far the search got
+    reached: int = 0
 
     def expired(self, iterations: int = 0) -> bool:
+        if iterations > self.reached:
+            self.reached = iterations
         if self.cancel.is_set():
             return True
         if self.max_iterations is not None:
             return iterations >= self.max_iterations
-        return time.perf_counter() >= self.end
+        return self.clock() >= self.end
+
+    def remaining_ms(self) -> float:
+        """Milliseconds left on the clock (inf without an end)."""
+        return (self.end - self.clock()) * 1000.0
 
 
 class Bot(ABC):
@@ -97,6 +112,8 @@ class Bot(ABC):
     """
 
     level = "base"
+    #: the clock budgets are measured on (see :attr:`Deadline.clock`)
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(
         self,
@@ -114,6 +131,8 @@ class Bot(ABC):
         self.iterations = iterations
         self.cancel_event = cancel or threading.Event()
         self._truth: Any = None
+        #: the deadline of the last decision (how far its search got: ``reached``)
+        self.last_deadline: Deadline | None = None
 
     # --- public ------------------------------------------------------------------
     def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
@@ -124,12 +143,10 @@ class Bot(ABC):
         if len(legal) == 1:
             return legal[0]
         ms = self.budget_ms if budget_ms is None else check_budget_ms(budget_ms)
-        deadline = Deadline(
-            time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
-            self.iterations,
-            self.cancel_event,
-            ms,
-        )
+        now = self.clock()
+        deadline = Deadline(now + ms / 1000.0 if ms else now, self.iterations,
+                            self.cancel_event, ms, self.clock)
+        self.last_deadline = deadline
         rng = self.decision_rng(observation)
         action = self.decide(observation, deadline, rng)
         if action not in observation.choices:
@@ -207,7 +224,8 @@ def bot_class(level: str) -> type[Bot]:
 
 def load_player(spec: str, variant: str, seed: int | None = None,
                 budget_ms: float | None = None) -> Any:
-    """A level name (``hard`` or ``hard@100`` for a 100 ms budget), or ``module:Class``
+    """A level name (``hard``, ``hard@100`` for a 100 ms budget, ``hard@3000it`` for 3,000
+    search iterations a decision at the level's own budget), or ``module:Class``
     (constructed with ``variant``/``seed`` when it accepts them, else with no arguments):
     a third-party bot receives the observation as NOTATION.md's JSON (:class:`JsonPlayer`).
 
@@ -217,7 +235,15 @@ def load_player(spec: str, variant: str, seed: int | None = None,
         level, at, ms = spec.partition("@")
         if level not in LEVELS:
             raise ValueError(f"unknown player '{spec}': a level ({', '.join(LEVELS)}),"
-                             " level@milliseconds, or module:Class")
+                             " level@milliseconds, level@3000it, or module:Class")
+        if at and ms.endswith("it"):
+            # a fixed search size: decisions independent of the machine's load (the ratings)
+            count = ms[:-2]
+            if not count.isdigit() or not 1 <= int(count) <= MAX_ITERATIONS:
+                raise ValueError(f"the iterations in '{spec}' must be a whole number from 1 to"
+                                 f" {MAX_ITERATIONS}")
+            return make_bot(level, variant, seed=seed, budget_ms=budget_ms,
+                            iterations=int(count))
         budget = parse_budget_ms(ms, f"the budget in '{spec}'") if at else budget_ms
         return make_bot(level, variant, seed=seed, budget_ms=budget)
     module, _, name = spec.partition(":")
