@@ -75,9 +75,15 @@ class MatchResultScene(MenuScene):
         except Exception:  # noqa: BLE001
             key = None
         playing = "human" in (getattr(self.setup, "seats", None) or [])
+        self.rating_change = None
         if self.match.is_over() and playing:
             if not getattr(self.setup, "practice", False):  # practice is not counted
-                self.storage.record_match(self.match.variant, self.won, key=key)
+                from game.ui.stats import rated_match
+
+                self.storage.record_match(self.match.variant, self.won, key=key,
+                                          rated=rated_match(self.setup, self.match.totals,
+                                                            human))
+                self.rating_change = self.storage.stats.changes.get(key) if key else None
             self.storage.clear_match()
         if key and key not in self._celebrated:
             self._celebrated.add(key)
@@ -104,6 +110,12 @@ class MatchResultScene(MenuScene):
                                                             n=self.match.deals_played())
         img, _ = sub.render(line, IVORY)
         surface.blit(img, img.get_rect(center=(w // 2, px(192))))
+        change = getattr(self, "rating_change", None)
+        if change is not None:  # the player's rating moved with this match
+            text = tr("ui.result_rating", before=round(change.before), after=round(change.after),
+                      delta=f"{change.delta:+.0f}", game=variant_name(self.match.variant))
+            img, _ = font("sans_bold", px(17)).render(text, GOLD_LIGHT)
+            surface.blit(img, img.get_rect(center=(w // 2, px(222))))
         # Podium: one column per seat, height by total (negative Mariáš totals hang low).
         totals = self.match.totals
         n = len(totals)

@@ -390,6 +390,8 @@ class Panels:
             first.append(t("table_keys_button") if n == 1 else
                          t("table_keys_buttons", n=n))
         second = [t("table_keys_hint"), t("table_keys_last")]
+        if getattr(sc, "counting", None) is not None and sc.counting.allowed():
+            second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> None:

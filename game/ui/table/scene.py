@@ -33,6 +33,7 @@ from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
 from .controls import ButtonBar, action_label, button_actions, text_width, toggle_discard
+from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
@@ -49,7 +50,7 @@ log = logging.getLogger(__name__)
 KEYS_COLOUR = (200, 230, 255)
 #: Keys that never collect a finished trick (they do something else, or nothing).
 PASSIVE_KEYS = frozenset({
-    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_TAB,
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 #: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
@@ -97,6 +98,8 @@ class TableScene(Scene):
         self._base_items: dict[str, tuple[object, ...]] = {}
         self.clock = 0.0
         self.panels = Panels(self)
+        #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
+        self.counting = CountingPanel(self)
         #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
         self.on_hint = self.default_hint
 
@@ -117,6 +120,8 @@ class TableScene(Scene):
             self._new_match(params["setup"])
         elif self.flow is None:
             self._new_match(GameSetup("marriage"))
+        if params.get("resume_record") or params.get("setup") is not None:
+            self.counting.reset()  # a new table: the aid as the settings say
         self.anim.speed = self.settings.animation_speed
         self._attach_practice_layer()
         self._build()
@@ -489,6 +494,14 @@ class TableScene(Scene):
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
+    def say_counting_hidden(self) -> None:
+        """C in the counting trainer (or at a table with friends): the aid stays hidden."""
+        L = self.layout
+        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
+        self.bubbles.append(Bubble(t("count_hidden", "The counting aid is hidden here."),
+                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
+                                   colour=KEYS_COLOUR))
+
     def press_action(self, action: Action) -> bool:
         reason = self.input.reason(action)
         if reason is not None:
@@ -639,6 +652,10 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.toggle_last_trick()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            if not self.counting.toggle():
+                self.say_counting_hidden()
             return
         if self._collects(event):
             self.collect_trick()
@@ -858,6 +875,7 @@ class TableScene(Scene):
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
         prompt = self.panels.draw_prompt(surface)
         self.panels.draw_hint(surface)
+        self.counting.draw(surface)
         if self.last_trick_view:
             self.panels.draw_last_trick(surface)
         if self.result is not None:
