@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 
 def register_all(app: App) -> None:
+    from game.ui.practice.showme_scene import ShowMeScene
+
     from .continue_scene import ContinueScene
     from .match_result import MatchResultScene
     from .menu import MainMenuScene
@@ -32,7 +34,7 @@ def register_all(app: App) -> None:
     from .stats_scene import StatsScene
 
     for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
-                  ReplayScene, ScoreScene, MatchResultScene, ContinueScene):
+                  ReplayScene, ScoreScene, MatchResultScene, ContinueScene, ShowMeScene):
         app.register(scene.name, scene)
     optional = {  # colleagues' scenes: registered when importable, never fatal
         "table": ("game.ui.table", "TableScene"),

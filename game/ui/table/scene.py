@@ -43,6 +43,7 @@ from .moments import deal_moments
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
+from .trainer import TrainerPanel
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,7 @@ class TableScene(Scene):
         self.panels = Panels(self)
         #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
         self.counting = CountingPanel(self)
+        self.trainer = TrainerPanel(self)
         #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
         self.on_hint = self.default_hint
 
@@ -122,6 +124,7 @@ class TableScene(Scene):
             self._new_match(GameSetup("marriage"))
         if params.get("resume_record") or params.get("setup") is not None:
             self.counting.reset()  # a new table: the aid as the settings say
+            self.trainer.reset()
         self.anim.speed = self.settings.animation_speed
         self._attach_practice_layer()
         self._build()
@@ -147,6 +150,7 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.confirm.close()
+        self.trainer.hide()
         if self.layer is not None:
             self.layer.close()
         self.anim.finish()
@@ -308,10 +312,11 @@ class TableScene(Scene):
                 m, object_id="#table_undo")
         self.buttons.clear()
         self.confirm.close()  # built for the old size; the player simply asks again
+        self.trainer.rebuild()  # an open counting question, laid out for the new size
         self._result_widgets()
 
     def _result_widgets(self) -> None:
-        for k in ("next", "score", "review", "end_menu"):
+        for k in ("next", "score", "review", "showme", "end_menu"):
             w = self.widgets.pop(k, None)
             if w is not None:
                 w.kill()
@@ -330,6 +335,8 @@ class TableScene(Scene):
             keys.append(("score", t("table_scores")))
         if self.layer is not None and "review" in self.app.scene_factories and practice:
             keys.append(("review", t("practice_review")))
+        if self.can_show_me():
+            keys.append(("showme", t("showme_button")))
         keys.append(("end_menu", t("table_menu")))
         # As wide as the longest label needs (Russian runs long), within the panel.
         bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
@@ -494,6 +501,31 @@ class TableScene(Scene):
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
+    def can_show_me(self) -> bool:
+        """"Could I have won?" after a deal the player played against computers."""
+        setup = self.setup
+        return bool("showme" in self.app.scene_factories and self.flow is not None
+                    and self.flow.deal is not None and self.flow.deal.is_over()
+                    and setup is not None and not getattr(setup, "network", None)
+                    and self.view_seat < len(setup.seats)
+                    and setup.seats[self.view_seat] == "human")
+
+    def show_me(self) -> None:
+        """The deal replayed by the hard level from the player's seat ("showme")."""
+        if not self.can_show_me():
+            return
+        assert self.flow is not None and self.setup is not None
+        names = [self.seat_name(s).split(" · ")[0] for s in range(self.flow.match.players)]
+        self.app.switch("showme", deal=self.flow.deal, seat=self.view_seat, names=names,
+                        levels=list(self.setup.seats), back_to="table")
+
+    def overlay_rects(self) -> list[pygame.Rect]:
+        """The counting aid's panel and an open counting question: what the hint panel and
+        the tips must not cover."""
+        return [pygame.Rect(r) for r in (self.counting.rect, self.trainer.rect
+                                         if self.trainer.active else pygame.Rect(0, 0, 0, 0))
+                if r.w]
+
     def say_counting_hidden(self) -> None:
         """C in the counting trainer (or at a table with friends): the aid stays hidden."""
         L = self.layout
@@ -635,6 +667,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm.handle_event(event):
             return  # the table's question is modal
+        if self.trainer.handle_event(event):
+            return  # a counting question waits for its answer
         if self.layer is not None and self.layer.handle_event(event):
             return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -722,6 +756,8 @@ class TableScene(Scene):
         elif key == "review":
             if self.layer is not None:
                 self.layer.review()
+        elif key == "showme":
+            self.show_me()
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
@@ -741,6 +777,7 @@ class TableScene(Scene):
             self.layer.update(dt)
         self.flow.update()
         self.input.update()
+        self.trainer.update()
         self._update_hand_looks(dt)
         self._sync_buttons()
         self._veil_widgets()
@@ -876,6 +913,7 @@ class TableScene(Scene):
         prompt = self.panels.draw_prompt(surface)
         self.panels.draw_hint(surface)
         self.counting.draw(surface)
+        self.trainer.draw(surface)
         if self.last_trick_view:
             self.panels.draw_last_trick(surface)
         if self.result is not None:
