@@ -383,3 +383,95 @@ def format_matches(out: dict[str, Any]) -> str:
         lines.append(f"  {pr['a']} ahead of {pr['b']}: {pr['a_ahead']:.3f} ± {pr['ci95']:.3f}"
                      f"   Elo difference {pr['elo_diff']} ({lo} to {hi})")
     return "\n".join(lines)
+
+
+# --- the ratings table ------------------------------------------------------------------------
+
+#: The pairs measured per game, each level against the next lower one (docs/ratings.md).
+RATING_PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+#: The anchor of the scale.
+ANCHOR_LEVEL, ANCHOR_ELO = "easy", 1000.0
+
+
+def _level(name: str) -> str:
+    """``hard@1250it`` -> ``hard``."""
+    return name.split("@", 1)[0]
+
+
+def ratings_table(summaries: dict[str, dict[tuple[str, str], dict[str, Any]]]
+                  ) -> dict[str, Any]:
+    """The levels' ratings per game from the pooled match summaries of each pair
+    (``summaries[game][(a, b)]``, A the stronger): ``easy`` = 1000, each level the next
+    lower one's rating plus the measured difference; a chained interval adds the links'
+    deviations in quadrature (on each side).  A share of 1 (A ahead in every match) has no
+    finite difference: the rating of B is then an upper bound from the Wilson interval."""
+    out: dict[str, Any] = {"anchor": {"level": ANCHOR_LEVEL, "elo": ANCHOR_ELO},
+                           "games": {}}
+    for game, pairs in summaries.items():
+        levels: dict[str, Any] = {ANCHOR_LEVEL: {"elo": ANCHOR_ELO, "ci95": [ANCHOR_ELO,
+                                                                             ANCHOR_ELO]}}
+        low_dev = {ANCHOR_LEVEL: 0.0}
+        high_dev = {ANCHOR_LEVEL: 0.0}
+        for a, b in RATING_PAIRS:
+            s = pairs.get((a, b))
+            if s is None or "paired" not in s:
+                continue
+            p = s["paired"]
+            link = {"vs": b, "matches": s["matches"], "deck_sequences": s["deck_sequences"],
+                    "deals_per_match": s.get("deals_per_match"),
+                    "a_ahead": p["a_ahead"], "a_ahead_ci95": p["ci95"],
+                    "a_wins": p["a_wins"], "a_wins_ci95": p["a_wins_ci95"],
+                    "a_wins_wilson95": p["a_wins_wilson95"], "chance_level": p["chance_level"],
+                    "elo_diff": p["elo_diff"], "elo_diff_ci95": p["elo_diff_ci95"],
+                    "players": [p["a"], p["b"]],
+                    "illegal": sum(v["illegal"] for v in s["players"].values())}
+            d, (lo, hi) = p["elo_diff"], p["elo_diff_ci95"]
+            if a == ANCHOR_LEVEL:  # random below easy: easy's rating minus the difference
+                if d is None:
+                    ahead = p["a_ahead"] * s["deck_sequences"]
+                    bound = elo_difference(wilson(ahead, s["deck_sequences"])[0])
+                    levels[b] = {"elo": None, "at_most": round(ANCHOR_ELO - bound, 1), **link}
+                else:
+                    levels[b] = {"elo": round(ANCHOR_ELO - d, 1),
+                                 "ci95": [None if hi is None else round(ANCHOR_ELO - hi, 1),
+                                          None if lo is None else round(ANCHOR_ELO - lo, 1)],
+                                 **link}
+                continue
+            base = levels.get(b, {}).get("elo")
+            if base is None or d is None:
+                continue
+            dl = d - lo if lo is not None else math.inf
+            dh = hi - d if hi is not None else math.inf
+            low_dev[a] = math.hypot(low_dev.get(b, 0.0), dl)
+            high_dev[a] = math.hypot(high_dev.get(b, 0.0), dh)
+            elo = base + d
+            levels[a] = {"elo": round(elo, 1),
+                         "ci95": [_round(elo - low_dev[a]), _round(elo + high_dev[a])], **link}
+        out["games"][game] = {"levels": levels}
+    return out
+
+
+def ratings_from_logs(folder: str, games: list[str]) -> dict[str, Any]:
+    """:func:`ratings_table` from the logs ``GAME.match.A-B.jsonl`` in ``folder``."""
+    import os
+
+    summaries: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+    for game in games:
+        for a, b in RATING_PAIRS:
+            path = os.path.join(folder, f"{game}.match.{a}-{b}.jsonl")
+            if not os.path.exists(path):
+                continue
+            results = read_match_log(path, missing_ok=False)
+            if not results:
+                continue
+            names = list(dict.fromkeys(p for r in results for p in r.seats))
+            names.sort(key=lambda p: (_level(p) != a, p))
+            summaries.setdefault(game, {})[(a, b)] = summarize_matches(results, names)
+    return ratings_table(summaries)
+
+
+if __name__ == "__main__":  # python -m game.arena_matches LOG_FOLDER [GAME ...]
+    from game.rules.options import VARIANT_IDS
+
+    folder = sys.argv[1] if len(sys.argv) > 1 else "."
+    print(json.dumps(ratings_from_logs(folder, sys.argv[2:] or list(VARIANT_IDS)), indent=1))

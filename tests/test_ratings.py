@@ -208,3 +208,27 @@ def test_match_summary_shares_and_elo():
     three = MatchResult(1, 0, 0, ["A", "B", "B"], [8, 8, 3], [])
     assert win_shares(three) == {"A": 0.5, "B": 0.5}
     assert ahead_share(three, "A", "B") == pytest.approx(0.75)
+
+
+def test_the_ratings_chain_from_easy_through_each_measured_pair():
+    from game.arena_matches import ratings_table
+
+    def pair(a: str, b: str, ahead_of_ten: int) -> dict:
+        rs = []
+        for unit in range(10):
+            a_first = unit < ahead_of_ten
+            rs.append(MatchResult(1, unit, 0, [a, b], [7, 2] if a_first else [2, 7], []))
+            rs.append(MatchResult(1, unit, 1, [b, a], [2, 7] if a_first else [7, 2], []))
+        return summarize_matches(rs, [a, b])
+
+    table = ratings_table({"marriage": {("easy", "random"): pair("easy", "random", 10),
+                                        ("normal", "easy"): pair("normal@9it", "easy", 7),
+                                        ("hard", "normal"): pair("hard@9it", "normal@9it", 6)}})
+    lv = table["games"]["marriage"]["levels"]
+    assert lv["easy"]["elo"] == 1000
+    assert lv["normal"]["elo"] == pytest.approx(1000 + elo_difference(0.7), abs=0.2)
+    assert lv["hard"]["elo"] == pytest.approx(lv["normal"]["elo"] + elo_difference(0.6), abs=0.2)
+    lo, hi = lv["hard"]["ci95"]
+    n_lo, n_hi = lv["normal"]["ci95"]
+    assert hi - lo > n_hi - n_lo  # the chain widens the interval
+    assert lv["random"]["elo"] is None and lv["random"]["at_most"] < 1000
