@@ -39,13 +39,15 @@ from game.rules.variants import VARIANT_IDS
 
 from .bench import positions
 from .bot import make_bot
+from .counting import as_json
 
 #: The levels whose strength depends on the time they get.
 SEARCH_LEVELS = ("normal", "hard")
 
 
-def searched(obs: dict[str, Any]) -> bool:
+def searched(observation: Any) -> bool:
     """Will a searching level decide this position by its card-play search?"""
+    obs = as_json(observation)
     if obs["variant"] == "marias":
         return obs.get("phase") == "play"
     if obs["variant"] in ("marriage", "sixty-six"):

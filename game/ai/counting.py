@@ -138,10 +138,13 @@ class CountingAid:
                 "talon": list(self.talon), "notes": list(self.notes)}
 
 
-def _json(obs: Any) -> dict[str, Any]:
+def as_json(obs: Any) -> dict[str, Any]:
     """The observation as NOTATION.md's JSON object (a typed observation gives it by
-    ``to_json``): the one place the aid reads the observation's form."""
+    ``to_json``): the one place this issue's code reads the observation's form."""
     return obs.to_json() if hasattr(obs, "to_json") else obs
+
+
+_json = as_json
 
 
 def _names(mask: int) -> tuple[str, ...]:

@@ -173,7 +173,7 @@ def play_line(original: Deal, seat: int, choose: Chooser, opponents: Sequence[Bo
             action = choose(deal, seat)
             if action == BLIND:
                 was = str(history[i][1]) if on_path else ""
-                visible = [str(a) for a in deal.observation(seat)["legal"]]
+                visible = [str(a) for a in deal.legal_actions()]
                 if was.startswith("trump ") and was not in visible:
                     action = was  # the player chose blindly too: the same card came up
                 else:

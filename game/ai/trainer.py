@@ -16,7 +16,7 @@ from typing import Any
 
 from game.rules.cards import CARD_STR, SUITS
 
-from .counting import CountingAid, counting_aid
+from .counting import CountingAid, as_json, counting_aid
 
 #: The kinds of question, in the order the statistics list them.
 KINDS = ("trumps_out", "points", "can_hold", "to_target", "unseen_suit")
@@ -41,8 +41,7 @@ class Question:
         return choice == self.answer
 
 
-def _json(obs: Any) -> dict[str, Any]:
-    return obs.to_json() if hasattr(obs, "to_json") else obs
+_json = as_json
 
 
 def should_ask(obs: Any, asked: int, rng: random.Random) -> bool:

@@ -205,10 +205,10 @@ class SetupScene(MenuScene):
             self._set_trainer)
         focus.append(self.trainer_toggle)
         self.add(pygame_gui.elements.UITextBox(
-            "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, px(44)), self.manager,
+            "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
         # The game's rules at a glance, in the space left (the full text is one click away).
-        y += px(90)
+        y += px(112)
         room = h - px(112) - y
         if room >= px(90):
             from .rules import rules_page

@@ -44,11 +44,19 @@ class Panels:
         text = describe(sc.flow.deal, names, current_language())
         return _wrap(text, max(30, int(width / (sc.layout.font * 0.5)))) if text else []
 
-    def result_rect(self) -> pygame.Rect:
+    def result_rect(self, buttons_w: int = 0) -> pygame.Rect:
+        """The result panel; ``buttons_w``: the width its row of buttons needs (four long
+        Russian labels do not fit 640 px)."""
         sc = self.scene
         w, h = sc.app.size
         f = sc.layout.font
-        rw = min(w - 40, max(640, round(w * 0.5)))
+        if not buttons_w and sc.result is not None and hasattr(sc, "result_keys"):
+            from .controls import text_width
+
+            labels = [label for _k, label in sc.result_keys()]
+            bw = max(round(f * 7.5), *(text_width(x, round(f * 1.15)) + f * 2 for x in labels))
+            buttons_w = len(labels) * (bw + sc.layout.margin) + sc.layout.margin
+        rw = min(w - 40, max(640, round(w * 0.5), buttons_w))
         players = sc.flow.match.players if sc.flow else 2
         cx = w // 2
         if players == 3:

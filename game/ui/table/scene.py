@@ -323,9 +323,25 @@ class TableScene(Scene):
         if self.result is None:
             return
         L = self.layout
-        r = self.panels.result_rect()
+        keys = self.result_keys()
         bw, bh = round(L.font * 7.5), round(L.font * 2.1)
+        # As wide as the longest label needs (Russian runs long), within the panel.
+        bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
+        r = self.panels.result_rect(len(keys) * (bw + L.margin) + L.margin)
+        room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
+        bw = min(bw, room // len(keys))
+        total = len(keys) * bw + (len(keys) - 1) * L.margin
+        x = r.centerx - total / 2
+        for key, label in keys:
+            self.widgets[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
+                self.app.manager, object_id=f"#table_{key}")
+            x += bw + L.margin
+
+    def result_keys(self) -> list[tuple[str, str]]:
+        """The result panel's buttons: (key, label)."""
         keys = []
+        assert self.result is not None
         if not self.result.get("match_over"):
             keys.append(("next", t("table_next_deal")))
         practice = self.setup is not None and self.setup.practice
@@ -336,19 +352,9 @@ class TableScene(Scene):
         if self.layer is not None and "review" in self.app.scene_factories and practice:
             keys.append(("review", t("practice_review")))
         if self.can_show_me():
-            keys.append(("showme", t("showme_button")))
+            keys.append(("showme", t("showme_short")))
         keys.append(("end_menu", t("table_menu")))
-        # As wide as the longest label needs (Russian runs long), within the panel.
-        bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
-        room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
-        bw = min(bw, room // len(keys))
-        total = len(keys) * bw + (len(keys) - 1) * L.margin
-        x = r.centerx - total / 2
-        for key, label in keys:
-            self.widgets[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
-                self.app.manager, object_id=f"#table_{key}")
-            x += bw + L.margin
+        return keys
 
     # --- flow events ----------------------------------------------------------------------
     def _on_flow(self, e: FlowEvent) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.ai.counting import CountingAid, counting_aid
+from game.ai.counting import CountingAid, as_json, counting_aid
 from game.ai.trainer import Question, make_question, should_ask
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font
@@ -65,6 +65,7 @@ class TrainerPanel:
         obs = sc.human.pending.observation if sc.human.pending is not None else None
         if not obs:
             return
+        obs = as_json(obs)
         deal_no = len(sc.flow.match.deals)
         key = (deal_no, sum(obs.get("tricks") or []))
         if key in self._decided:
@@ -135,6 +136,9 @@ class TrainerPanel:
         per_row = 5 if len(values) > 5 else len(values)
         gap = round(f * 0.5)
         bw = min(round(f * 6.5), (width - 2 * pad - (per_row - 1) * gap) // max(1, per_row))
+        if values == ["continue"]:  # one button: as wide as its word ("Pokračovat")
+            bw = min(width - 2 * pad, max(bw, font("sans_bold", round(f * 1.15)).get_rect(
+                self.label("continue")).width + 2 * f))
         button_rows = -(-len(values) // per_row)
         height = pad * 2 + len(rows) * line_h + pad + button_rows * (bh + gap)
         box = (width, height)
@@ -218,7 +222,7 @@ class TrainerPanel:
             if holder is not None:
                 return [cp._template(tr("ui.trainer_ex_known", name=cp._name(holder)),
                                      cards=(c,))]
-            obs = self.scene.human.pending.observation if self.scene.human and \
+            obs = as_json(self.scene.human.pending.observation) if self.scene.human and \
                 self.scene.human.pending else {}
             if c in (obs.get("hand") or []):
                 return [cp._template(tr("ui.trainer_ex_mine"), cards=(c,))]
