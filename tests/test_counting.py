@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.counting import STOCK, TALON, counting_aid
+from game.rules.actions import Verb
 from game.rules.cards import CARD_STR, SUIT_MASK, card, cards_of, suit_index
+from game.rules.observation import MariasObservation, Observation
 from game.rules.variants import VARIANT_IDS, new_deal, random_deck
 
 # --- building hand-made deals ------------------------------------------------------------
@@ -86,7 +88,7 @@ def test_sixty_six_for_three_voids_and_cards_that_could_not_beat():
         for s in (0, 1, 2):
             deck += [card(c) for c in hands[s][half]]
     d = new_deal("sixty-six-3", 2, deck)
-    trump = d.observation(0)["trump"]
+    trump = d.observation(0).trump
     assert trump == "S"  # the dealer's last card, 9S
     # 0 leads AH; 1 must follow and beat: JH cannot beat the ace, it is his only heart;
     # 2 follows with the TH
@@ -141,7 +143,7 @@ def test_marias_queen_without_king_seven_against_and_the_talon():
             acts = d.legal_actions()
             d.apply(acts[rng.randrange(len(acts))], seat)
             obs = d.observation((seat + 1) % 3)
-            if obs.get("phase") != "play":
+            if obs.phase != "play":
                 continue
             aid = counting_aid(obs)
             for p in aid.proofs:
@@ -172,6 +174,9 @@ def test_the_aid_never_depends_on_a_hidden_card():
     oa, ob = a.observation(0), b.observation(0)
     assert oa == ob
     assert counting_aid(oa) == counting_aid(ob)
+    # the JSON form a third party or a log gives reads the same
+    assert counting_aid(oa.to_json()) == counting_aid(Observation.from_json(oa.to_json()))
+    assert counting_aid(oa.to_json()) == counting_aid(oa)
     # and the aid takes the observation only: the opponent's hands differ
     assert a.hand(1) != b.hand(1)
 
@@ -183,13 +188,13 @@ def truth_check(deal, seat: int) -> None:
     obs = deal.observation(seat)
     aid = counting_aid(obs)
     n = deal.players
-    if obs["variant"] == "marias" and obs.get("phase") == "trump" and seat == obs["forehand"]:
+    if isinstance(obs, MariasObservation) and obs.phase == "trump" and seat == obs.forehand:
         return  # forehand has not seen five of his own cards yet
     hands = [deal.hand(s) for s in range(n)]
     played = 0
-    for _s, a in obs["history"]:
-        if a.startswith("play ") and a[5:] != "??":
-            played |= 1 << card(a[5:])
+    for step in obs.history:
+        if step.action.verb is Verb.PLAY:
+            played |= 1 << step.action.card
     # trumps out: every trump neither played nor mine
     if aid.trump is not None:
         t = suit_index(aid.trump)
@@ -220,7 +225,7 @@ def truth_check(deal, seat: int) -> None:
             assert all((hands[p.seat] >> card(c)) & 1 for c in p.cards), p
         elif p.kind == "no_king":
             assert not (hands[p.seat] >> card("K" + p.suit)) & 1, p
-    assert list(aid.points) == list(obs["points"])
+    assert list(aid.points) == list(obs.points)
 
 
 @settings(max_examples=40, deadline=None)

@@ -64,7 +64,7 @@ def until(app: App, cond, seconds: float = 30.0) -> None:
 
 def play_human(scene: TableScene, rng: random.Random) -> None:
     obs = scene.human.pending.observation
-    scene.human.submit(rng.choice(obs["legal"]))
+    scene.human.submit(rng.choice(obs.legal))
 
 
 # --- the counting aid ------------------------------------------------------------------------
@@ -100,10 +100,10 @@ def test_the_aid_shows_the_observations_counts(app):
     app.step(1 / 60)
     aid = scene.counting.aid()
     obs = scene.director.displayed
-    assert aid is not None and list(aid.points) == list(obs["points"])
+    assert aid is not None and list(aid.points) == list(obs.points)
     texts = " ".join(str(v) for row in scene.counting.rows(aid) for k, v in row
                      if k in ("text", "muted", "gold", "title"))
-    assert "Counting" in texts and f"You: {obs['points'][0]}" in texts
+    assert "Counting" in texts and f"You: {obs.points[0]}" in texts
 
 
 # --- the counting trainer -----------------------------------------------------------------------

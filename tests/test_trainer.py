@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.ai.counting import counting_aid
 from game.ai.trainer import KINDS, PER_DEAL, make_question, should_ask
+from game.rules.actions import Verb
 from game.rules.cards import card
 from game.rules.variants import VARIANT_IDS, new_deal, random_deck
 
@@ -19,8 +20,8 @@ def play_to_trick(variant: str, seed: int, tricks: int):
     deal = new_deal(variant, rng.randrange(2), random_deck(variant, rng))
     while not deal.is_over():
         obs = deal.observation(deal.to_move())
-        if sum(obs.get("tricks") or []) >= tricks and obs.get("phase", "play") == "play" and \
-                any(a.startswith("play ") for a in obs["legal"]):
+        if sum(obs.tricks) >= tricks and getattr(obs, "phase", "play") == "play" and \
+                any(a.verb is Verb.PLAY for a in obs.legal):
             return deal
         acts = deal.legal_actions()
         deal.apply(acts[rng.randrange(len(acts))], deal.to_move())
@@ -44,9 +45,9 @@ def test_every_question_has_its_answer_among_the_choices_and_the_answer_is_true(
     if q.kind == "trumps_out":
         assert q.answer == len(aid.trumps_out)
     elif q.kind == "points":
-        assert q.answer == obs["points"][q.params["seat"]]
+        assert q.answer == obs.points[q.params["seat"]]
     elif q.kind == "to_target":
-        assert q.answer == max(0, 66 - obs["points"][seat])
+        assert q.answer == max(0, 66 - obs.points[seat])
     elif q.kind == "unseen_suit":
         assert q.answer == len(aid.unseen.get(q.params["suit"], ()))
     else:  # can_hold: "no" is never wrong about the real hand; "yes" only if it may be there

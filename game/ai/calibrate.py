@@ -35,27 +35,26 @@ import statistics
 import time
 from typing import Any
 
+from game.rules.observation import MariasObservation, Observation
 from game.rules.variants import VARIANT_IDS
 
 from .bench import positions
 from .bot import make_bot
-from .counting import as_json
 
 #: The levels whose strength depends on the time they get.
 SEARCH_LEVELS = ("normal", "hard")
 
 
-def searched(observation: Any) -> bool:
+def searched(obs: Observation) -> bool:
     """Will a searching level decide this position by its card-play search?"""
-    obs = as_json(observation)
-    if obs["variant"] == "marias":
-        return obs.get("phase") == "play"
-    if obs["variant"] in ("marriage", "sixty-six"):
-        return bool(obs.get("stock_size"))  # an exhausted stock is solved exactly
+    if isinstance(obs, MariasObservation):
+        return obs.phase == "play"
+    if obs.variant in ("marriage", "sixty-six"):
+        return bool(obs.stock_size)  # an exhausted stock is solved exactly
     return True
 
 
-def timed(level: str, variant: str, obs: dict[str, Any], iterations: int, seed: int,
+def timed(level: str, variant: str, obs: Observation, iterations: int, seed: int,
           repeats: int) -> tuple[float, int]:
     """The least thread CPU time (ms) of ``repeats`` identical decisions at ``iterations``
     (same seed: the same work each time), and the iterations the search reached."""
@@ -69,7 +68,7 @@ def timed(level: str, variant: str, obs: dict[str, Any], iterations: int, seed: 
     return best, got
 
 
-def affordable(level: str, variant: str, obs: dict[str, Any], seed: int,
+def affordable(level: str, variant: str, obs: Observation, seed: int,
                repeats: int = 3) -> int | None:
     """Iterations the level's budget buys on ``obs`` on a quiet core, or None if the level
     does not search there.  Two fixed sizes, n and 2n, each timed as the least of
@@ -91,7 +90,7 @@ def affordable(level: str, variant: str, obs: dict[str, Any], seed: int,
 PROBE = {"normal": 150, "hard": 500}
 
 
-def reached(level: str, variant: str, obs: dict[str, Any], clock: Any, seed: int) -> int:
+def reached(level: str, variant: str, obs: Observation, clock: Any, seed: int) -> int:
     """Iterations the level's search reached on ``obs`` within its budget on ``clock``."""
     bot = make_bot(level, variant, seed=seed)
     bot.clock = clock

@@ -16,9 +16,11 @@ questions about it (:mod:`game.ai.trainer`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.rules.actions import Verb
 from game.rules.cards import (
     CARD_STR,
     FULL_24,
@@ -30,12 +32,14 @@ from game.rules.cards import (
     SUITS,
     card,
     cards_of,
+    rank_points,
     suit_index,
 )
+from game.rules.observation import KingQueenObservation, MariasObservation, Observation
 from game.rules.tricks import NO_TRUMP_ORDER, TRUMP_ORDER
 
 from .sampler import deductions
-from .view import KQ_POINTS, MARIAS_POINTS, parse_mask
+from .view import parse_mask
 
 #: The total a player must reach in the King-Queen games.
 TARGET = 66
@@ -138,13 +142,10 @@ class CountingAid:
                 "talon": list(self.talon), "notes": list(self.notes)}
 
 
-def as_json(obs: Any) -> dict[str, Any]:
-    """The observation as NOTATION.md's JSON object (a typed observation gives it by
-    ``to_json``): the one place this issue's code reads the observation's form."""
-    return obs.to_json() if hasattr(obs, "to_json") else obs
-
-
-_json = as_json
+def typed(obs: Observation | Mapping[str, Any]) -> Observation:
+    """The typed observation (a NOTATION.md JSON object, as a third party or a log gives
+    it, is read by :meth:`Observation.from_json`)."""
+    return obs if isinstance(obs, Observation) else Observation.from_json(obs)
 
 
 def _names(mask: int) -> tuple[str, ...]:
@@ -187,16 +188,16 @@ def _read_play(w: _Walk, seat: int, me: int, trick: list[int], c: int, trump: in
                                trick=w.trick_no), mask))
 
 
-def _walk_kq(o: dict[str, Any], me: int, w: _Walk) -> None:
-    n = o["players"]
-    trump = suit_index(o["trump"]) if o.get("trump") else None
-    full = FULL_24 if o["variant"] != "marriage" else FULL_32
+def _walk_kq(o: KingQueenObservation, me: int, w: _Walk) -> None:
+    n = o.players
+    trump = suit_index(o.trump) if o.trump else None
+    full = FULL_24 if o.variant != "marriage" else FULL_32
     stock = full.bit_count() - 12 if n == 2 else 0
     closed = False
     trick: list[int] = []
-    for s, a in o["history"]:
-        if a.startswith("play "):
-            c = card(a[5:])
+    for s, a in o.history:
+        if a.verb is Verb.PLAY:
+            c = a.card
             if n == 3 or closed or stock == 0:
                 _read_play(w, s, me, trick, c, trump, TRUMP_ORDER)
             w.played |= 1 << c
@@ -206,12 +207,12 @@ def _walk_kq(o: dict[str, Any], me: int, w: _Walk) -> None:
                     stock -= 2
                 trick = []
                 w.trick_no += 1
-        elif a == "close":
+        elif a.verb is Verb.CLOSE:
             closed = True
             w.closed_bonus_lost = True
-    marriages = {(m["seat"], m["suit"]) for m in o.get("marriages") or []}
-    trump_card = o.get("trump_card")
-    for s, cards in enumerate(o.get("known_cards") or []):
+    marriages = {(m.seat, m.suit) for m in o.marriages}
+    trump_card = o.trump_card
+    for s, cards in enumerate(o.known_cards):
         if s == me:
             continue
         for t in cards:
@@ -220,40 +221,41 @@ def _walk_kq(o: dict[str, Any], me: int, w: _Walk) -> None:
                 w.hold(s, c, "marriage", None)
             elif n == 3 and t == trump_card:
                 w.hold(s, c, "trump_card", None)
-            elif t in (o.get("indicators_seen") or [])[:-1]:
+            elif t in o.indicators_seen[:-1]:
                 w.hold(s, c, "exchange", None)  # the face-up trump card, taken by the exchange
             else:
                 w.hold(s, c, "shown", None)
 
 
-def _walk_marias(o: dict[str, Any], me: int, w: _Walk) -> int | None:
+def _walk_marias(o: MariasObservation, me: int, w: _Walk) -> int | None:
     """Reads a Mariáš history; returns the trump suit index of a Suit contract (or None)."""
-    fh = o["forehand"]
-    trump_card = card(o["trump_card"]) if o.get("trump_card") else None
+    fh = o.forehand
+    trump_card = card(o.trump_card) if o.trump_card else None
     trump: int | None = None
     order = TRUMP_ORDER
     soloist = fh
     contract: str | None = None
     discarder = fh
     trick: list[int] = []
-    marriages = {(m["seat"], m["suit"]) for m in o.get("marriages") or []}
-    for s, a in o["history"]:
-        if a.startswith("contract "):
-            contract = a[9:]
+    marriages = {(m.seat, m.suit) for m in o.marriages}
+    for s, a in o.history:
+        if a.verb is Verb.CONTRACT:
+            contract = a.name
             if contract.startswith("suit"):
                 trump = trump_card >> 3 if trump_card is not None else (
-                    suit_index(o["trump"]) if o.get("trump") else None)
+                    suit_index(o.trump) if o.trump else None)
                 order = TRUMP_ORDER
             else:
                 order = NO_TRUMP_ORDER
-        elif a.startswith("bad "):
-            contract, trump, order, soloist = a[4:], None, NO_TRUMP_ORDER, s
-        elif a.startswith("discard "):
+        elif a.verb is Verb.BAD:
+            contract, trump, order, soloist = a.name, None, NO_TRUMP_ORDER, s
+        elif a.verb is Verb.DISCARD:
             discarder = s
-        elif a == "announce seven-against" and trump is not None and s != me:
+        elif a.verb is Verb.ANNOUNCE and a.name == "seven-against" and trump is not None \
+                and s != me:
             w.hold(s, trump * 8 + SEVEN, "seven_against", None)
-        elif a.startswith("play "):
-            c = card(a[5:])
+        elif a.verb is Verb.PLAY:
+            c = a.card
             _read_play(w, s, me, trick, c, trump, order)
             if trump is not None and c & 7 == QUEEN and s != me:
                 if (s, CARD_STR[c][1]) in marriages:
@@ -270,47 +272,44 @@ def _walk_marias(o: dict[str, Any], me: int, w: _Walk) -> int | None:
     if contract is not None and contract.startswith("suit") and trump is not None:
         if "seven" in contract and soloist != me:
             w.hold(soloist, trump * 8 + SEVEN, "seven", None)
-        if discarder == fh and not o.get("talon"):
+        if discarder == fh and not o.talon:
             w.talon_forbid = sum(1 << c for c in range(32) if c & 7 <= 1)
             if trump_card is not None:
                 w.talon_forbid |= 1 << trump_card
     if trump_card is not None and fh != me:
         w.hold(fh, trump_card, "trump_card", None)
-    for s_key, cards in (o.get("shown") or {}).items():
-        if int(s_key) != me:
+    for seat, cards in o.shown.items():
+        if seat != me:
             for t in cards:
-                w.hold(int(s_key), card(t), "shown", None)
+                w.hold(seat, card(t), "shown", None)
     return trump
 
 
-def counting_aid(observation: Any) -> CountingAid:
+def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
     """Everything the seat of ``observation`` can count (see the module docstring)."""
-    o = _json(observation)
-    variant, me, n = o["variant"], o["seat"], o["players"]
+    o = typed(observation)
+    variant, me, n = o.variant, o.seat, o.players
     w = _Walk()
-    marias = variant == "marias"
-    if marias:
+    marias = isinstance(o, MariasObservation)
+    if isinstance(o, MariasObservation):
         trump = _walk_marias(o, me, w)
-        if trump is None and o.get("trump") and (o.get("contract") or "suit").startswith("suit"):
-            trump = suit_index(o["trump"])
+        if trump is None and o.trump and (o.contract or "suit").startswith("suit"):
+            trump = suit_index(o.trump)
     else:
+        assert isinstance(o, KingQueenObservation)
         _walk_kq(o, me, w)
-        trump = suit_index(o["trump"]) if o.get("trump") else None
+        trump = suit_index(o.trump) if o.trump else None
     full = FULL_24 if variant in ("sixty-six", "sixty-six-3") else FULL_32
-    hand = parse_mask(o.get("hand"))
-    sizes = list(o.get("hand_sizes") or [0] * n)
+    hand = parse_mask(o.hand)
+    sizes = list(o.hand_sizes or [0] * n)
     # cards on the table and face up: the current trick, the stock's indicator
-    on_table = parse_mask([t for _s, t in o.get("trick") or []])
+    on_table = parse_mask([p.card for p in o.trick])
     w.played |= on_table
     visible = 0
-    stock_size = o.get("stock_size") or 0
-    indicator = None
-    if n == 2 and stock_size:
-        seen = o.get("indicators_seen") or []
-        if seen:
-            indicator = card(seen[-1])
-            visible |= 1 << indicator
-    talon = parse_mask(o.get("talon")) if marias else 0
+    stock_size = o.stock_size
+    if n == 2 and stock_size and isinstance(o, KingQueenObservation) and o.indicators_seen:
+        visible |= 1 << card(o.indicators_seen[-1])
+    talon = parse_mask(o.talon) if isinstance(o, MariasObservation) else 0
     known_mask = 0
     for s, m in w.known.items():
         m &= ~w.played & ~hand
@@ -335,30 +334,31 @@ def counting_aid(observation: Any) -> CountingAid:
     trumps_out = 0
     if trump is not None:
         trumps_out = SUIT_MASK[trump] & full & ~hand & ~w.played
-    table = MARIAS_POINTS if marias else KQ_POINTS
+    table = rank_points(variant)  # one rule, one place (cards.py)
     taken = w.played & ~on_table
     points_left = sum(table[c & 7] for c in cards_of(full & ~taken))
     if marias:  # the talon scores for nobody
         points_left = sum(table[c & 7] for c in cards_of(full & ~taken & ~talon))
     tricks_total = full.bit_count() // n if not marias else 10
-    tricks_done = sum(o.get("tricks") or [0])
+    tricks_done = sum(o.tricks)
     bonus = tricks_done < tricks_total and not w.closed_bonus_lost
-    if not marias and o.get("closed"):
+    if not marias and o.closed:
         bonus = False
     pending = [0] * n
-    if variant != "marias":
-        for m in o.get("marriages") or []:
-            if not m.get("counted", True):
-                pending[m["seat"]] += m["points"]
+    if not marias:
+        for m in o.marriages:
+            if not m.counted:
+                pending[m.seat] += m.points
     proofs = _useful(w, unseen, me)
     notes = ("talon_no_aces",) if w.talon_forbid and talon_room > 0 else ()
     return CountingAid(
         variant, me, n, SUITS[trump] if trump is not None else None, _names(trumps_out),
-        tuple(o.get("points") or [0] * n), tuple(pending), None if marias else TARGET,
+        tuple(o.points or [0] * n), tuple(pending), None if marias else TARGET,
         points_left, bonus,
         {SUITS[s]: _names(unseen & SUIT_MASK[s]) for s in range(4) if unseen & SUIT_MASK[s]},
         {s: _names(m) for s, m in sorted(w.known.items()) if m},
-        places, proofs, o.get("soloist") if marias else None, _names(talon), notes)
+        places, proofs, o.soloist if isinstance(o, MariasObservation) else None, _names(talon),
+        notes)
 
 
 def _useful(w: _Walk, unseen: int, me: int) -> tuple[Proof, ...]:

@@ -30,12 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.actions import Action, Verb
 from game.rules.base import Deal
 from game.rules.record import write_deal
 from game.rules.variants import new_deal
 
 from .bot import Bot, make_bot
-from .marias_bidding import BLIND
 from .solver import value_for
 
 
@@ -105,7 +105,7 @@ class ShowMe:
 
 def trick_number(deal: Deal, index: int) -> int:
     """The trick (1-based) the action at ``index`` of the history belongs to."""
-    plays = sum(1 for _s, a in deal.history[:index] if str(a).startswith("play "))
+    plays = sum(1 for _s, a in deal.history[:index] if a.verb is Verb.PLAY)
     return plays // deal.players + 1
 
 
@@ -114,7 +114,7 @@ def fresh(deal: Deal) -> Deal:
     return new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
 
 
-Chooser = Callable[[Deal, int], str]
+Chooser = Callable[[Deal, int], Action]
 
 
 def hard_chooser(seed: int = 0, budget_ms: float | None = None,
@@ -123,7 +123,7 @@ def hard_chooser(seed: int = 0, budget_ms: float | None = None,
     """The ``hard`` level on the seat's observation (it never sees the hidden cards)."""
     bots: dict[int, Bot] = {}
 
-    def choose(deal: Deal, seat: int) -> str:
+    def choose(deal: Deal, seat: int) -> Action:
         bot = bots.get(seat)
         if bot is None:
             bot = bots[seat] = make_bot("hard", deal.variant, seed=seed, budget_ms=budget_ms,
@@ -139,7 +139,7 @@ def perfect_chooser(seed: int = 0, budget_ms: float | None = None,
     """The ``cheat`` level, handed the true deal before every decision."""
     bots: dict[int, Bot] = {}
 
-    def choose(deal: Deal, seat: int) -> str:
+    def choose(deal: Deal, seat: int) -> Action:
         bot = bots.get(seat)
         if bot is None:
             bot = bots[seat] = make_bot("cheat", deal.variant, seed=seed, budget_ms=budget_ms,
@@ -171,24 +171,20 @@ def play_line(original: Deal, seat: int, choose: Chooser, opponents: Sequence[Bo
         on_path = parted is None and i < len(history)
         if mover == seat:
             action = choose(deal, seat)
-            if action == BLIND:
-                was = str(history[i][1]) if on_path else ""
-                visible = [str(a) for a in deal.legal_actions()]
-                if was.startswith("trump ") and was not in visible:
+            if action.blind:
+                was = history[i][1] if on_path else None
+                if was is not None and was.verb is Verb.TRUMP \
+                        and was not in deal.legal_actions():
                     action = was  # the player chose blindly too: the same card came up
-                else:
-                    action = deal.blind_trump_action(rng.randrange(5))  # type: ignore[attr-defined]
-            if on_path and str(history[i][1]) != str(action):
-                parted = i
         elif on_path:
-            action = str(history[i][1])
+            action = history[i][1]
         else:
             bot = opponents[mover]
             assert bot is not None
             action = bot.choose(deal.observation(mover))
-            if action == BLIND:
-                action = deal.blind_trump_action(rng.randrange(5))  # type: ignore[attr-defined]
-        deal.apply(action, mover)
+        applied = deal.apply(action, mover, chance=rng)
+        if mover == seat and on_path and parted is None and history[i][1] is not applied:
+            parted = i  # the line's own choice (a blind card: the one chance turned up)
         if progress is not None:
             progress(len(deal.history))
     return Line(name, deal, parted)

@@ -14,9 +14,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.cards import CARD_STR, SUITS
+from game.rules.actions import PLAY, Verb
+from game.rules.cards import SUITS
+from game.rules.observation import MariasObservation, Observation
 
-from .counting import CountingAid, as_json, counting_aid
+from .counting import CountingAid, counting_aid, typed
 
 #: The kinds of question, in the order the statistics list them.
 KINDS = ("trumps_out", "points", "can_hold", "to_target", "unseen_suit")
@@ -41,21 +43,18 @@ class Question:
         return choice == self.answer
 
 
-_json = as_json
-
-
-def should_ask(obs: Any, asked: int, rng: random.Random) -> bool:
+def should_ask(obs: Observation, asked: int, rng: random.Random) -> bool:
     """Ask now?  Only on the seat's own card play, from trick FIRST_TRICK + 1 on, at most
     PER_DEAL times a deal, at a trick start or when following (never twice a trick: the
     table asks once per trick)."""
-    o = _json(obs)
-    if asked >= PER_DEAL or o.get("to_move") != o["seat"] or o.get("over"):
+    o = typed(obs)
+    if asked >= PER_DEAL or not o.my_turn:
         return False
-    if not any(str(a).startswith("play ") for a in o.get("legal") or []):
+    if not any(a.verb is Verb.PLAY for a in o.legal):
         return False
-    if o["variant"] == "marias" and o.get("phase") != "play":
+    if isinstance(o, MariasObservation) and o.phase != "play":
         return False
-    done = sum(o.get("tricks") or [])
+    done = sum(o.tricks)
     if done < FIRST_TRICK:
         return False
     return rng.random() < CHANCE
@@ -75,10 +74,11 @@ def _number_choices(answer: int, rng: random.Random, steps: tuple[int, ...],
     return tuple(sorted(wrong | {answer}))
 
 
-def make_question(obs: Any, rng: random.Random, aid: CountingAid | None = None) -> Question:
+def make_question(obs: Observation, rng: random.Random,
+                  aid: CountingAid | None = None) -> Question:
     """A question about this position that the aid can answer."""
-    aid = aid or counting_aid(obs)
-    o = _json(obs)
+    o = typed(obs)
+    aid = aid or counting_aid(o)
     me, n = aid.seat, aid.players
     others = [s for s in range(n) if s != me]
     kinds = ["points", "can_hold", "unseen_suit"]
@@ -88,8 +88,8 @@ def make_question(obs: Any, rng: random.Random, aid: CountingAid | None = None) 
         kinds.append("to_target")
     kind = rng.choice(kinds)
     if kind == "trumps_out":
-        size = 6 if o["variant"] in ("sixty-six", "sixty-six-3") else 8
-        most = size - sum(1 for c in o.get("hand") or [] if c[1] == aid.trump)
+        size = 6 if o.variant in ("sixty-six", "sixty-six-3") else 8
+        most = size - sum(1 for c in o.hand if c[1] == aid.trump)
         return Question(kind, len(aid.trumps_out), tuple(range(0, most + 1)),
                         {"suit": aid.trump})
     if kind == "to_target":
@@ -98,7 +98,7 @@ def make_question(obs: Any, rng: random.Random, aid: CountingAid | None = None) 
     if kind == "unseen_suit":
         suit = rng.choice(SUITS)
         count = len(aid.unseen.get(suit, ()))
-        size = 6 if o["variant"] in ("sixty-six", "sixty-six-3") else 8
+        size = 6 if o.variant in ("sixty-six", "sixty-six-3") else 8
         return Question(kind, count, tuple(range(0, size + 1)), {"suit": suit})
     if kind == "points":
         if aid.soloist is not None:
@@ -118,7 +118,7 @@ def make_question(obs: Any, rng: random.Random, aid: CountingAid | None = None) 
     ruled = [c for c, where in aid.places.items() if seat not in where]
     possible = [c for c, where in aid.places.items() if seat in where]
     known = list(aid.known.get(seat, ()))
-    played = [CARD_STR[i] for i in range(32) if _was_played(o, CARD_STR[i])]
+    played = _played(o)
     options = [(ruled, False), (known, True), (possible, True), (played, False)]
     options = [(cards, ans) for cards, ans in options if cards]
     weights = [3 if ans is False and cards is ruled else 2 if cards is known else 1
@@ -130,5 +130,7 @@ def make_question(obs: Any, rng: random.Random, aid: CountingAid | None = None) 
     return Question("can_hold", answer, (True, False), {"seat": seat, "card": c})
 
 
-def _was_played(o: dict[str, Any], c: str) -> bool:
-    return any(str(a) == f"play {c}" for _s, a in o.get("history") or [])
+def _played(o: Observation) -> list[str]:
+    """The cards played so far (from the history as the seat saw it), in card order."""
+    out = {step.action.card for step in o.history if step.action.verb is Verb.PLAY}
+    return [PLAY[c].card_text for c in sorted(out)]

@@ -19,9 +19,11 @@ from typing import Any
 import pygame
 
 from game.ai.showme import Line, ShowMe, show_me
+from game.rules.actions import CARD_VERBS
 from game.rules.base import Deal
 from game.rules.record import write_deal
-from game.ui.i18n import tr
+from game.ui.deal_text import describe
+from game.ui.i18n import current_language, tr
 from game.ui.scenes.base import MenuScene
 from game.ui.widgets.fonts import font
 
@@ -277,8 +279,8 @@ class ShowMeScene(MenuScene):
             else:
                 i_at = line.parted_at
                 obs = self.states["played"][i_at].observation(self.seat)
-                mine = action_text(str(self.deal.history[i_at][1]), obs, fam)
-                other = action_text(str(line.deal.history[i_at][1]), obs, fam)
+                mine = action_text(self.deal.history[i_at][1], obs, fam)
+                other = action_text(line.deal.history[i_at][1], obs, fam)
                 from game.ai.showme import trick_number
 
                 text = tr("ui.showme_parted", trick=trick_number(self.deal, i_at), mine=mine,
@@ -299,11 +301,10 @@ class ShowMeScene(MenuScene):
         glow: dict[str, tuple[int, int, int]] = {}
         line = self.line_of(self.line)
         if line is not None and self.line != "played" and line.parted_at == self.pos:
-            for action, colour in ((str(line.deal.history[self.pos][1]), HINT),
-                                   (str(self.deal.history[self.pos][1]), SELECT)):
-                verb, _, rest = action.partition(" ")
-                if verb in ("play", "trump"):
-                    glow[rest] = colour
+            for action, colour in ((line.deal.history[self.pos][1], HINT),
+                                   (self.deal.history[self.pos][1], SELECT)):
+                if action.verb in CARD_VERBS and action.card >= 0:
+                    glow[action.card_text] = colour
         names = [self._name(s) for s in range(state.players)]
         self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
                              glow=glow)
@@ -315,9 +316,9 @@ class ShowMeScene(MenuScene):
         if self.pos < total:
             seat, action = history[self.pos]
             text = tr("ui.review_action", name=self._name(seat),
-                      action=action_text(str(action), state.observation(seat), fam))
+                      action=action_text(action, state.observation(seat), fam))
         else:
-            text = (state.result_summary() or {}).get("text", "") if state.is_over() else ""
+            text = describe(state, names, current_language()) if state.is_over() else ""
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:

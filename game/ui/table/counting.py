@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.counting import CountingAid, as_json, counting_aid
+from game.ai.counting import CountingAid, counting_aid
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font
 
@@ -84,7 +84,7 @@ class CountingPanel:
         """The aid for the observation the table shows now (None between deals)."""
         sc = self.scene
         obs = sc.director.displayed if sc.director is not None else None
-        if not obs or as_json(obs).get("over") or sc.result is not None:
+        if obs is None or obs.over or sc.result is not None:
             return None
         key = id(obs)
         if key != self._key:

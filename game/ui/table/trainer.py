@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.ai.counting import CountingAid, as_json, counting_aid
+from game.ai.counting import CountingAid, counting_aid
 from game.ai.trainer import Question, make_question, should_ask
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font
@@ -65,9 +65,8 @@ class TrainerPanel:
         obs = sc.human.pending.observation if sc.human.pending is not None else None
         if not obs:
             return
-        obs = as_json(obs)
         deal_no = len(sc.flow.match.deals)
-        key = (deal_no, sum(obs.get("tricks") or []))
+        key = (deal_no, sum(obs.tricks))
         if key in self._decided:
             return
         self._decided.add(key)
@@ -222,9 +221,8 @@ class TrainerPanel:
             if holder is not None:
                 return [cp._template(tr("ui.trainer_ex_known", name=cp._name(holder)),
                                      cards=(c,))]
-            obs = as_json(self.scene.human.pending.observation) if self.scene.human and \
-                self.scene.human.pending else {}
-            if c in (obs.get("hand") or []):
+            pending = self.scene.human.pending if self.scene.human else None
+            if pending is not None and c in pending.observation.hand:
                 return [cp._template(tr("ui.trainer_ex_mine"), cards=(c,))]
             if c in aid.talon:
                 return [cp._template(tr("ui.trainer_ex_talon"), cards=(c,))]
