@@ -97,14 +97,16 @@ class CountingPanel:
         return self._aid
 
     # --- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> tuple[pygame.Rect, Any] | None:
+        """Draw the panel; returns its area and a look that compares equal while it looks
+        the same (the table's redraw protocol presents it when that changes), or None."""
         if not self.visible or not self.allowed():
             self.rect = pygame.Rect(0, 0, 0, 0)
-            return
+            return None
         aid = self.aid()
         if aid is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
-            return
+            return None
         sc = self.scene
         f = max(12, round(sc.layout.font * 0.78))
         width = max(f * 18, round(sc.layout.size[0] * 0.2))
@@ -118,6 +120,7 @@ class CountingPanel:
         for row in rows:
             self._draw_row(surface, row, self.rect.x + pad, y, f, self.rect.w - 2 * pad)
             y += line_h
+        return pygame.Rect(self.rect), (aid, tuple(self.rect), tr("ui.count_title"))
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
               aid: CountingAid) -> pygame.Rect:

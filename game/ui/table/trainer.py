@@ -301,9 +301,11 @@ class TrainerPanel:
         return q.choices[digit - 1] if 1 <= digit <= len(q.choices) else None
 
     # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> tuple[pygame.Rect, Any] | None:
+        """Draw an open question; returns its area and a look that compares equal while it
+        looks the same (the table's redraw protocol), or None."""
         if not self.active:
-            return
+            return None
         sc = self.scene
         f, width, pad = self._size()
         surface.blit(panel(self.rect.size, (10, 32, 22, 250), 14, (*GOLD, 255)),
@@ -322,3 +324,4 @@ class TrainerPanel:
                 sc.counting._draw_row(surface, segs, self.rect.x + pad, y, f,
                                       self.rect.w - 2 * pad)
             y += line_h
+        return pygame.Rect(self.rect), (repr(self._rows), tuple(self.rect))
