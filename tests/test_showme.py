@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.showme import show_me, trick_number
+from game.ai.showme import before_play, show_me, trick_number
+from game.rules.actions import Verb
 from game.rules.record import parse_record, replay_deal
 from game.rules.variants import new_deal, random_deck
 
@@ -26,11 +27,17 @@ def finished_deal(variant: str, seed: int):
     bots = [make_bot("easy", variant, seed=s) for s in range(deal.players)]
     while not deal.is_over():
         s = deal.to_move()
-        a = bots[s].choose(deal.observation(s))
-        if a == "trump blind":
-            a = deal.blind_trump_action(0)
-        deal.apply(a, s)
+        deal.apply(bots[s].choose(deal.observation(s)), s, chance=rng)
     return deal
+
+
+def test_a_marias_bid_belongs_to_no_trick():
+    deal = finished_deal("marias", 3)
+    first_play = next(i for i, (_s, a) in enumerate(deal.history) if a.verb is Verb.PLAY)
+    assert first_play > 0
+    assert before_play(deal, 0) and before_play(deal, first_play - 1)
+    assert not before_play(deal, first_play) and trick_number(deal, first_play) == 1
+    assert not before_play(deal, len(deal.history) - 1)
 
 
 def check_line(original, line, seat):

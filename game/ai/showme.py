@@ -71,6 +71,7 @@ class Line:
             if self.parted_at is not None and original is not None:
                 i = self.parted_at
                 out["parted_at"] = {"index": i, "trick": trick_number(original, i),
+                                    "before_play": before_play(original, i),
                                     "played": str(original.history[i][1]),
                                     "line": str(self.deal.history[i][1])}
         return out
@@ -107,6 +108,13 @@ def trick_number(deal: Deal, index: int) -> int:
     """The trick (1-based) the action at ``index`` of the history belongs to."""
     plays = sum(1 for _s, a in deal.history[:index] if a.verb is Verb.PLAY)
     return plays // deal.players + 1
+
+
+def before_play(deal: Deal, index: int) -> bool:
+    """The action at ``index`` comes before any card was played (a Mariáš bid, trump card
+    or doubling): it belongs to no trick yet."""
+    return trick_number(deal, index) == 1 and deal.history[index][1].verb is not Verb.PLAY \
+        and not any(a.verb is Verb.PLAY for _s, a in deal.history[:index])
 
 
 def fresh(deal: Deal) -> Deal:

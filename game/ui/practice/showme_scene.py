@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.ai.showme import Line, ShowMe, show_me
+from game.ai.showme import Line, ShowMe, before_play, show_me, trick_number
 from game.rules.actions import CARD_VERBS
 from game.rules.base import Deal
 from game.rules.record import write_deal
@@ -281,10 +281,11 @@ class ShowMeScene(MenuScene):
                 obs = self.states["played"][i_at].observation(self.seat)
                 mine = action_text(self.deal.history[i_at][1], obs, fam)
                 other = action_text(line.deal.history[i_at][1], obs, fam)
-                from game.ai.showme import trick_number
-
-                text = tr("ui.showme_parted", trick=trick_number(self.deal, i_at), mine=mine,
-                          other=other)
+                if before_play(self.deal, i_at):
+                    text = tr("ui.showme_parted_bidding", mine=mine, other=other)
+                else:
+                    text = tr("ui.showme_parted", trick=trick_number(self.deal, i_at),
+                              mine=mine, other=other)
             for k, part in enumerate(self._wrap(text, body, r.w - px(28))[:2]):
                 img, _ = body.render(part, CREAM)
                 surface.blit(img, (x, y + k * (body.get_sized_height() + px(2))))

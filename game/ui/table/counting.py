@@ -115,7 +115,7 @@ class CountingPanel:
         line_h = round(f * 1.42)
         height = pad * 2 + len(rows) * line_h
         self.rect = self.place(surface.get_size(), (width, height), aid)
-        surface.blit(panel(self.rect.size, (8, 30, 20, 250)), self.rect.topleft)
+        surface.blit(panel(self.rect.size, (8, 30, 20, 255)), self.rect.topleft)
         y = self.rect.y + pad
         for row in rows:
             self._draw_row(surface, row, self.rect.x + pad, y, f, self.rect.w - 2 * pad)

@@ -308,7 +308,7 @@ class TrainerPanel:
             return None
         sc = self.scene
         f, width, pad = self._size()
-        surface.blit(panel(self.rect.size, (10, 32, 22, 250), 14, (*GOLD, 255)),
+        surface.blit(panel(self.rect.size, (10, 32, 22, 255), 14, (*GOLD, 255)),
                      self.rect.topleft)
         y = self.rect.y + pad
         line_h = round(f * 1.45)
