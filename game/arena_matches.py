@@ -418,6 +418,7 @@ def ratings_table(summaries: dict[str, dict[tuple[str, str], dict[str, Any]]]
                 continue
             p = s["paired"]
             link = {"vs": b, "matches": s["matches"], "deck_sequences": s["deck_sequences"],
+                    "left_out_partial": s.get("left_out_partial", 0),
                     "deals_per_match": s.get("deals_per_match"),
                     "a_ahead": p["a_ahead"], "a_ahead_ci95": p["ci95"],
                     "a_wins": p["a_wins"], "a_wins_ci95": p["a_wins_ci95"],
@@ -451,6 +452,36 @@ def ratings_table(summaries: dict[str, dict[tuple[str, str], dict[str, Any]]]
     return out
 
 
+def whole_sequences(results: list[MatchResult]) -> list[MatchResult]:
+    """The matches of the deck sequences played in every seating.  A run stopped in the
+    middle of a sequence leaves it played in some seatings only, where the luck of the
+    cards does not cancel: such a sequence is left out until the run is continued."""
+    units: dict[tuple[int, int], list[MatchResult]] = {}
+    for r in results:
+        units.setdefault((r.seed, r.unit), []).append(r)
+    out = []
+    for rs in units.values():
+        seatings = len(set(itertools.permutations(rs[0].seats)))
+        if len({r.seating for r in rs}) == seatings:
+            out.extend(rs)
+    return out
+
+
+def pair_summary(path: str, a: str) -> dict[str, Any] | None:
+    """The summary of one pair's log (its whole deck sequences), A (level ``a``) first;
+    None for a log without a whole sequence."""
+    played = read_match_log(path, missing_ok=False)
+    results = whole_sequences(played)
+    if not results:
+        return None
+    names = list(dict.fromkeys(p for r in results for p in r.seats))
+    names.sort(key=lambda p: (_level(p) != a, p))
+    out = summarize_matches(results, names)
+    out["matches_in_log"] = len(played)
+    out["left_out_partial"] = len(played) - len(results)
+    return out
+
+
 def ratings_from_logs(folder: str, games: list[str]) -> dict[str, Any]:
     """:func:`ratings_table` from the logs ``GAME.match.A-B.jsonl`` in ``folder``."""
     import os
@@ -461,12 +492,9 @@ def ratings_from_logs(folder: str, games: list[str]) -> dict[str, Any]:
             path = os.path.join(folder, f"{game}.match.{a}-{b}.jsonl")
             if not os.path.exists(path):
                 continue
-            results = read_match_log(path, missing_ok=False)
-            if not results:
-                continue
-            names = list(dict.fromkeys(p for r in results for p in r.seats))
-            names.sort(key=lambda p: (_level(p) != a, p))
-            summaries.setdefault(game, {})[(a, b)] = summarize_matches(results, names)
+            summary = pair_summary(path, a)
+            if summary is not None:
+                summaries.setdefault(game, {})[(a, b)] = summary
     return ratings_table(summaries)
 
 

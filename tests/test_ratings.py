@@ -232,3 +232,20 @@ def test_the_ratings_chain_from_easy_through_each_measured_pair():
     n_lo, n_hi = lv["normal"]["ci95"]
     assert hi - lo > n_hi - n_lo  # the chain widens the interval
     assert lv["random"]["elo"] is None and lv["random"]["at_most"] < 1000
+
+
+def test_a_deck_sequence_cut_short_is_left_out_until_it_is_played_in_every_seating(tmp_path):
+    from game.arena_matches import pair_summary, whole_sequences
+
+    rs = [MatchResult(1, 0, 0, ["A", "B"], [7, 3], [[7, 3]]),
+          MatchResult(1, 0, 1, ["B", "A"], [7, 5], [[7, 5]]),
+          MatchResult(1, 1, 0, ["A", "B"], [7, 0], [[7, 0]])]  # its other seating not played
+    assert whole_sequences(rs) == rs[:2]
+    three = [MatchResult(1, 0, k, s, [8, 2, 1], []) for k, s in
+             enumerate((["A", "B", "B"], ["B", "A", "B"], ["B", "B", "A"]))]
+    assert whole_sequences(three) == three and whole_sequences(three[:2]) == []
+    log = tmp_path / "marriage.match.easy-random.jsonl"
+    log.write_text("".join(json.dumps(r.to_json()) + "\n" for r in rs) + '{"kind": "ma',
+                   encoding="utf-8")  # and a torn last line
+    out = pair_summary(str(log), "A")
+    assert out["matches"] == 2 and out["matches_in_log"] == 3 and out["left_out_partial"] == 1
