@@ -448,7 +448,7 @@ class Panels:
         L = sc.layout
         f = L.font
         r = self.result_rect()
-        surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
+        surface.blit(panel(r.size, (6, 22, 14, 250), 16, (233, 200, 110, 220)), r.topleft)
         players = sc.flow.match.players
         if res.get("match_over") and "score" not in res:
             title = t("table_match_over")
