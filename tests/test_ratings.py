@@ -158,7 +158,9 @@ def test_the_published_level_ratings_are_the_measured_ones():
     assert ratings.LEVEL_RATINGS == published
     for game, table in published.items():
         assert table["easy"] == ANCHOR
-        assert table["easy"] <= table["normal"] <= table["hard"], game
+        for level in ("normal", "hard"):  # each from matches played, never a number made up
+            if level in table:
+                assert data["games"][game]["levels"][level]["matches"] > 0, (game, level)
 
 
 # --- the arena's whole matches ----------------------------------------------------------------
