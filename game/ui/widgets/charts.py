@@ -116,7 +116,8 @@ def rating_chart(surface: pygame.Surface, area: pygame.Rect, history: Sequence[f
     values = [start, *history]
     spread = [v for v in values] + [r for _n, r in levels]
     lo, hi = min(spread) - 20, max(spread) + 20
-    names_w = max((f.get_rect(n).width for n, _r in levels), default=0) + round(14 * scale)
+    labels = [f"{name} {r:.0f}" for name, r in levels]  # each line named with its rating
+    names_w = max((f.get_rect(t).width for t in labels), default=0) + round(14 * scale)
     left = area.x + round(40 * scale)
     plot = pygame.Rect(left, area.y + round(8 * scale), area.right - left - names_w,
                        area.h - round(16 * scale))
@@ -124,11 +125,11 @@ def rating_chart(surface: pygame.Surface, area: pygame.Rect, history: Sequence[f
     def y_of(v: float) -> int:
         return int(plot.bottom - (v - lo) / (hi - lo) * plot.h)
 
-    for name, r in levels:
+    for label, (_name, r) in zip(labels, levels):
         y = y_of(r)
         for x in range(plot.x, plot.right, round(12 * scale)):
             pygame.draw.line(surface, GRID, (x, y), (min(x + round(6 * scale), plot.right), y), 1)
-        img, _ = f.render(f"{name} {r:.0f}", IVORY)
+        img, _ = f.render(label, IVORY)
         surface.blit(img, img.get_rect(midleft=(plot.right + round(6 * scale), y)))
     for v in (lo + 20, hi - 20):
         img, _ = f.render(f"{v:.0f}", IVORY)
