@@ -536,7 +536,7 @@ class TableScene(Scene):
         """C in the counting trainer (or at a table with friends): the aid stays hidden."""
         L = self.layout
         self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
-        self.bubbles.append(Bubble(t("count_hidden", "The counting aid is hidden here."),
+        self.bubbles.append(Bubble(t("count_hidden"),
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
