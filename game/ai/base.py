@@ -24,6 +24,7 @@ import random
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -66,19 +67,31 @@ class JsonPlayer:
 class Deadline:
     """When a search must stop: wall clock, iteration cap, or the cancel event."""
 
-    end: float  # time.perf_counter() value; math.inf for none
+    end: float  # a ``clock()`` value; math.inf for none
     max_iterations: int | None
     cancel: threading.Event
     #: the budget this deadline was made from (ms), for work planned by size rather than
     #: by the clock (the Mariáš bidding simulations); None when unknown
     budget_ms: float | None = None
+    #: what ``end`` is measured on: the wall clock in the game; the thread's own CPU time
+    #: when the iterations a budget affords are measured on a busy machine
+    #: (``game.ai.calibrate``)
+    clock: Callable[[], float] = time.perf_counter
+    #: the largest iteration count a search asked about: how far the search got
+    reached: int = 0
 
     def expired(self, iterations: int = 0) -> bool:
+        if iterations > self.reached:
+            self.reached = iterations
         if self.cancel.is_set():
             return True
         if self.max_iterations is not None:
             return iterations >= self.max_iterations
-        return time.perf_counter() >= self.end
+        return self.clock() >= self.end
+
+    def remaining_ms(self) -> float:
+        """Milliseconds left on the clock (inf without an end)."""
+        return (self.end - self.clock()) * 1000.0
 
 
 class Bot(ABC):
@@ -91,6 +104,8 @@ class Bot(ABC):
     """
 
     level = "base"
+    #: the clock budgets are measured on (see :attr:`Deadline.clock`)
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(
         self,
@@ -108,6 +123,8 @@ class Bot(ABC):
         self.iterations = iterations
         self.cancel_event = cancel or threading.Event()
         self._truth: Any = None
+        #: the deadline of the last decision (how far its search got: ``reached``)
+        self.last_deadline: Deadline | None = None
 
     # --- public ------------------------------------------------------------------
     def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
@@ -118,12 +135,10 @@ class Bot(ABC):
         if len(legal) == 1:
             return legal[0]
         ms = self.budget_ms if budget_ms is None else check_budget_ms(budget_ms)
-        deadline = Deadline(
-            time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
-            self.iterations,
-            self.cancel_event,
-            ms,
-        )
+        now = self.clock()
+        deadline = Deadline(now + ms / 1000.0 if ms else now, self.iterations,
+                            self.cancel_event, ms, self.clock)
+        self.last_deadline = deadline
         rng = self.decision_rng(observation)
         action = self.decide(observation, deadline, rng)
         if action not in observation.choices:

@@ -23,6 +23,8 @@ GAME_LEVELS = ("easy", "normal", "hard")
 #: Levels for measurement only (arena, tests); never offered to players.
 MEASURE_LEVELS = ("random", "cheat", "pimc")
 LEVELS = GAME_LEVELS + MEASURE_LEVELS
+#: The largest fixed search size a player spec may ask for (``hard@3000it``).
+MAX_ITERATIONS = 1_000_000
 
 #: The class of every level.
 LEVEL_CLASSES: dict[str, type[Bot]] = {
@@ -58,7 +60,8 @@ def bot_class(level: str) -> type[Bot]:
 
 def load_player(spec: str, variant: str, seed: int | None = None,
                 budget_ms: float | None = None) -> Any:
-    """A level name (``hard`` or ``hard@100`` for a 100 ms budget), or ``module:Class``
+    """A level name (``hard``, ``hard@100`` for a 100 ms budget, ``hard@3000it`` for 3,000
+    search iterations a decision at the level's own budget), or ``module:Class``
     (constructed with ``variant``/``seed`` when it accepts them, else with no arguments):
     a third-party bot receives the observation as NOTATION.md's JSON (:class:`JsonPlayer`).
 
@@ -68,7 +71,15 @@ def load_player(spec: str, variant: str, seed: int | None = None,
         level, at, ms = spec.partition("@")
         if level not in LEVELS:
             raise ValueError(f"unknown player '{spec}': a level ({', '.join(LEVELS)}),"
-                             " level@milliseconds, or module:Class")
+                             " level@milliseconds, level@3000it, or module:Class")
+        if at and ms.endswith("it"):
+            # a fixed search size: decisions independent of the machine's load (the ratings)
+            count = ms[:-2]
+            if not count.isdigit() or not 1 <= int(count) <= MAX_ITERATIONS:
+                raise ValueError(f"the iterations in '{spec}' must be a whole number from 1 to"
+                                 f" {MAX_ITERATIONS}")
+            return make_bot(level, variant, seed=seed, budget_ms=budget_ms,
+                            iterations=int(count))
         budget = parse_budget_ms(ms, f"the budget in '{spec}'") if at else budget_ms
         return make_bot(level, variant, seed=seed, budget_ms=budget)
     module, _, name = spec.partition(":")

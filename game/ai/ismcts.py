@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -490,7 +489,7 @@ class NormalBot(Bot):
             return self.pool_size_for(self.variant)
         if deadline.max_iterations is not None or math.isinf(deadline.end):
             return self.pool_size
-        ms = (deadline.end - time.perf_counter()) * 1000.0
+        ms = deadline.remaining_ms()
         return max(min(12, self.pool_size), min(self.pool_size, int(ms / 14)))
 
 

@@ -135,9 +135,11 @@ def planned_rounds(deadline: Deadline, phase: str | None, n_candidates: int,
     So the same seed and the same position give the same contract, discards and trump
     (reproducible games; and in a duplicate arena the shared bidding code decides alike in
     every seating, so only the players' real differences are measured).  The deadline
-    still stops a simulation on a slower machine; a fixed iteration cap (tests) keeps its
-    own meaning."""
-    if deadline.max_iterations is not None or deadline.budget_ms is None:
+    still stops a simulation on a slower machine; a fixed iteration cap (tests, the
+    arena's ``hard@3000it``) stops it too, but where the cap is larger the rounds are
+    the budget's, as in the game (a bot made with ``iterations`` keeps its level's
+    budget for this)."""
+    if deadline.budget_ms is None:
         return MAX_ROUNDS
     per_round = ITER_MS.get(phase or "", max(ITER_MS.values())) * max(n_candidates, 1)
     return max(min_rounds, min(MAX_ROUNDS, int(deadline.budget_ms / per_round)))

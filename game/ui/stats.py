@@ -1,4 +1,5 @@
-"""Statistics per game: matches and deals played and won, points, streaks, Mariáš contracts.
+"""Statistics per game: matches and deals played and won, points, streaks, Mariáš contracts,
+the player's rating and its history, and the counting trainer's score.
 
 The numbers live in ``stats.json`` in the user's data folder, written atomically by
 :class:`game.ui.storage.Storage`.  Who records what:
@@ -23,6 +24,12 @@ The numbers live in ``stats.json`` in the user's data folder, written atomically
      "contract_won": bool}     # Mariáš: the soloist won it
 
 Build one from a finished deal with :func:`summarise_deal`.
+
+The rating (``game.ai.ratings``) moves only with a *counted* match: ``record_match`` gets a
+:class:`RatedMatch` (the final totals, the player's seat and the computer levels) for a
+finished match the player played alone against computer levels outside practice and the
+counting trainer; the change is kept (not saved) under the match's key for the result
+screen (:attr:`Stats.changes`).
 """
 
 from __future__ import annotations
@@ -30,10 +37,37 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.ai.ratings import ANCHOR, RatingChange, level_rating, updated
+from game.ai.trainer import KINDS as QUESTION_KINDS
+
 #: How many per-deal points are kept per game for the points-per-deal chart.
 POINTS_KEPT = 60
 #: How many dedupe keys are remembered (older ones cannot come back: resumes are recent).
 KEYS_KEPT = 400
+#: How many ratings are kept per game for the rating chart (one after each counted match).
+RATINGS_KEPT = 200
+#: The ratings a file may hold (far beyond any real one).
+RATING_MIN, RATING_MAX = 0.0, 4000.0
+
+
+@dataclass(frozen=True)
+class RatedMatch:
+    """A finished match that counts for the player's rating: the final totals, the
+    player's seat, and every other seat's computer level."""
+
+    totals: tuple[int, ...]
+    me: int
+    levels: dict[int, str]
+
+    def opponent_ratings(self, variant: str) -> dict[int, float] | None:
+        """The published rating of every opponent's level, or None if one has none."""
+        out: dict[int, float] = {}
+        for seat, level in self.levels.items():
+            r = level_rating(variant, level)
+            if r is None:
+                return None
+            out[seat] = float(r)
+        return out
 
 
 @dataclass
@@ -58,6 +92,13 @@ class VariantStats:
     recent_balance: list[float] = field(default_factory=list)
     #: Mariáš: contract -> [played as soloist, won].
     contracts: dict[str, list[int]] = field(default_factory=dict)
+    #: The player's rating in this game (game.ai.ratings) and how many matches counted.
+    rating: float = ANCHOR
+    rated_matches: int = 0
+    #: The rating after each counted match, oldest first (the chart; the start is ANCHOR).
+    rating_history: list[float] = field(default_factory=list)
+    #: The counting trainer: question kind -> [asked, answered right].
+    trainer: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def points_per_deal(self) -> float:
@@ -84,6 +125,8 @@ class VariantStats:
 class Stats:
     games: dict[str, VariantStats] = field(default_factory=dict)
     seen: list[str] = field(default_factory=list)
+    #: match key -> the rating change it made (this session only; the result screen's)
+    changes: dict[str, RatingChange] = field(default_factory=dict, repr=False, compare=False)
 
     def of(self, variant: str) -> VariantStats:
         return self.games.setdefault(variant, VariantStats())
@@ -126,8 +169,10 @@ class Stats:
                 played_won[1] += 1
         return True
 
-    def record_match(self, variant: str, won: bool, key: str | None = None) -> bool:
-        """Count one finished match; False if its ``key`` was counted before."""
+    def record_match(self, variant: str, won: bool, key: str | None = None,
+                     rated: RatedMatch | None = None) -> bool:
+        """Count one finished match; False if its ``key`` was counted before.  ``rated``:
+        the match counts for the rating too (see the module docstring)."""
         if not self._first_time(f"match:{key}" if key else None):
             return False
         s = self.of(variant)
@@ -138,7 +183,25 @@ class Stats:
             s.best_match_streak = max(s.best_match_streak, s.match_streak)
         else:
             s.match_streak = 0
+        opponents = rated.opponent_ratings(variant) if rated is not None else None
+        if rated is not None and opponents:
+            change = updated(s.rating, s.rated_matches, rated.totals, rated.me, opponents)
+            s.rating = round(min(RATING_MAX, max(RATING_MIN, change.after)), 1)
+            s.rated_matches += 1
+            s.rating_history.append(s.rating)
+            del s.rating_history[:-RATINGS_KEPT]
+            if key:
+                self.changes[key] = change
         return True
+
+    def record_question(self, variant: str, kind: str, right: bool) -> None:
+        """One answer of the counting trainer."""
+        if kind not in QUESTION_KINDS:
+            return
+        asked_right = self.of(variant).trainer.setdefault(kind, [0, 0])
+        asked_right[0] += 1
+        if right:
+            asked_right[1] += 1
 
     # --- JSON -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -211,8 +274,29 @@ def _variant_schema() -> Any:
                                         POINTS_KEPT, lenient=True, keep_last=True)
     spec["contracts"] = sc.dict_of(sc.text(20, CONTRACTS_KNOWN),
                                    sc.list_of(count, 2, exact_len=2), 8, lenient=True)
+    spec["rating"] = sc.number(RATING_MIN, RATING_MAX)
+    spec["rated_matches"] = count
+    spec["rating_history"] = sc.list_of(sc.number(RATING_MIN, RATING_MAX), RATINGS_KEPT,
+                                        lenient=True, keep_last=True)
+    spec["trainer"] = sc.dict_of(sc.text(20, QUESTION_KINDS), sc.list_of(count, 2, exact_len=2),
+                                 8, lenient=True)
     defaults = asdict(VariantStats())
     return sc.fields_of(spec, defaults)
+
+
+def rated_match(setup: Any, totals: Any, human: int) -> RatedMatch | None:
+    """The match as it counts for the rating, or None when it does not count: a practice
+    or counting-trainer game, a table with friends, a seat that is not a computer level."""
+    from game.ai.bot import GAME_LEVELS
+
+    seats = list(getattr(setup, "seats", None) or [])
+    if getattr(setup, "practice", False) or getattr(setup, "trainer", False) or \
+            getattr(setup, "network", None) or not seats or len(seats) != len(totals):
+        return None
+    levels = {s: kind for s, kind in enumerate(seats) if s != human}
+    if seats[human] != "human" or not all(k in GAME_LEVELS for k in levels.values()):
+        return None
+    return RatedMatch(tuple(int(t) for t in totals), human, levels)
 
 
 def deal_key(record_text: str) -> str:

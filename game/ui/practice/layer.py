@@ -265,12 +265,16 @@ class PracticeLayer:
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
-        return self.place(size, self.panel.size())
+        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
+        return self.place(size, self.panel.size(), overlays() if callable(overlays) else [])
 
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
         """Like the hint panel, and never over it when the panel is open."""
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
             else []
+        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
+        if callable(overlays):
+            extra.extend(overlays())
         return self.place(self.app.size, box, extra)
 
     def place(self, size: tuple[int, int], box: tuple[int, int],

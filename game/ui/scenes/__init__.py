@@ -18,11 +18,10 @@ if TYPE_CHECKING:
 
 
 def register_all(app: App) -> None:
-    # Imported here, not above: the table and the practice screens build on
-    # ``scenes.base``, which would otherwise import them back through this package.
     from game.ui.netplay.scenes import HostScene, JoinScene, LobbyScene, NetMenuScene
     from game.ui.netplay.table import NetTableScene
     from game.ui.practice.review_scene import ReviewScene
+    from game.ui.practice.showme_scene import ShowMeScene
     from game.ui.practice.tutorial_scene import TutorialScene
     from game.ui.table import TableScene
 
@@ -38,7 +37,7 @@ def register_all(app: App) -> None:
 
     scenes = (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
               ReplayScene, ScoreScene, MatchResultScene, ContinueScene,
-              TableScene, TutorialScene, ReviewScene,
+              TableScene, TutorialScene, ReviewScene, ShowMeScene,
               NetMenuScene, HostScene, JoinScene, LobbyScene, NetTableScene)
     for scene in scenes:
         app.register(scene.name, scene)

@@ -85,9 +85,15 @@ class MatchResultScene(MenuScene):
 
         key = deal_key(write_record(self.match.deals))
         playing = "human" in (getattr(self.setup, "seats", None) or [])
+        self.rating_change = None
         if self.match.is_over() and playing:
             if not getattr(self.setup, "practice", False):  # practice is not counted
-                self.storage.record_match(self.match.variant, self.won, key=key)
+                from game.ui.stats import rated_match
+
+                self.storage.record_match(self.match.variant, self.won, key=key,
+                                          rated=rated_match(self.setup, self.match.totals,
+                                                            human))
+                self.rating_change = self.storage.stats.changes.get(key) if key else None
             self.storage.clear_match()
         if key and key not in self._celebrated:
             self._celebrated.add(key)
@@ -117,10 +123,16 @@ class MatchResultScene(MenuScene):
         # How the last deal — the one that decided the match — was scored, as the score
         # sheet says it: what happened, and every player's points.
         small = font("sans", px(14))
-        lines = wrap(self.last_deal, small, min(w - px(120), px(1040)))
-        for k, text in enumerate(lines[:2]):  # two lines above the winner's crown
+        lines = wrap(self.last_deal, small, min(w - px(120), px(1040)))[:2]
+        for k, text in enumerate(lines):  # two lines above the winner's crown
             img, _ = small.render(text, IVORY)
             surface.blit(img, img.get_rect(center=(w // 2, px(216) + k * px(18))))
+        change = getattr(self, "rating_change", None)
+        if change is not None:  # the player's rating moved with this match
+            text = tr("ui.result_rating", before=round(change.before), after=round(change.after),
+                      delta=f"{change.delta:+.0f}", game=variant_name(self.match.variant))
+            img, _ = font("sans_bold", px(17)).render(text, GOLD_LIGHT)
+            surface.blit(img, img.get_rect(center=(w // 2, px(222) + len(lines) * px(18))))
         # Podium: one column per seat, height by total (negative Mariáš totals hang low).
         totals = self.match.totals
         n = len(totals)

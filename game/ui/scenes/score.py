@@ -141,9 +141,19 @@ class ScoreScene(MenuScene):
         last = match.current
         if "review" in self.app.scene_factories and last is not None and last.is_over() \
                 and "human" in (getattr(setup, "seats", None) or []):
-            review = pygame.Rect(0, 0, px(260), px(50))
-            review.center = (w // 2, h - px(67))
+            # Review and "Could I have won?" share the room between Menu and the primary
+            # button, each as wide as half of it allows
+            showme = "showme" in self.app.scene_factories and not (
+                setup is not None and getattr(setup, "network", None))
+            lo, hi = menu.rect.right + px(16), primary.left - px(16)
+            count = 2 if showme else 1
+            bw = min(px(260), (hi - lo - px(12) * (count - 1)) // count)
+            x = (lo + hi) // 2 - (count * bw + px(12) * (count - 1)) // 2
+            review = pygame.Rect(x, h - px(67) - px(25), bw, px(50))
             items.insert(1, self.button("review", review, "ui.score_review"))
+            if showme:
+                rect = pygame.Rect(review.right + px(12), review.y, bw, px(50))
+                items.insert(2, self.button("showme", rect, "ui.showme_button"))
         self.focus.set_items(items)
         self.focus.focus(self.next_button)
 
@@ -170,6 +180,11 @@ class ScoreScene(MenuScene):
         elif key == "review":
             self.app.switch("review", deal=self.match.current, seat=human_seat(self.setup),
                             names=[n.split(" · ")[0] for n in self.names], back_to="score")
+        elif key == "showme":
+            self.app.switch("showme", deal=self.match.current, seat=human_seat(self.setup),
+                            names=[n.split(" · ")[0] for n in self.names],
+                            levels=list(getattr(self.setup, "seats", None) or []),
+                            back_to="score")
         elif key == "result":
             self.app.switch("match_result", match=self.match, setup=self.setup)
         elif key in ("menu", "back"):

@@ -14,7 +14,13 @@ from pygame_gui.core.utility import translate
 
 from game.ui.decks.renderer import DeckRenderer
 from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language
-from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
+from game.ui.settings import (
+    ANIMATION_SPEEDS,
+    COUNTING_AID,
+    TRICK_PAUSES,
+    UI_SCALES,
+    WINDOW_SIZES,
+)
 
 from .base import MenuScene, services
 from .setup import artworks
@@ -142,6 +148,11 @@ class SettingsScene(MenuScene):
             ("auto", s.trick_pause_ms)
         focus.append(self.choice(row(x, y, "ui.set_collect_trick"), collect, current_collect,
                                  self._set_collect))
+        y += step
+        focus.append(self.choice(row(x, y, "ui.set_counting_aid"),
+                                 [(f"ui.counting_aid_{v}", v) for v in COUNTING_AID],
+                                 s.counting_aid if s.counting_aid in COUNTING_AID else "practice",
+                                 lambda v: self._set("counting_aid", v)))
         y += step
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
                           ("practice_warnings", "ui.set_practice_warnings"),

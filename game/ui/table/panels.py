@@ -62,11 +62,19 @@ class Panels:
             lines.append(line)
         return lines
 
-    def result_rect(self) -> pygame.Rect:
+    def result_rect(self, buttons_w: int = 0) -> pygame.Rect:
+        """The result panel; ``buttons_w``: the width its row of buttons needs (four long
+        Russian labels do not fit 640 px)."""
         sc = self.scene
         w, h = sc.app.size
         f = sc.layout.font
-        rw = min(w - 40, max(640, round(w * 0.5)))
+        if not buttons_w and sc.result is not None and hasattr(sc, "result_keys"):
+            from .controls import text_width
+
+            labels = [label for _k, label in sc.result_keys()]
+            bw = max(round(f * 7.5), *(text_width(x, round(f * 1.15)) + f * 2 for x in labels))
+            buttons_w = len(labels) * (bw + sc.layout.margin) + sc.layout.margin
+        rw = min(w - 40, max(640, round(w * 0.5), buttons_w))
         players = sc.flow.match.players if sc.flow else 2
         cx = w // 2
         if players == 3:
@@ -408,6 +416,8 @@ class Panels:
             first.append(t("table_keys_button") if n == 1 else
                          t("table_keys_buttons", n=n))
         second = [t("table_keys_hint"), t("table_keys_last")]
+        if getattr(sc, "counting", None) is not None and sc.counting.allowed():
+            second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> None:
@@ -456,7 +466,7 @@ class Panels:
         L = sc.layout
         f = L.font
         r = self.result_rect()
-        surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
+        surface.blit(panel(r.size, (6, 22, 14, 250), 16, (233, 200, 110, 220)), r.topleft)
         players = sc.flow.match.players
         if res.get("match_over") and "score" not in res:
             title = t("table_match_over")

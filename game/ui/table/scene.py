@@ -34,6 +34,7 @@ from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
 from .controls import ButtonBar, action_label, button_actions, text_width, toggle_discard
+from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
@@ -43,6 +44,7 @@ from .moments import deal_moments
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
+from .trainer import TrainerPanel
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +52,7 @@ log = logging.getLogger(__name__)
 KEYS_COLOUR = (200, 230, 255)
 #: Keys that never collect a finished trick (they do something else, or nothing).
 PASSIVE_KEYS = frozenset({
-    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_TAB,
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 #: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
@@ -99,6 +101,9 @@ class TableScene(Scene):
         self._base_items: dict[str, tuple[object, ...]] = {}
         self.clock = 0.0
         self.panels = Panels(self)
+        #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
+        self.counting = CountingPanel(self)
+        self.trainer = TrainerPanel(self)
 
     # --- settings -------------------------------------------------------------------
     @property
@@ -117,6 +122,9 @@ class TableScene(Scene):
             self._new_match(params["setup"])
         elif self.flow is None:
             self._new_match(GameSetup("marriage"))
+        if params.get("resume_record") or params.get("setup") is not None:
+            self.counting.reset()  # a new table: the aid as the settings say
+            self.trainer.reset()
         self.anim.speed = self.settings.animation_speed
         self._attach_practice_layer()
         self._build()
@@ -140,6 +148,7 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.confirm.close()
+        self.trainer.hide()
         if self.layer is not None:
             self.layer.close()
         self.anim.finish()
@@ -301,31 +310,22 @@ class TableScene(Scene):
                 m, object_id="#table_undo")
         self.buttons.clear()
         self.confirm.close()  # built for the old size; the player simply asks again
+        self.trainer.rebuild()  # an open counting question, laid out for the new size
         self._result_widgets()
 
     def _result_widgets(self) -> None:
-        for k in ("next", "score", "review", "end_menu"):
+        for k in ("next", "score", "review", "showme", "end_menu"):
             w = self.widgets.pop(k, None)
             if w is not None:
                 w.kill()
         if self.result is None:
             return
         L = self.layout
-        r = self.panels.result_rect()
+        keys = self.result_keys()
         bw, bh = round(L.font * 7.5), round(L.font * 2.1)
-        keys = []
-        if not self.result.get("match_over"):
-            keys.append(("next", t("table_next_deal")))
-        practice = self.setup is not None and self.setup.practice
-        # Practice games do not count in the statistics: the score sheet (and the match
-        # result after it) files every deal it shows, so practice offers the review instead.
-        if "score" in self.app.scene_factories and not practice:
-            keys.append(("score", t("table_scores")))
-        if self.layer is not None and "review" in self.app.scene_factories and practice:
-            keys.append(("review", t("practice_review")))
-        keys.append(("end_menu", t("table_menu")))
         # As wide as the longest label needs (Russian runs long), within the panel.
         bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
+        r = self.panels.result_rect(len(keys) * (bw + L.margin) + L.margin)
         room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
         bw = min(bw, room // len(keys))
         total = len(keys) * bw + (len(keys) - 1) * L.margin
@@ -335,6 +335,24 @@ class TableScene(Scene):
                 pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
                 self.app.manager, object_id=f"#table_{key}")
             x += bw + L.margin
+
+    def result_keys(self) -> list[tuple[str, str]]:
+        """The result panel's buttons: (key, label)."""
+        keys = []
+        assert self.result is not None
+        if not self.result.get("match_over"):
+            keys.append(("next", t("table_next_deal")))
+        practice = self.setup is not None and self.setup.practice
+        # Practice games do not count in the statistics: the score sheet (and the match
+        # result after it) files every deal it shows, so practice offers the review instead.
+        if "score" in self.app.scene_factories and not practice:
+            keys.append(("score", t("table_scores")))
+        if self.layer is not None and "review" in self.app.scene_factories and practice:
+            keys.append(("review", t("practice_review")))
+        if self.can_show_me():
+            keys.append(("showme", t("showme_short")))
+        keys.append(("end_menu", t("table_menu")))
+        return keys
 
     # --- flow events ----------------------------------------------------------------------
     def _on_flow(self, e: FlowEvent) -> None:
@@ -487,6 +505,39 @@ class TableScene(Scene):
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
+    def can_show_me(self) -> bool:
+        """"Could I have won?" after a deal the player played against computers."""
+        setup = self.setup
+        return bool("showme" in self.app.scene_factories and self.flow is not None
+                    and self.flow.deal is not None and self.flow.deal.is_over()
+                    and setup is not None and not getattr(setup, "network", None)
+                    and self.view_seat < len(setup.seats)
+                    and setup.seats[self.view_seat] == "human")
+
+    def show_me(self) -> None:
+        """The deal replayed by the hard level from the player's seat ("showme")."""
+        if not self.can_show_me():
+            return
+        assert self.flow is not None and self.setup is not None
+        names = [self.seat_name(s).split(" · ")[0] for s in range(self.flow.match.players)]
+        self.app.switch("showme", deal=self.flow.deal, seat=self.view_seat, names=names,
+                        levels=list(self.setup.seats), back_to="table")
+
+    def overlay_rects(self) -> list[pygame.Rect]:
+        """The counting aid's panel and an open counting question: what the hint panel and
+        the tips must not cover."""
+        return [pygame.Rect(r) for r in (self.counting.rect, self.trainer.rect
+                                         if self.trainer.active else pygame.Rect(0, 0, 0, 0))
+                if r.w]
+
+    def say_counting_hidden(self) -> None:
+        """C in the counting trainer (or at a table with friends): the aid stays hidden."""
+        L = self.layout
+        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
+        self.bubbles.append(Bubble(t("count_hidden"),
+                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
+                                   colour=KEYS_COLOUR))
+
     def press_action(self, action: Action) -> bool:
         reason = self.input.reason(action)
         if reason is not None:
@@ -580,6 +631,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm.handle_event(event):
             return  # the table's question is modal
+        if self.trainer.handle_event(event):
+            return  # a counting question waits for its answer
         if self.layer is not None and self.layer.handle_event(event):
             return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -597,6 +650,10 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.toggle_last_trick()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            if not self.counting.toggle():
+                self.say_counting_hidden()
             return
         if self._collects(event):
             self.collect_trick()
@@ -663,6 +720,8 @@ class TableScene(Scene):
         elif key == "review":
             if self.layer is not None:
                 self.layer.review()
+        elif key == "showme":
+            self.show_me()
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
@@ -682,6 +741,7 @@ class TableScene(Scene):
             self.layer.update(dt)
         self.flow.update()
         self.input.update()
+        self.trainer.update()
         self._update_hand_looks(dt)
         self._sync_buttons()
         self._veil_widgets()
@@ -816,6 +876,8 @@ class TableScene(Scene):
             draw_bubble(surface, self.fonts, b, self.layout.font, icon)
         prompt = self.panels.draw_prompt(surface)
         self.panels.draw_hint(surface)
+        self.counting.draw(surface)
+        self.trainer.draw(surface)
         if self.last_trick_view:
             self.panels.draw_last_trick(surface)
         if self.result is not None:
