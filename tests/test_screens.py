@@ -296,7 +296,7 @@ def test_rules_reader_has_every_game(app):
         click(app, scene.game_buttons[variant])
         assert scene.variant == variant
         assert "<b>" in scene.text.html_text and len(scene.text.html_text) > 2000
-    assert "4.16" in scene.text.html_text  # Mariáš carries its worked example
+    assert "Example" in scene.text.html_text  # Mariáš carries its worked example
     key(app, pygame.K_PAGEDOWN)
     key(app, pygame.K_ESCAPE)
     assert app.scene.name == "menu"

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language
+from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, number
 from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
 
 from .base import MenuScene, services
@@ -23,8 +23,7 @@ PAUSES = (0, 300, 600, 1000, 1500)
 
 def seconds_text(ms: int) -> str:
     """Seconds as the player writes them: "1.5" in English, "1,5" in Russian and Czech."""
-    text = f"{ms / 1000:g}"
-    return text.replace(".", ",") if current_language() in ("ru", "cs") else text
+    return number(ms / 1000, None)
 
 
 def card_backs() -> list[tuple[str, str]]:
@@ -96,7 +95,8 @@ class SettingsScene(MenuScene):
         y += step
         pauses = sorted(set(PAUSES) | {s.bot_pause_ms})
         focus.append(self.choice(row(x, y, "ui.set_bot_pause"),
-                                 [(f"{p / 1000:.1f} s", p) for p in pauses], s.bot_pause_ms,
+                                 [(translate("ui.collect_auto_s", s=seconds_text(p)), p)
+                                  for p in pauses], s.bot_pause_ms,
                                  lambda v: self._set("bot_pause_ms", v)))
         y += step + px(8)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound", object_id="#section")

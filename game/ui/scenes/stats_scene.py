@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.rules.options import VARIANT_IDS
-from game.ui.i18n import tr, variant_key, variant_name
+from game.ui.i18n import number, tr, variant_key, variant_name
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -80,7 +80,7 @@ class StatsScene(MenuScene):
             cells = [
                 ("ui.stats_matches", tr("ui.stats_of", a=s.matches_won, b=s.matches_played)),
                 ("ui.stats_deals", tr("ui.stats_of", a=s.deals_won, b=s.deals_played)),
-                ("ui.stats_ppd", f"{s.points_per_deal:+.2f}"),
+                ("ui.stats_ppd", number(s.points_per_deal, 2, signed=True)),
                 ("ui.stats_streak", str(s.current_streak)),
                 ("ui.stats_best_streak", str(s.best_streak)),
                 ("ui.stats_match_streak", f"{s.match_streak} ({s.best_match_streak})"),
