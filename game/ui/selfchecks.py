@@ -286,6 +286,16 @@ def _marias_observation() -> Any:
     return None
 
 
+def _text_fits(app: Any) -> bool:
+    """Every screen in en, ru and cs at 1024×640 and 1280×720: no text wider than its box."""
+    from .textfit import check_all
+
+    faults = check_all(app)
+    if faults:
+        raise AssertionError("; ".join(faults[:12]))
+    return True
+
+
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "number_keys_play_cards": _number_keys,
     "declare_below_66_confirms": _declare_confirms,
@@ -296,6 +306,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "compound_turn_values_consistent": _compound,
     "advice_says_why": _advice,
     "defender_points_are_the_sides": _defender_points,
+    "text_fits_all_languages": _text_fits,
 }
 
 

@@ -45,7 +45,7 @@ class SettingsScene(MenuScene):
         px = self.px
         margin = max(px(70), (w - px(1160)) // 2)
         col_w = (w - 2 * margin - px(60)) // 2
-        ctrl_w = px(240)
+        ctrl_w = px(260)
         focus: list[Any] = []
         self.save_note = None
 
