@@ -52,6 +52,8 @@ def test_the_measure_catches_what_does_not_fit(app):
     pygame_gui.elements.UILabel(pygame.Rect(0, 0, 60, 30), "A very long label", app.manager)
     pygame_gui.elements.UIButton(pygame.Rect(0, 40, 60, 30), "A long button", app.manager)
     pygame_gui.elements.UIButton(pygame.Rect(0, 80, 300, 30), "Shortened…", app.manager)
+    pygame_gui.elements.UILabel(pygame.Rect(400, 0, 130, 30), "Компьютер 1", app.manager)
+    pygame_gui.elements.UILabel(pygame.Rect(460, 0, 130, 30), "Компьютер 2", app.manager)
     pygame_gui.elements.UITextBox("many words " * 40, pygame.Rect(0, 120, 120, 60),
                                   app.manager, object_id="#blurb")
     textfit._frames(app)
@@ -59,6 +61,7 @@ def test_the_measure_catches_what_does_not_fit(app):
     texts = " | ".join(str(o) for o in found)
     assert "A very long label" in texts and "A long button" in texts
     assert "shortened" in texts and "needs scrolling" in texts
+    assert "runs into" in texts  # two heads whose texts meet
 
     class Drawn:
         def text_fits(self):

@@ -82,9 +82,30 @@ def _text_width(element: Any, text: str) -> int:
     return int(font.get_rect(text).width)
 
 
+def _drawn_rect(element: Any, need: int) -> pygame.Rect:
+    """Where a label's or button's text lands inside its rect (its alignment)."""
+    rect = element.rect
+    font = getattr(element, "font", None)
+    height = int(font.get_sized_height() if hasattr(font, "get_sized_height") else
+                 font.get_rect("Ag").height) if font is not None else rect.height // 2
+    r = pygame.Rect(0, 0, need, min(height, rect.height))
+    r.centery = rect.centery
+    align = getattr(element, "text_horiz_alignment", "center")
+    pad = getattr(element, "text_horiz_alignment_padding", 0) or 0
+    if align == "left":
+        r.x = rect.x + pad
+    elif align == "right":
+        r.right = rect.right - pad
+    else:
+        r.centerx = rect.centerx
+    return r
+
+
 def element_overflows(manager: Any) -> list[Overflow]:
-    """Labels, buttons (drop-downs' too) and text boxes of ``manager`` whose text spills."""
+    """Labels, buttons (drop-downs' too) and text boxes of ``manager`` whose text spills,
+    and texts of labels and buttons that run into each other."""
     out: list[Overflow] = []
+    drawn: list[tuple[str, str, pygame.Rect]] = []
     for element in manager.get_sprite_group().sprites():
         if not element.alive() or not element.visible or _in_tooltip(element):
             continue
@@ -103,6 +124,7 @@ def element_overflows(manager: Any) -> list[Overflow]:
                 # the text's own margin: a label touching the edge reads as cut off
                 room -= 2 * int(border or 0) + max(6, element.rect.height // 4)
             need = _text_width(element, text)
+            drawn.append((where, text, _drawn_rect(element, need)))
             if need > room + SLACK:
                 out.append(Overflow(where, text, need, room))
             elif text.endswith("…") and len(text) > 2:  # shortened to fit: cut all the same
@@ -120,6 +142,12 @@ def element_overflows(manager: Any) -> list[Overflow]:
                 out.append(Overflow(where + " (needs scrolling)",
                                     translate(element.html_text)[:60],
                                     int(layout.layout_rect.height), element.rect.height))
+    for i, (where, text, rect) in enumerate(drawn):
+        for other_where, other, other_rect in drawn[i + 1:]:
+            clip = rect.clip(other_rect)
+            if clip.w > SLACK and clip.h > 2:
+                out.append(Overflow(f"{where} runs into {other_where} ({other!r})", text,
+                                    rect.w, rect.w - clip.w))
     return out
 
 
