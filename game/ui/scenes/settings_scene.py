@@ -13,12 +13,16 @@ import pygame_gui
 from pygame_gui.core.utility import translate
 
 from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, number
-from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
+from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES, Settings
 
 from .base import MenuScene, services
 from .setup import artworks
 
 PAUSES = (0, 300, 600, 1000, 1500)
+
+
+#: The name a player who gave none is called by ("You", shown in their language).
+DEFAULT_NAME = Settings().player_name
 
 
 def seconds_text(ms: int) -> str:
@@ -65,7 +69,10 @@ class SettingsScene(MenuScene):
         focus.append(self.language)
         y += step
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
-            row(x, y, "ui.set_player_name"), self.manager, initial_text=s.player_name))
+            row(x, y, "ui.set_player_name"), self.manager,
+            # The default name is "You" in the player's language: shown, never stored.
+            initial_text="" if s.player_name == DEFAULT_NAME else s.player_name,
+            placeholder_text=translate("ui.common_you")))
         from game.ui.settings import NAME_MAX
 
         self.name_entry.set_text_length_limit(NAME_MAX)
@@ -222,8 +229,8 @@ class SettingsScene(MenuScene):
               and event.ui_element is self.name_entry):
             from game.ui.settings import clean_player_name
 
-            name = clean_player_name(self.name_entry.get_text(), "")
-            if name:
+            name = clean_player_name(self.name_entry.get_text(), DEFAULT_NAME)
+            if name != self.settings.player_name:
                 self.settings.player_name = name
                 self.save()
 
