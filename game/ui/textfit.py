@@ -206,6 +206,34 @@ def _table_stop(app: Any, variant: str) -> Callable[[], Any]:
     return go
 
 
+def _continue_with_matches(app: Any) -> Any:
+    """The saved-matches chooser with a match in progress of every game (put in the slots
+    that are empty and taken out again once the chooser is drawn)."""
+    import random
+
+    from game.rules import Verb, new_deal, random_deck, write_deal
+    from game.rules.options import VARIANT_IDS
+    from game.ui.session import GameSetup
+
+    storage = app.services.get("storage")
+    added = []
+    if storage is not None:
+        for v in VARIANT_IDS:
+            if storage.check_match(v) is None:
+                deal = new_deal(v, 0, random_deck(v, random.Random(5)))
+                for _ in range(2):  # two steps in, a card where one can be played
+                    legal = deal.legal_actions()
+                    deal.apply(next((a for a in legal if a.verb is Verb.PLAY), legal[0]))
+                storage.save_match(write_deal(deal), GameSetup(v))
+                added.append(v)
+        storage.flush()
+    scene = app.switch("continue")
+    _frames(app, 3)
+    for v in added:
+        storage.clear_match(v)
+    return scene
+
+
 def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
     """``(name, open it)`` for every screen of the tour."""
     from game.rules.options import VARIANT_IDS
@@ -224,7 +252,7 @@ def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
         yield f"rules {v}", lambda v=v: app.switch("rules", variant=v)
     yield "stats", lambda: app.switch("stats")
     if "continue" in names:
-        yield "continue", lambda: app.switch("continue")
+        yield "continue", lambda: _continue_with_matches(app)
     for name in ("net", "net_host", "net_join"):
         if name in names:
             yield name, lambda name=name: app.switch(name)
