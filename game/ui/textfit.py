@@ -240,25 +240,31 @@ def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
     from game.ui.session import GameSetup
 
     names = app.scene_factories
-    yield "menu", lambda: app.switch("menu")
-    for v in VARIANT_IDS:
-        def setup(v: str = v) -> Any:
+
+    def opener(name: str, **params: Any) -> Callable[[], Any]:
+        return lambda: app.switch(name, **params)
+
+    def setup(v: str) -> Callable[[], Any]:
+        def go() -> Any:
             scene = app.switch("setup")
             scene.select_variant(v)
             return scene
-        yield f"setup {v}", setup
-    yield "settings", lambda: app.switch("settings")
+        return go
+
+    yield "menu", opener("menu")
     for v in VARIANT_IDS:
-        yield f"rules {v}", lambda v=v: app.switch("rules", variant=v)
-    yield "stats", lambda: app.switch("stats")
+        yield f"setup {v}", setup(v)
+    yield "settings", opener("settings")
+    for v in VARIANT_IDS:
+        yield f"rules {v}", opener("rules", variant=v)
+    yield "stats", opener("stats")
     if "continue" in names:
         yield "continue", lambda: _continue_with_matches(app)
     for name in ("net", "net_host", "net_join"):
         if name in names:
-            yield name, lambda name=name: app.switch(name)
+            yield name, opener(name)
     for v in VARIANT_IDS:
-        m = _played_match(v)
-        yield f"score {v}", lambda v=v, m=m: app.switch("score", match=m, setup=GameSetup(v))
+        yield f"score {v}", opener("score", match=_played_match(v), setup=GameSetup(v))
     if "table" in names:
         for v in VARIANT_IDS:
             yield f"table {v}", _table_stop(app, v)
