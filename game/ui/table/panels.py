@@ -191,8 +191,8 @@ class Panels:
         if marias is not None and contract:
             text = t("table_contract_is",
                      contract=contract_label(contract))
-            ann = [a.name.replace("-", " ") for a in marias.announcements
-                   if a.name not in ("seven", "hundred")]
+            ann = [component_label(a.name) for a in marias.announcements
+                   if a.name not in ("seven", "hundred")]  # Seven against, Hundred against
             if ann:
                 text += " · " + ", ".join(ann)
             lines.append((text, None, CREAM))
