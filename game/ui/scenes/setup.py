@@ -118,10 +118,12 @@ class SetupScene(MenuScene):
         self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents", object_id="#section")
         y += px(36)
         self.level_choices = []
+        # The opponents' and the deck's choices share one column (deck names are long).
+        deck_w = max(col_w // 2, min(px(300), col_w - px(120)))
         for seat in range(1, PLAYERS[v]):
-            self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.common_computer",
+            self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), "ui.common_computer",
                        object_id="#field", n=str(seat))
-            c = self.choice(pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
+            c = self.choice(pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
                             [(f"ui.level_{lv}", lv) for lv in LEVELS], self.levels[v][seat - 1],
                             lambda value, s=seat: self._set_level(s, value))
             self.level_choices.append(c)
@@ -130,7 +132,6 @@ class SetupScene(MenuScene):
 
         # Deck.
         y += px(6)
-        deck_w = max(col_w // 2, min(px(300), col_w - px(120)))  # deck names are long
         self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), "ui.setup_deck",
                    object_id="#section")
         arts = artworks()
