@@ -357,6 +357,16 @@ def _result_text(app: Any) -> bool:
     return True
 
 
+def _text_fits(app: Any) -> bool:
+    """Every screen in en, ru and cs at 1024×640 and 1280×720: no text wider than its box."""
+    from .textfit import check_all
+
+    faults = check_all(app)
+    if faults:
+        raise AssertionError("; ".join(faults[:12]))
+    return True
+
+
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "number_keys_play_cards": _number_keys,
     "declare_below_66_confirms": _declare_confirms,
@@ -368,6 +378,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "advice_says_why": _advice,
     "defender_points_are_the_sides": _defender_points,
     "result_text_player_language": _result_text,
+    "text_fits_all_languages": _text_fits,
 }
 
 

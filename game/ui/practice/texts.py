@@ -16,7 +16,14 @@ from typing import Any
 import game.ai.explain as ex
 from game.rules import Action, MariasObservation, Observation, Refusal, Verb
 from game.rules.cards import CARD_STR, RANKS, SUITS, marriage_points
-from game.ui.i18n import card_name, current_language, rank_name, suit_name, tr, variant_name
+from game.ui.i18n import (
+    card_name,
+    number,
+    rank_name,
+    suit_name,
+    tr,
+    variant_name,
+)
 from game.ui.player_names import seat_name
 
 CONTRACT_KEYS = {
@@ -124,10 +131,7 @@ def signed(value: float | None, lang: str | None = None) -> str:
 def decimal(value: float, lang: str | None = None, sign: bool = False) -> str:
     """``0.40`` / ``0,40`` (Russian and Czech write a decimal comma); ``sign``: ``+0.40`` /
     ``−0.40`` with a real minus sign."""
-    text = f"{value:+.2f}" if sign else f"{abs(value):.2f}"
-    if (lang or current_language()) in ("ru", "cs"):
-        text = text.replace(".", ",")
-    return text.replace("-", "−")
+    return number(value if sign else abs(value), 2, signed=sign, lang=lang)
 
 
 def _param_text(v: Any, obs: Observation | None, family: str, lang: str | None) -> str:

@@ -1,9 +1,10 @@
-"""The rules reader: one page per game, from the pages built out of RULES.md.
+"""The rules reader: the players' rulebook, one page per game.
 
-The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``
-(see :mod:`game.ui.scenes.rules_build`); a language without its own page falls
-back to English.  Opened from the menu or from the table (``app.switch("rules",
-variant=..., return_to="table")``) it returns where it came from.
+The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``,
+built from the hand-written rulebook sources by :mod:`game.ui.rulebook` (the binding
+text stays ``docs/RULES.md``); a language without its own page falls back to English.
+Opened from the menu or from the table (``app.switch("rules", variant=...,
+return_to="table")``) it returns where it came from.
 """
 
 from __future__ import annotations

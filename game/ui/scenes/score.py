@@ -30,13 +30,15 @@ COL_DEAL = 104
 
 
 def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
-                 human: int, family: str = "french") -> pygame.Surface:
-    """The rows of the sheet as one surface (scrolled by a pygame-gui container)."""
+                 human: int, family: str = "french", col_pts: int | None = None
+                 ) -> pygame.Surface:
+    """The rows of the sheet as one surface (scrolled by a pygame-gui container);
+    ``col_pts`` is each player's column width (as wide as the widest name)."""
     f = font("sans", round(15 * scale))
     fb = font("sans_bold", round(17 * scale))
     n = len(names)
     col_deal = round(COL_DEAL * scale)
-    col_pts = round(120 * scale)
+    col_pts = col_pts or round(120 * scale)
     text_w = width - col_deal - n * col_pts - round(24 * scale)
     rows: list[tuple[int, list[str], list[int] | None]] = []
     for i, deal in enumerate(deals, 1):
@@ -99,7 +101,11 @@ class ScoreScene(MenuScene):
         self.label(pygame.Rect(0, px(102), w, px(28)), subtitle, object_id="#subtitle")
         top, bottom = px(176), h - px(190)
         width = w - 2 * margin
-        col_pts = round(120 * self.scale)
+        short = [n.split(" · ")[0] for n in self.names]
+        # Each player's column as wide as the widest name (the heads never run together).
+        head_font = self.manager.get_theme().get_font(["#value", "label"])
+        col_pts = max([round(120 * self.scale)] +
+                      [head_font.get_rect(n).width + px(16) for n in short])
         # Column heads.
         self.label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL), px(30)),
                    "ui.score_col_deal",
@@ -107,13 +113,12 @@ class ScoreScene(MenuScene):
         self.label(pygame.Rect(margin + round(COL_DEAL * self.scale), top - px(34), px(400),
                                px(30)),
                    "ui.score_col_how", object_id="#section")
-        for s, name in enumerate(self.names):
-            x = margin + width - (players - s) * col_pts
-            self.label(pygame.Rect(x - px(10), top - px(34), col_pts + px(10), px(30)),
-                       name.split(" · ")[0], object_id="#value")
-        short = [n.split(" · ")[0] for n in self.names]
+        for s, name in enumerate(short):
+            x = margin + width - px(20) - (players - s) * col_pts  # over its cells
+            self.label(pygame.Rect(x, top - px(34), col_pts - 4, px(30)), name,
+                       object_id="#value")
         sheet = render_sheet(match.deals, short, width - px(20), self.scale, human,
-                             self.settings.family_for(match.variant))
+                             self.settings.family_for(match.variant), col_pts)
         box = self.add(pygame_gui.elements.UIScrollingContainer(
             pygame.Rect(margin, top, width, bottom - top), self.manager, allow_scroll_x=False))
         box.set_scrollable_area_dimensions((width - px(20), max(sheet.get_height(), 1)))

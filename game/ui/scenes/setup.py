@@ -129,11 +129,13 @@ class SetupScene(MenuScene):
         self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents", object_id="#section")
         y += px(36)
         self.level_choices = []
+        # The opponents' and the deck's choices share one column (deck names are long).
+        deck_w = max(col_w // 2, min(px(300), col_w - px(120)))
         for seat in range(1, PLAYERS[v]):
             # named as at the table: North, or West and East (game.ui.player_names)
-            self.label(pygame.Rect(left, y, col_w // 2, px(36)), seat_key(seat, PLAYERS[v]),
+            self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), seat_key(seat, PLAYERS[v]),
                        object_id="#field", n=str(seat + 1))
-            c = self.choice(pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
+            c = self.choice(pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
                             level_entries(v), self.levels[v][seat - 1],
                             lambda value, s=seat: self._set_level(s, value))
             self.level_choices.append(c)
@@ -149,13 +151,14 @@ class SetupScene(MenuScene):
 
         # Deck.
         y += px(6)
-        self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.setup_deck", object_id="#section")
+        self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), "ui.setup_deck",
+                   object_id="#section")
         arts = artworks()
         current = self.settings.deck_for(v)
         if current not in [a[0] for a in arts]:
             current = arts[0][0]
         self.deck_choice = self.choice(
-            pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
+            pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
             [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts], current, self._set_deck)
         focus.append(self.deck_choice)
         self.preview_top = y + px(50)
@@ -167,9 +170,9 @@ class SetupScene(MenuScene):
         y += px(36)
         self.option_widgets: dict[str, Any] = {}
         for name in OPTION_SPECS[v]:
-            self.label(pygame.Rect(right, y, col_w - px(190), px(36)), f"ui.opt_{name}",
+            self.label(pygame.Rect(right, y, col_w - px(214), px(36)), f"ui.opt_{name}",
                        object_id="#field")
-            rect = pygame.Rect(right + col_w - px(180), y, px(180), px(36))
+            rect = pygame.Rect(right + col_w - px(204), y, px(204), px(36))
             entries = option_choices(v, name)
             value = self.options[v][name]
             if entries is None:

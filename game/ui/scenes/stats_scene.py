@@ -17,7 +17,7 @@ from game.ai.ratings import ANCHOR, level_rating
 from game.ai.trainer import KINDS
 from game.rules.options import VARIANT_IDS
 from game.rules.variants import deal_class
-from game.ui.i18n import tr, variant_key, variant_name
+from game.ui.i18n import number, tr, variant_key, variant_name
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel, rating_chart
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -99,8 +99,10 @@ class StatsScene(MenuScene):
             cells = [
                 ("ui.stats_matches", tr("ui.stats_of", a=s.matches_won, b=s.matches_played)),
                 ("ui.stats_deals", tr("ui.stats_of", a=s.deals_won, b=s.deals_played)),
-                ("ui.stats_ppd_both", tr("ui.stats_ppd_value", you=f"{s.points_per_deal:+.2f}",
-                                         them=f"{s.opponent_points_per_deal(players):+.2f}")),
+                ("ui.stats_ppd_both", tr("ui.stats_ppd_value",
+                                         you=number(s.points_per_deal, 2, signed=True),
+                                         them=number(s.opponent_points_per_deal(players), 2,
+                                                     signed=True))),
                 ("ui.stats_streak", str(s.current_streak)),
                 ("ui.stats_best_streak", str(s.best_streak)),
                 ("ui.stats_match_streak", f"{s.match_streak} ({s.best_match_streak})"),

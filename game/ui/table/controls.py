@@ -105,6 +105,7 @@ class ButtonBar:
             return
         h = round(font * 2.1)
         ws = [max(round(font * 5.5), self._text_w(t, font) + font * 2) for t in labels]
+        ws = [min(w, width - 2 * font) for w in ws]
         gap = round(font * 0.6)
         # Rows of at most ~62% of the window (the side hands stay free), stacked upwards.
         room = width * 0.62
@@ -125,9 +126,11 @@ class ButtonBar:
                 self.buttons.append((actions[i], b))
                 x += ws[i] + gap
 
-    @staticmethod
-    def _text_w(text: str, font: int) -> int:
-        return text_width(text, font)
+    def _text_w(self, text: str, font: int) -> int:
+        """The label's width in the font the button will draw it with (Cyrillic runs
+        wider than the rough estimate), never less than the estimate."""
+        drawn = self.manager.get_theme().get_font(["#table_action", "button"])
+        return max(text_width(text, font), drawn.get_rect(text).width)
 
     def action_of(self, element: Any) -> Action | None:
         for action, b in self.buttons:

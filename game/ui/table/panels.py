@@ -14,6 +14,7 @@ import pygame
 
 from game.rules import MariasObservation
 from game.ui.result_text import result_sentences, signed
+from game.ui.textfit import Fit
 
 from ..flow import Phase
 from .controls import component_label, contract_label, double_name, suit_name
@@ -32,6 +33,12 @@ class Panels:
         #: Where each seat's plate was drawn, and where its thinking dots go.
         self.plate_rects: dict[int, pygame.Rect] = {}
         self.dots_at: dict[int, tuple[int, int]] = {}
+        #: Each panel's texts as last drawn, with the width they were given
+        #: (:mod:`game.ui.textfit` checks them).
+        self.fits: dict[str, list[Fit]] = {}
+
+    def fit(self, panel: str, text: str, need: float, room: float) -> None:
+        self.fits.setdefault(panel, []).append(Fit(panel, text, round(need), round(room)))
 
     def summary_lines(self, width: int) -> list[str]:
         """How the deal was scored, in the player's language, with the players' names:
@@ -210,8 +217,8 @@ class Panels:
         if marias is not None and contract:
             text = t("table_contract_is",
                      contract=contract_label(contract))
-            ann = [a.name.replace("-", " ") for a in marias.announcements
-                   if a.name not in ("seven", "hundred")]
+            ann = [component_label(a.name) for a in marias.announcements
+                   if a.name not in ("seven", "hundred")]  # Seven against, Hundred against
             if ann:
                 text += " · " + ", ".join(ann)
             lines.append((text, None, CREAM))
@@ -226,15 +233,23 @@ class Panels:
         elif flow.state is not Phase.DEALING and marias is not None:
             lines.append((f"{t('table_bidding')}: "
                           f"{t('table_phase_' + marias.phase)}", None, MUTED))
+        room = L.info.w - f * 1.2
+        title = lines[0][0]
+        if " · " in title and sc.fonts.text(title, f, GOLD, bold=True).get_width() > room:
+            # "Šedesát šest ve třech · rozdání 1" is wider than the box: two lines.
+            game_line, deal_line = title.split(" · ", 1)
+            lines[0:1] = [(game_line, None, GOLD), (deal_line, None, GOLD)]
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
         surface.blit(panel(r.size), r.topleft)
         y = r.y + f * 0.45
+        self.fits["info"] = []
         for text, suit, colour in lines:
             x = r.x + f * 0.7
             img = sc.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
             surface.blit(img, (x, y))
+            self.fit("info", text, img.get_width() + (f * 1.65 if suit else 0), r.w - f * 1.2)
             if suit:
                 icon = sc.art.suit_chip(suit, round(f * 1.25))
                 surface.blit(icon, (x + img.get_width() + f * 0.4, y + (img.get_height() -
@@ -253,15 +268,20 @@ class Panels:
         # "to 7" for the King-Queen games, "6 deals" for Mariáš: numbers read in any language.
         goal = (str(opts["match_points"]) if "match_points" in opts
                 else f"{len(flow.match.deals)}/{opts.get('rounds', 2) * flow.match.players}")
-        surface.blit(sc.fonts.text(t("table_match_goal", goal=goal), f, GOLD,
-                                   bold=True),
-                     (r.x + f * 0.7, r.y + f * 0.4))
+        title = t("table_match_goal", goal=goal)
+        img = sc.fonts.text(title, f, GOLD, bold=True)
+        surface.blit(img, (r.x + f * 0.7, r.y + f * 0.4))
+        self.fits["scores"] = []
+        self.fit("scores", title, img.get_width(), r.w - f * 1.4)
         y = r.y + f * 1.9
         for seat in range(flow.match.players):
             name = sc.seat_name(seat).split(" · ")[0]
-            surface.blit(sc.fonts.text(name, round(f * 0.95), CREAM), (r.x + f * 0.7, y))
+            text = sc.fonts.text(name, round(f * 0.95), CREAM)
+            surface.blit(text, (r.x + f * 0.7, y))
             img = sc.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
             surface.blit(img, (r.right - img.get_width() - f * 0.8, y))
+            self.fit("scores", name, text.get_width() + img.get_width() + f * 0.5,
+                     r.w - f * 1.5)
             y += f * 1.35
 
     def prompt_top(self) -> float:
@@ -291,17 +311,20 @@ class Panels:
         sc = self.scene
         r = self.prompt_rect()
         if r is None:
+            self.fits.pop("prompt", None)
             return None
         L = sc.layout
         img = sc.fonts.text(sc.prompt() or "", round(L.font * 0.95), CREAM, bold=True)
         pad = L.font // 2
         surface.blit(panel(r.size, (12, 36, 24, 225), 10, (*GOLD, 230)), r.topleft)
         surface.blit(img, (r.x + pad, round(r.y + pad / 2)))
+        self.fits["prompt"] = [Fit("prompt", sc.prompt() or "", r.w, L.size[0] - 2 * L.margin)]
         return r
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint's reason above the hand, and a ring around a recommended button."""
         sc = self.scene
+        self.fits.pop("hint", None)
         if not (sc.hint_text or sc.hint_action) or sc.human is None or \
                 not sc.human.waiting:
             return
@@ -321,6 +344,7 @@ class Panels:
                 y -= h + L.margin  # above the prompt
             surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
+            self.fits["hint"] = [Fit("hint", sc.hint_text, round(w), L.size[0] - 2 * L.margin)]
 
     def draw_keys(self, surface: pygame.Surface) -> None:
         """The keyboard's one rule, on screen while the player is to act: a small number on
@@ -475,17 +499,23 @@ class Panels:
                 "  —  " + t("table_match_over") if res.get("match_over") else "")
         img = sc.fonts.text(title, round(f * 1.5), GOLD, bold=True)
         surface.blit(img, (r.centerx - img.get_width() / 2, r.y + f * 0.7))
+        self.fits["result"] = []
+        self.fit("result", title, img.get_width(), r.w - f * 2)
         y = r.y + f * 3.0
         for line in self.summary_lines(r.w):
             s = sc.fonts.text(line, round(f * 0.9), MUTED)
             surface.blit(s, (r.centerx - s.get_width() / 2, y))
+            self.fit("result", line, s.get_width(), r.w - f * 2)
             y += f * 1.3
         y += f * 0.4
         cols = ["", t("table_points").split(":")[0].lower(),
                 t("table_score").lower(), t("score_total").lower()]
         colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]
-        for c, x in zip(cols, colx):
-            surface.blit(sc.fonts.text(c, round(f * 0.85), MUTED), (x, y))
+        ends = [*colx[1:], r.right - f * 0.5]
+        for c, x, end in zip(cols, colx, ends):
+            img = sc.fonts.text(c, round(f * 0.85), MUTED)
+            surface.blit(img, (x, y))
+            self.fit("result", c, img.get_width(), end - x - f * 0.3)
         y += f * 1.35
         score = res.get("score") or [0] * players
         points = res.get("points") or [""] * players
@@ -494,8 +524,10 @@ class Panels:
             vals = [sc.seat_name(seat).split(" · ")[0], str(points[seat]),
                     signed(score[seat]) if isinstance(score[seat], int) else "",
                     str(totals[seat])]
-            for v, x in zip(vals, colx):
-                surface.blit(sc.fonts.text(v, f, CREAM, bold=x == colx[-1]), (x, y))
+            for v, x, end in zip(vals, colx, ends):
+                img = sc.fonts.text(v, f, CREAM, bold=x == colx[-1])
+                surface.blit(img, (x, y))
+                self.fit("result", v, img.get_width(), end - x - f * 0.3)
             y += f * 1.35
 
 

@@ -567,6 +567,10 @@ class TableScene(Scene):
         self.director.selected = frozenset(self.selected)
         self.director.refresh()
 
+    def text_fits(self) -> list[Any]:
+        """The texts the table drew itself with the room each had (:mod:`game.ui.textfit`)."""
+        return [fit for fits in self.panels.fits.values() for fit in fits]
+
     def prompt(self) -> str | None:
         """What the player is asked to do now, when the cards alone do not say it (shown above
         the hand: with tips off a new player must never be stuck)."""
