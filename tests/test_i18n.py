@@ -216,7 +216,10 @@ def test_no_value_is_left_in_english(lang):
     Russian or Czech value left English except names and words the games share."""
     en, have = table("en"), table(lang)
     assert set(have) == set(en)
-    left = sorted(k for k, v in have.items() if v == en[k] and k not in SAME_AS_ENGLISH[lang])
+    # a value of placeholders and signs only has no words to translate
+    wordless = {k for k, v in en.items() if not re.search(r"[^\W\d_]", re.sub(r"%\{\w+\}", "", v))}
+    left = sorted(k for k, v in have.items()
+                  if v == en[k] and k not in SAME_AS_ENGLISH[lang] and k not in wordless)
     assert not left, left
     english_words = re.compile(r"\b(the|and|you|your|with|deal|card|cards|trick|player|"
                                r"computer|game|match|points|settings|back)\b", re.I)

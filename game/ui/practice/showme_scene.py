@@ -23,6 +23,7 @@ from game.rules.actions import CARD_VERBS
 from game.rules.base import Deal
 from game.rules.record import write_deal
 from game.ui.i18n import current_language, tr
+from game.ui.player_names import seat_name
 from game.ui.result_text import describe
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
@@ -220,7 +221,8 @@ class ShowMeScene(MenuScene):
     def _name(self, seat: int) -> str:
         if seat < len(self.names):
             return self.names[seat]
-        return tr("ui.common_you") if seat == self.seat else tr("ui.common_seat", n=seat)
+        players = self.deal.players if self.deal is not None else 2
+        return seat_name(seat, players, self.seat, player_name=self.settings.player_name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.deal is None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.i18n import tr, variant_name
+from game.ui.i18n import number, tr, variant_name
 from game.ui.result_text import result_sentences
 from game.ui.stats import deal_key
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
@@ -130,7 +130,8 @@ class MatchResultScene(MenuScene):
         change = getattr(self, "rating_change", None)
         if change is not None:  # the player's rating moved with this match
             text = tr("ui.result_rating", before=round(change.before), after=round(change.after),
-                      delta=f"{change.delta:+.0f}", game=variant_name(self.match.variant))
+                      delta=number(change.delta, 0, signed=True),
+                      game=variant_name(self.match.variant))
             img, _ = font("sans_bold", px(17)).render(text, GOLD_LIGHT)
             surface.blit(img, img.get_rect(center=(w // 2, px(222) + len(lines) * px(18))))
         # Podium: one column per seat, height by total (negative Mariáš totals hang low).

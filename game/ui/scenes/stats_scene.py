@@ -163,7 +163,7 @@ class StatsScene(MenuScene):
         rating = s.rating if s else ANCHOR
         counted = s.rated_matches if s else 0
         big, small = font("serif_bold", px(30)), font("sans", px(14))
-        img, _ = big.render(f"{rating:.0f}", GOLD_LIGHT)
+        img, _ = big.render(number(rating, 0), GOLD_LIGHT)
         surface.blit(img, (area.x, area.y))
         note = tr("ui.stats_rating_counted", n=counted)
         for k, line in enumerate(wrap(note, small, area.w - img.get_width() - px(16))[:2]):

@@ -231,8 +231,12 @@ class Panels:
                     f"{double_name(min(v, 6) - 1).lower()} ×{2 ** v}" for k, v in dbl),
                     None, GOLD))
         elif flow.state is not Phase.DEALING and marias is not None:
-            lines.append((f"{t('table_bidding')}: "
-                          f"{t('table_phase_' + marias.phase)}", None, MUTED))
+            said = f"{t('table_bidding')}: {t('table_phase_' + marias.phase)}"
+            if sc.fonts.text(said, f, MUTED).get_width() > L.info.w - f * 1.2:
+                # "Bidding: choosing the trump card" is wider than a small box: two lines.
+                lines.append((f"{t('table_bidding')}:", None, MUTED))
+                said = t('table_phase_' + marias.phase)
+            lines.append((said, None, MUTED))
         room = L.info.w - f * 1.2
         title = lines[0][0]
         if " · " in title and sc.fonts.text(title, f, GOLD, bold=True).get_width() > room:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.i18n import number
+
 from .felt import GOLD, GOLD_LIGHT, IVORY
 from .fonts import font
 
@@ -116,7 +118,7 @@ def rating_chart(surface: pygame.Surface, area: pygame.Rect, history: Sequence[f
     values = [start, *history]
     spread = [v for v in values] + [r for _n, r in levels]
     lo, hi = min(spread) - 20, max(spread) + 20
-    labels = [f"{name} {r:.0f}" for name, r in levels]  # each line named with its rating
+    labels = [f"{name} {number(r, 0)}" for name, r in levels]  # each line named with its rating
     names_w = max((f.get_rect(t).width for t in labels), default=0) + round(14 * scale)
     left = area.x + round(40 * scale)
     plot = pygame.Rect(left, area.y + round(8 * scale), area.right - left - names_w,
@@ -132,7 +134,7 @@ def rating_chart(surface: pygame.Surface, area: pygame.Rect, history: Sequence[f
         img, _ = f.render(label, IVORY)
         surface.blit(img, img.get_rect(midleft=(plot.right + round(6 * scale), y)))
     for v in (lo + 20, hi - 20):
-        img, _ = f.render(f"{v:.0f}", IVORY)
+        img, _ = f.render(number(v, 0), IVORY)
         surface.blit(img, img.get_rect(midright=(plot.x - 6, y_of(v))))
     if not history:
         if empty_text:
