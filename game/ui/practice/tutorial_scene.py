@@ -21,6 +21,7 @@ from game.rules import Action, Verb
 from game.rules.actions import discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
+from game.ui.player_names import seat_name
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
@@ -332,11 +333,9 @@ class TutorialScene(MenuScene):
         deal = run.deal
         assert deal is not None
         players = deal.players
-        names = [tr("ui.common_you")]
-        if players == 2:
-            names.append(tr("ui.tutorial_north"))
-        else:
-            names += [tr("ui.tutorial_west"), tr("ui.tutorial_east")]
+        # named as at the table: the player, then North, or West and East
+        names = [seat_name(s, players, 0, player_name=self.settings.player_name)
+                 for s in range(players)]
         glow: dict[str, tuple[int, int, int]] = {}
         expected = run.expected() if run.human_turn() and not self.waiting_continue else None
         if expected is not None:
