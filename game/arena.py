@@ -34,7 +34,6 @@ import argparse
 import itertools
 import json
 import math
-import os
 import random
 import statistics
 import sys
@@ -53,6 +52,7 @@ from game.arena_core import (  # noqa: F401 - the arena's names, as before
     cut_torn_line,
     open_log,
     play_deal,
+    read_log_lines,
 )
 from game.rules.cli import CliError, OneLineParser, run_main
 from game.rules.options import VARIANT_IDS
@@ -152,38 +152,10 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
 
 
 def read_log(path: str, missing_ok: bool = True) -> list[GameResult]:
-    """The games of a ``--log`` file.
+    """The games of a ``--log`` file (:func:`game.arena_core.read_log_lines`: a line that
+    is not a game is skipped with a warning; a missing file is none or an error)."""
+    return read_log_lines(path, "game", GameResult.from_json, missing_ok)
 
-    A line that is not a game (a torn line of a killed run, a line damaged by hand, text
-    that is not UTF-8) is skipped with a one-line warning naming the file and the line:
-    the log stays usable (a resumed run plays that game again) and nothing is changed.
-    A missing file is no games (``missing_ok``) or a :class:`CliError`; so is a folder.
-    """
-    if os.path.isdir(path):
-        raise CliError(f"cannot read {path}: it is a folder")
-    try:
-        with open(path, "rb") as f:
-            raw_lines = f.read().split(b"\n")
-    except FileNotFoundError:
-        if missing_ok:
-            return []
-        raise CliError(f"cannot read {path}: no such file") from None
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
-    out = []
-    last = len(raw_lines)
-    for n, raw in enumerate(raw_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            out.append(GameResult.from_json(json.loads(raw.decode("utf-8"))))
-        except (ValueError, RecursionError) as exc:
-            torn = n == last  # no newline after it: a run killed while writing it
-            why = ("cut short" if torn else "not UTF-8 text"
-                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
-            print(f"arena: {echo(path)} line {n}: not a game ({why}); skipped",
-                  file=sys.stderr)
-    return out
 
 
 def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool,

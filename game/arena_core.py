@@ -7,20 +7,24 @@ A bot's fault loses its game, never the tournament (:class:`GuardedBot`).
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from game.ai.bot import load_player
 from game.rules import Action
 from game.rules.cli import CliError
 from game.rules.record import echo, write_deal
 from game.rules.variants import new_deal
+
+T = TypeVar("T")
 
 #: Seconds one decision may take before the arena gives up on it (``--timeout``).
 DECISION_TIMEOUT_S = 60.0
@@ -120,20 +124,8 @@ class GameResult:
         if not isinstance(score, list) or len(score) != len(seats) or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in score):
             raise ValueError("'score' is not one whole number per seat")
-        times, illegal = d.get("times", {}), d.get("illegal", {})
-        if not isinstance(times, dict) or not all(
-                isinstance(v, list) and all(isinstance(t, int | float) and math.isfinite(t)
-                                            for t in v) for v in times.values()):
-            raise ValueError("'times' is not lists of milliseconds per player")
-        if not isinstance(illegal, dict) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in illegal.values()):
-            raise ValueError("'illegal' is not a count per player")
-        record = d.get("record")
-        if record is not None and not isinstance(record, str):
-            raise ValueError("'record' is not a text")
-        return cls(whole("deck"), seats, score, {str(k): [float(t) for t in v]
-                                                  for k, v in times.items()},
-                   {str(k): v for k, v in illegal.items()}, whole("seed"),
+        times, illegal, record = logged_extras(d)
+        return cls(whole("deck"), seats, score, times, illegal, whole("seed"),
                    whole("seating", 0), record)
 
 
@@ -207,3 +199,57 @@ def open_log(path: str) -> Any:
         return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by run()
     except OSError as exc:
         raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
+def logged_extras(d: dict[str, Any]) -> tuple[dict[str, list[float]], dict[str, int], str | None]:
+    """What every logged line has, a game's or a match's: each player's decision times
+    (ms), illegal-decision counts and the record; ValueError says what is wrong."""
+    times, illegal = d.get("times", {}), d.get("illegal", {})
+    if not isinstance(times, dict) or not all(
+            isinstance(v, list) and all(isinstance(t, int | float) and math.isfinite(t)
+                                        for t in v) for v in times.values()):
+        raise ValueError("'times' is not lists of milliseconds per player")
+    if not isinstance(illegal, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in illegal.values()):
+        raise ValueError("'illegal' is not a count per player")
+    record = d.get("record")
+    if record is not None and not isinstance(record, str):
+        raise ValueError("'record' is not a text")
+    return ({str(k): [float(t) for t in v] for k, v in times.items()},
+            {str(k): v for k, v in illegal.items()}, record)
+
+
+def read_log_lines(path: str, kind: str, parse: Callable[[Any], T],
+                   missing_ok: bool = True) -> list[T]:
+    """Each line of a ``--log`` file read by ``parse`` (a logged ``kind``: game, match).
+
+    A line that is not one (a torn line of a killed run, a line damaged by hand, text
+    that is not UTF-8) is skipped with a one-line warning naming the file and the line:
+    the log stays usable (a resumed run plays it again) and nothing is changed.  A
+    missing file is nothing (``missing_ok``) or a :class:`CliError`; so is a folder.
+    """
+    if os.path.isdir(path):
+        raise CliError(f"cannot read {path}: it is a folder")
+    try:
+        with open(path, "rb") as f:
+            raw_lines = f.read().split(b"\n")
+    except FileNotFoundError:
+        if missing_ok:
+            return []
+        raise CliError(f"cannot read {path}: no such file") from None
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    out = []
+    last = len(raw_lines)
+    for n, raw in enumerate(raw_lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            out.append(parse(json.loads(raw.decode("utf-8"))))
+        except (ValueError, RecursionError) as exc:
+            torn = n == last  # no newline after it: a run killed while writing it
+            why = ("cut short" if torn else "not UTF-8 text"
+                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
+            print(f"arena: {echo(path)} line {n}: not a {kind} ({why}); skipped",
+                  file=sys.stderr)
+    return out

@@ -30,7 +30,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.ai.bench import percentile
-from game.arena_core import DECISION_TIMEOUT_S, cut_torn_line, open_log, play_deal
+from game.arena_core import (
+    DECISION_TIMEOUT_S,
+    cut_torn_line,
+    logged_extras,
+    open_log,
+    play_deal,
+    read_log_lines,
+)
 from game.rules.match import match_over
 from game.rules.options import make_options
 from game.rules.record import echo
@@ -93,20 +100,9 @@ class MatchResult:
         if not isinstance(scores, list) or not all(
                 isinstance(s, list) and len(s) == len(seats) for s in scores):
             raise ValueError("'deal_scores' is not one score per seat and deal")
-        times, illegal = d.get("times", {}), d.get("illegal", {})
-        if not isinstance(times, dict) or not all(
-                isinstance(v, list) and all(isinstance(t, int | float) and math.isfinite(t)
-                                            for t in v) for v in times.values()):
-            raise ValueError("'times' is not lists of milliseconds per player")
-        if not isinstance(illegal, dict) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in illegal.values()):
-            raise ValueError("'illegal' is not a count per player")
-        record = d.get("record")
-        if record is not None and not isinstance(record, str):
-            raise ValueError("'record' is not a text")
-        return cls(d["seed"], d["unit"], d["seating"], seats, totals, scores,
-                   {str(k): [float(t) for t in v] for k, v in times.items()},
-                   {str(k): v for k, v in illegal.items()}, record)
+        times, illegal, record = logged_extras(d)
+        return cls(d["seed"], d["unit"], d["seating"], seats, totals, scores, times, illegal,
+                   record)
 
 
 def deck_of(variant: str, seed: int, unit: int, k: int) -> list[int]:
@@ -280,31 +276,8 @@ def _round(x: float) -> float | None:
 
 def read_match_log(path: str, missing_ok: bool = True) -> list[MatchResult]:
     """The matches of a ``--log`` file (a line that is not one is skipped with a warning)."""
-    import os
+    return read_log_lines(path, "match", MatchResult.from_json, missing_ok)
 
-    from game.rules.cli import CliError
-
-    if os.path.isdir(path):
-        raise CliError(f"cannot read {path}: it is a folder")
-    try:
-        with open(path, "rb") as f:
-            raw_lines = f.read().split(b"\n")
-    except FileNotFoundError:
-        if missing_ok:
-            return []
-        raise CliError(f"cannot read {path}: no such file") from None
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
-    out = []
-    for n, raw in enumerate(raw_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            out.append(MatchResult.from_json(json.loads(raw.decode("utf-8"))))
-        except (ValueError, RecursionError) as exc:
-            why = "cut short" if n == len(raw_lines) else echo(str(exc))
-            print(f"arena: {echo(path)} line {n}: not a match ({why}); skipped", file=sys.stderr)
-    return out
 
 
 def run_matches(variant: str, players: list[str], matches: int, seed: int, duplicate: bool,
