@@ -53,11 +53,12 @@ from game.arena_core import (  # noqa: F401 - the arena's names, as before
     open_log,
     play_deal,
     read_log_lines,
+    seats_of,
 )
 from game.rules.cli import CliError, OneLineParser, run_main
 from game.rules.options import VARIANT_IDS
 from game.rules.record import echo
-from game.rules.variants import deal_class, random_deck
+from game.rules.variants import random_deck
 
 
 class Job(NamedTuple):
@@ -77,9 +78,7 @@ class Job(NamedTuple):
 def schedule(variant: str, players: list[str], deals: int, seed: int,
              duplicate: bool) -> list[Job]:
     """Every game to play, deck by deck."""
-    n = deal_class(variant).players
-    if len(players) != n:
-        raise CliError(f"{variant} needs {n} players, got {len(players)}")
+    n = seats_of(variant, players)
     jobs = []
     for i in range(deals):
         rng = random.Random(seed * 1_000_003 + i)

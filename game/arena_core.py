@@ -22,7 +22,7 @@ from game.ai.bot import load_player
 from game.rules import Action
 from game.rules.cli import CliError
 from game.rules.record import echo, write_deal
-from game.rules.variants import new_deal
+from game.rules.variants import deal_class, new_deal
 
 T = TypeVar("T")
 
@@ -253,3 +253,11 @@ def read_log_lines(path: str, kind: str, parse: Callable[[Any], T],
             print(f"arena: {echo(path)} line {n}: not a {kind} ({why}); skipped",
                   file=sys.stderr)
     return out
+
+
+def seats_of(variant: str, players: list[str]) -> int:
+    """The game's number of seats, once the players are checked to fill them."""
+    n = deal_class(variant).players
+    if len(players) != n:
+        raise CliError(f"{variant} needs {n} players, got {len(players)}")
+    return n

@@ -37,11 +37,12 @@ from game.arena_core import (
     open_log,
     play_deal,
     read_log_lines,
+    seats_of,
 )
 from game.rules.match import match_over
 from game.rules.options import make_options
 from game.rules.record import echo
-from game.rules.variants import deal_class, random_deck
+from game.rules.variants import random_deck
 
 #: A match that has not ended after this many deals is stopped (it never happens in play:
 #: a safety net against a bot that never lets anyone score).
@@ -112,11 +113,7 @@ def deck_of(variant: str, seed: int, unit: int, k: int) -> list[int]:
 
 def schedule_matches(variant: str, players: list[str], matches: int, seed: int,
                      duplicate: bool) -> list[MatchJob]:
-    n = deal_class(variant).players
-    if len(players) != n:
-        from game.rules.cli import CliError
-
-        raise CliError(f"{variant} needs {n} players, got {len(players)}")
+    n = seats_of(variant, players)
     jobs = []
     for unit in range(matches):
         if duplicate:

@@ -126,37 +126,37 @@ def fresh(deal: Deal) -> Deal:
 Chooser = Callable[[Deal, int], Action]
 
 
-def hard_chooser(seed: int = 0, budget_ms: float | None = None,
-                 iterations: int | None = None, cancel: threading.Event | None = None
-                 ) -> Chooser:
-    """The ``hard`` level on the seat's observation (it never sees the hidden cards)."""
+def level_chooser(level: str, seed: int = 0, budget_ms: float | None = None,
+                  iterations: int | None = None, cancel: threading.Event | None = None
+                  ) -> Chooser:
+    """One bot of ``level`` per seat, deciding on the seat's observation; ``cheat`` is
+    handed the true deal before every decision (the perfect-information bound)."""
     bots: dict[int, Bot] = {}
 
     def choose(deal: Deal, seat: int) -> Action:
         bot = bots.get(seat)
         if bot is None:
-            bot = bots[seat] = make_bot("hard", deal.variant, seed=seed, budget_ms=budget_ms,
+            bot = bots[seat] = make_bot(level, deal.variant, seed=seed, budget_ms=budget_ms,
                                         iterations=iterations, cancel=cancel)
+        if level == "cheat":
+            bot.reveal(deal.clone())
         return bot.choose(deal.observation(seat))
 
     return choose
+
+
+def hard_chooser(seed: int = 0, budget_ms: float | None = None,
+                 iterations: int | None = None, cancel: threading.Event | None = None
+                 ) -> Chooser:
+    """The ``hard`` level on the seat's observation (it never sees the hidden cards)."""
+    return level_chooser("hard", seed, budget_ms, iterations, cancel)
 
 
 def perfect_chooser(seed: int = 0, budget_ms: float | None = None,
                     iterations: int | None = None, cancel: threading.Event | None = None
                     ) -> Chooser:
     """The ``cheat`` level, handed the true deal before every decision."""
-    bots: dict[int, Bot] = {}
-
-    def choose(deal: Deal, seat: int) -> Action:
-        bot = bots.get(seat)
-        if bot is None:
-            bot = bots[seat] = make_bot("cheat", deal.variant, seed=seed, budget_ms=budget_ms,
-                                        iterations=iterations, cancel=cancel)
-        bot.reveal(deal.clone())
-        return bot.choose(deal.observation(seat))
-
-    return choose
+    return level_chooser("cheat", seed, budget_ms, iterations, cancel)
 
 
 def play_line(original: Deal, seat: int, choose: Chooser, opponents: Sequence[Bot | None],
