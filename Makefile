@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: play test lint typecheck dist bench bench-frames clean
+.PHONY: play test lint typecheck dist bench bench-frames clean rules
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -22,6 +22,9 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+
+rules: $(STAMP)
+	$(PY) -m game.ui.rulebook
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

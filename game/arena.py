@@ -17,6 +17,11 @@ something that is not a legal action, calls ``sys.exit`` or thinks longer than
 action played for it (from the arena's own copy of the legal actions), and the
 run goes on; a bot that timed out is not asked again in that game.
 
+Whole matches: ``--matches N`` plays N deck sequences as whole matches (in every seating
+with ``--duplicate``): the share of matches each player wins, how often A finishes ahead
+of B and the Elo difference that makes (:mod:`game.arena_matches`; docs/ratings.md).
+``--pool LOG... --matches 1`` summarises match logs.
+
 Long ladders: ``--log FILE.jsonl`` appends every finished game as one JSON line
 (so an interrupted run keeps what it played, and ``--log`` with the same
 arguments resumes where it stopped); ``--pool FILE.jsonl ...`` summarises one or
@@ -29,178 +34,31 @@ import argparse
 import itertools
 import json
 import math
-import os
 import random
 import statistics
 import sys
-import threading
-import time
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.ai.bench import percentile
 from game.ai.bot import load_player
 from game.ai.budget import budget_arg
-from game.rules import Action
+from game.arena_core import (  # noqa: F401 - the arena's names, as before
+    DECISION_TIMEOUT_S,
+    MAX_DEALS,
+    MAX_JOBS,
+    MAX_TIMEOUT_S,
+    GameResult,
+    GuardedBot,
+    cut_torn_line,
+    open_log,
+    play_deal,
+    read_log_lines,
+    seats_of,
+)
 from game.rules.cli import CliError, OneLineParser, run_main
 from game.rules.options import VARIANT_IDS
-from game.rules.record import echo, write_deal
-from game.rules.variants import deal_class, new_deal, random_deck
-
-#: Seconds one decision may take before the arena gives up on it (``--timeout``).
-DECISION_TIMEOUT_S = 60.0
-#: Bounds of the command line's numbers.
-MAX_DEALS = 1_000_000
-MAX_JOBS = 64
-MAX_TIMEOUT_S = 3600.0
-
-
-class GuardedBot:
-    """One seat's bot, asked in a worker thread with a time limit; never raises.
-
-    ``choose`` returns ``(action, None)`` or ``(None, why)``.  Why a thread: it
-    works inside ``--jobs`` worker processes (which may not start processes of
-    their own); a thread that does not come back in time is abandoned (it is a
-    daemon) and the bot is not asked again, since its state is unknown.
-    """
-
-    def __init__(self, bot: Any, timeout_s: float = DECISION_TIMEOUT_S):
-        self.bot = bot
-        self.timeout_s = timeout_s
-        self.hung = False
-
-    def choose(self, observation: Any) -> tuple[Action | None, str | None]:
-        if self.hung:
-            return None, "it did not answer an earlier decision in time"
-        box: dict[str, Any] = {}
-
-        def ask() -> None:
-            try:
-                box["action"] = self.bot.choose(observation)
-            except BaseException as exc:  # noqa: BLE001 - SystemExit and all: a bot's fault
-                box["error"] = exc
-
-        worker = threading.Thread(target=ask, name="arena-decision", daemon=True)
-        worker.start()
-        worker.join(self.timeout_s)
-        if worker.is_alive():
-            self.hung = True
-            return None, f"no answer within {self.timeout_s:g} s"
-        if "error" in box:
-            exc = box["error"]
-            return None, f"it raised {type(exc).__name__}: {exc}"
-        action = box.get("action")
-        if not isinstance(action, Action):
-            return None, f"it returned {type(action).__name__}, not an action"
-        return action, None
-
-
-_warned: set[tuple[str, str]] = set()
-
-
-def _warn(player: str, why: str) -> None:
-    """Tell once per player and kind of fault (stderr), so a broken bot is noticed."""
-    kind = why.split(":")[0][:40]
-    if (player, kind) in _warned:
-        return
-    _warned.add((player, kind))
-    print(f"arena: {echo(player)}: {echo(why, 160)}; counted as illegal, first legal action "
-          "played", file=sys.stderr)
-
-
-@dataclass
-class GameResult:
-    deck_index: int  # decks are identified by (seed, deck_index) when logs are pooled
-    seats: list[str]  # player name per seat
-    score: list[int]
-    times: dict[str, list[float]] = field(default_factory=dict)
-    illegal: dict[str, int] = field(default_factory=dict)
-    seed: int = 0  # the run's seed: with deck_index, identifies the deck in pooled logs
-    seating: int = 0  # which seating of the deck this game was
-    #: the deal record (NOTATION.md): a logged game can be replayed and studied afterwards
-    #: (``python -m game.rules replay``) — where a level loses, not only how much
-    record: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "deck": self.deck_index, "seating": self.seating,
-                "seats": self.seats, "score": self.score,
-                "times": {p: [round(t, 2) for t in ts] for p, ts in self.times.items()},
-                "illegal": self.illegal, "record": self.record}
-
-    @classmethod
-    def from_json(cls, d: Any) -> GameResult:
-        """A logged game; ValueError says what is wrong with a line that is not one."""
-        if not isinstance(d, dict):
-            raise ValueError("not a JSON object")
-
-        def whole(name: str, default: Any = None) -> int:
-            v = d.get(name, default)
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"'{name}' is not a whole number")
-            return v
-
-        seats, score = d.get("seats"), d.get("score")
-        if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
-            raise ValueError("'seats' is not a list of player names")
-        if not isinstance(score, list) or len(score) != len(seats) or not all(
-                isinstance(x, int) and not isinstance(x, bool) for x in score):
-            raise ValueError("'score' is not one whole number per seat")
-        times, illegal = d.get("times", {}), d.get("illegal", {})
-        if not isinstance(times, dict) or not all(
-                isinstance(v, list) and all(isinstance(t, int | float) and math.isfinite(t)
-                                            for t in v) for v in times.values()):
-            raise ValueError("'times' is not lists of milliseconds per player")
-        if not isinstance(illegal, dict) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in illegal.values()):
-            raise ValueError("'illegal' is not a count per player")
-        record = d.get("record")
-        if record is not None and not isinstance(record, str):
-            raise ValueError("'record' is not a text")
-        return cls(whole("deck"), seats, score, {str(k): [float(t) for t in v]
-                                                  for k, v in times.items()},
-                   {str(k): v for k, v in illegal.items()}, whole("seed"),
-                   whole("seating", 0), record)
-
-
-def play_deal(
-    variant: str,
-    players: list[str],
-    deck: list[int],
-    dealer: int,
-    seed: int,
-    budget_ms: float | None,
-    deck_index: int = 0,
-    timeout_s: float = DECISION_TIMEOUT_S,
-) -> GameResult:
-    """One deal; ``players[s]`` is the spec of the player in seat ``s``."""
-    deal = new_deal(variant, dealer, deck)
-    bots = [GuardedBot(load_player(p, variant, seed=seed * 7919 + s, budget_ms=budget_ms),
-                       timeout_s) for s, p in enumerate(players)]
-    times: dict[str, list[float]] = {p: [] for p in players}
-    illegal: dict[str, int] = {p: 0 for p in players}
-    while not deal.is_over():
-        seat = deal.to_move()
-        assert seat is not None
-        bot = bots[seat]
-        # the arena's own copy of the position: frozen, a bot cannot change it
-        obs = deal.observation(seat)
-        if getattr(bot.bot, "wants_truth", False):
-            bot.bot.reveal(deal.clone())
-        t0 = time.perf_counter()
-        action, why = bot.choose(obs)
-        times[players[seat]].append((time.perf_counter() - t0) * 1000.0)
-        if why is None and action is not None:
-            refused = deal.check(action, seat)
-            if refused is not None:
-                why = f"illegal action '{action}': {refused}"
-        if why is not None or action is None:
-            _warn(players[seat], why or "no action")
-            illegal[players[seat]] += 1
-            action = obs.legal[0]
-        # chance (the blind trump card) from the deck's seed: the same in every seating
-        deal.apply(action, seat, chance=random.Random(seed + len(deal.history)))
-    return GameResult(deck_index, list(players), list(deal.score() or [0] * len(players)),
-                      times, illegal, record=write_deal(deal))
+from game.rules.record import echo
+from game.rules.variants import random_deck
 
 
 class Job(NamedTuple):
@@ -220,9 +78,7 @@ class Job(NamedTuple):
 def schedule(variant: str, players: list[str], deals: int, seed: int,
              duplicate: bool) -> list[Job]:
     """Every game to play, deck by deck."""
-    n = deal_class(variant).players
-    if len(players) != n:
-        raise CliError(f"{variant} needs {n} players, got {len(players)}")
+    n = seats_of(variant, players)
     jobs = []
     for i in range(deals):
         rng = random.Random(seed * 1_000_003 + i)
@@ -262,7 +118,7 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
     per: dict[str, list[float]] = {p: [] for p in names}
     times: dict[str, list[float]] = {p: [] for p in names}
     illegal = {p: 0 for p in names}
-    by_deck: dict[int, dict[str, list[float]]] = {}
+    by_deck: dict[tuple[int, int], dict[str, list[float]]] = {}
     for r in results:
         deck_scores = by_deck.setdefault((r.seed, r.deck_index), {p: [] for p in names})
         for seat, p in enumerate(r.seats):
@@ -295,38 +151,10 @@ def summarize(results: list[GameResult], players: list[str]) -> dict[str, Any]:
 
 
 def read_log(path: str, missing_ok: bool = True) -> list[GameResult]:
-    """The games of a ``--log`` file.
+    """The games of a ``--log`` file (:func:`game.arena_core.read_log_lines`: a line that
+    is not a game is skipped with a warning; a missing file is none or an error)."""
+    return read_log_lines(path, "game", GameResult.from_json, missing_ok)
 
-    A line that is not a game (a torn line of a killed run, a line damaged by hand, text
-    that is not UTF-8) is skipped with a one-line warning naming the file and the line:
-    the log stays usable (a resumed run plays that game again) and nothing is changed.
-    A missing file is no games (``missing_ok``) or a :class:`CliError`; so is a folder.
-    """
-    if os.path.isdir(path):
-        raise CliError(f"cannot read {path}: it is a folder")
-    try:
-        with open(path, "rb") as f:
-            raw_lines = f.read().split(b"\n")
-    except FileNotFoundError:
-        if missing_ok:
-            return []
-        raise CliError(f"cannot read {path}: no such file") from None
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
-    out = []
-    last = len(raw_lines)
-    for n, raw in enumerate(raw_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            out.append(GameResult.from_json(json.loads(raw.decode("utf-8"))))
-        except (ValueError, RecursionError) as exc:
-            torn = n == last  # no newline after it: a run killed while writing it
-            why = ("cut short" if torn else "not UTF-8 text"
-                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
-            print(f"arena: {echo(path)} line {n}: not a game ({why}); skipped",
-                  file=sys.stderr)
-    return out
 
 
 def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool,
@@ -342,8 +170,8 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
         todo = [j for j in todo if (j.deck_index, j.seating_index) not in done]
     work = [(variant, budget_ms, seed, j, timeout_s) for j in todo]
     if log:
-        _cut_torn_line(log)
-    sink = _open_log(log) if log else None
+        cut_torn_line(log)
+    sink = open_log(log) if log else None
     try:
         if jobs > 1:
             import multiprocessing
@@ -361,36 +189,6 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
     out.update({"variant": variant, "seed": seed, "duplicate": duplicate,
                 "budget_ms": budget_ms})
     return out
-
-
-def _cut_torn_line(path: str) -> None:
-    """Remove the unfinished last line a killed run left (its game is played again)."""
-    try:
-        with open(path, "rb+") as f:
-            size = f.seek(0, os.SEEK_END)
-            if not size:
-                return
-            f.seek(size - 1)
-            if f.read(1) == b"\n":
-                return
-            back = min(size, 1 << 20)
-            f.seek(size - back)
-            tail = f.read(back)
-            cut = tail.rfind(b"\n")
-            f.truncate(size - back + cut + 1 if cut >= 0 else (0 if back == size else size))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
-
-
-def _open_log(path: str) -> Any:
-    if os.path.isdir(path):
-        raise CliError(f"cannot write the log {path}: it is a folder")
-    try:
-        return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by run()
-    except OSError as exc:
-        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
 
 
 def _keep(r: GameResult, sink: Any) -> GameResult:
@@ -460,8 +258,18 @@ def _main(argv: list[str] | None = None) -> int:
                     help="worker processes")
     ap.add_argument("--log", help="append each game to this JSON-lines file; resume from it")
     ap.add_argument("--pool", nargs="+", metavar="LOG", help="summarise --log files together")
+    ap.add_argument("--matches", type=_bounded(int, 1, MAX_DEALS, "a whole number"),
+                    help="play whole matches on this many deck sequences instead of deals"
+                         " (game.arena_matches; the ratings' measurement)")
     args = ap.parse_args(argv)
     if args.pool:
+        from game.arena_matches import format_matches, pool_match_logs
+
+        if args.matches:
+            order = [p.strip() for p in (args.players or "").split(",") if p.strip()]
+            out = pool_match_logs(args.pool, order)
+            print(json.dumps(out) if args.json else format_matches(out))
+            return 0
         out = pool_logs(args.pool)
         print(json.dumps(out) if args.json else format_text(out))
         return 0
@@ -474,7 +282,17 @@ def _main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             raise CliError(str(exc)) from None
     if args.log:
-        _open_log(args.log).close()  # a missing folder or a folder: said before any game
+        open_log(args.log).close()  # a missing folder or a folder: said before any game
+    if args.matches:
+        from game.arena_matches import format_matches, read_match_log, run_matches
+
+        if args.log:
+            read_match_log(args.log)
+        out = run_matches(args.variant, players, args.matches, args.seed, args.duplicate,
+                          args.budget_ms, args.jobs, args.log, args.timeout)
+        print(json.dumps(out) if args.json else format_matches(out))
+        return 0
+    if args.log:
         read_log(args.log)
     out = run(args.variant, players, args.deals, args.seed, args.duplicate, args.budget_ms,
               args.jobs, args.log, args.timeout)

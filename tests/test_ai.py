@@ -18,7 +18,7 @@ from game.ai import hint, make_bot
 from game.ai.bot import LEVELS
 from game.ai.easy import policy_action
 from game.ai.explain import Component
-from game.ai.marias_bidding import durch_safe, open_durch_safe
+from game.ai.marias_hand import durch_safe, open_durch_safe
 from game.ai.sampler import determinize
 from game.ai.solver import Solver
 from game.rules import Action
@@ -266,7 +266,7 @@ def test_marias_bidding_simulation_is_sized_by_the_budget_not_the_clock(monkeypa
     import math
 
     from game.ai import marias_bidding as mb
-    from game.ai.bot import Deadline
+    from game.ai.base import Deadline
 
     deal = position("marias", 3, 0)
     obs = deal.observation(deal.to_move())
@@ -432,7 +432,7 @@ def test_marias_doubling_round_is_simulated_by_hard_and_the_hint(monkeypatch):
     import math
 
     from game.ai import marias_bidding as mb
-    from game.ai.bot import Deadline
+    from game.ai.base import Deadline
 
     strong = _soloist_facing_a_flek(
         ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "AC", "AD", "AS", "TC", "TD"])
@@ -469,13 +469,14 @@ def test_marias_doubling_round_is_simulated_by_hard_and_the_hint(monkeypatch):
 def test_only_hard_simulates_the_doubling_round(monkeypatch):
     """``normal`` keeps its search with the guard, ``pimc`` its plain vote: the baselines
     the ladder measures ``hard`` against stay what docs/ai.md describes."""
+    from game.ai import ismcts
     from game.ai import marias_bidding as mb
     from game.ai.ismcts import HardBot, NormalBot
 
     assert HardBot.simulate_doubling and not NormalBot.simulate_doubling
     calls = []
     real = mb.doubling_values
-    monkeypatch.setattr(mb, "doubling_values",
+    monkeypatch.setattr(ismcts, "doubling_values",
                         lambda *a, **k: calls.append(1) or real(*a, **k))
     obs = _soloist_facing_a_flek(
         ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "AC", "AD", "AS", "TC", "TD"])

@@ -8,9 +8,9 @@ import threading
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.bot import Deadline
-from game.ai.ismcts import HardBot, NormalBot, Searcher, _endgame
-from game.ai.solver import Solver, value_for
+from game.ai.base import Deadline
+from game.ai.ismcts import HardBot, NormalBot, Searcher
+from game.ai.solver import Solver, endgame_reached, value_for
 from tests.test_ai import position
 
 
@@ -65,7 +65,7 @@ def test_search_leaves_of_sixty_six_three_are_maxn():
     s = Searcher(root, random.Random(1))
     leaf = s.leaf_value(d, Deadline(float("inf"), None, threading.Event()))
     assert leaf == list(Solver(root).values(d))
-    assert _endgame(d, 9)
+    assert endgame_reached(d, 9)
 
 
 def test_per_game_settings_of_the_levels():
@@ -107,7 +107,7 @@ def test_hard_marias_card_play_follows_the_search(monkeypatch):
         return res
 
     monkeypatch.setattr(ismcts, "search", fake_search)
-    monkeypatch.setattr(mb, "doubling_values", spy_doubling)
+    monkeypatch.setattr(ismcts, "doubling_values", spy_doubling)
     deal = new_deal("marias", 0, list(range(32)))
     bot = HardBot("marias", seed=1, iterations=10)
     while deal.observation(deal.to_move()).phase != "play":

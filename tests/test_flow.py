@@ -10,7 +10,18 @@ from observations import actions, observation
 
 from game.rules import Action, Match
 from game.ui.flow import ASKING, Phase, TurnFlow, phase_of
-from game.ui.players import BotInput, FirstLegalBot, HumanInput, Pending
+from game.ui.players import BotInput, HumanInput, Pending
+
+
+class FirstLegalBot:
+    """A test's computer player: the first legal action, at once (the flow is under test,
+    not the bots)."""
+
+    def choose(self, observation, budget_ms=None):
+        return observation.legal[0]
+
+    def cancel(self):
+        pass
 
 
 def test_phase_of_reads_the_legal_actions() -> None:

@@ -338,7 +338,7 @@ def _record_calls(monkeypatch):
             return {"action": "recorded"}
 
     monkeypatch.setattr(mod("game.ai.hint"), "hint", recorder("hint", Recorded()))
-    monkeypatch.setattr(mod("game.ui.app"), "run_app", recorder("window", 0))
+    monkeypatch.setattr(mod("game.ui.launch"), "run_app", recorder("window", 0))
     monkeypatch.setattr(mod("game.ui.selftest"), "run_selftest",
                         recorder("selftest", {"ok": True}))
     monkeypatch.setattr(mod("game.ui.decks.render_sheets"), "cli_render_decks",

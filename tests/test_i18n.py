@@ -127,44 +127,6 @@ def test_explanations_put_cards_into_words():
                                        None, "french", "ru")
 
 
-def test_rules_pages_exist_for_every_language_and_game():
-    from game.rules.options import VARIANT_IDS
-
-    for lang in i18n.LANGUAGES:
-        for variant in VARIANT_IDS:
-            for suffix in (".html", ".brief.html"):
-                path = assets_dir() / "rules" / lang / f"{variant}{suffix}"
-                text = path.read_text(encoding="utf-8")
-                assert len(text) > 200 and "♥" not in text and "→" not in text
-    ru = (assets_dir() / "rules" / "ru" / "marias.html").read_text(encoding="utf-8")
-    assert "Разобранный пример" in ru and "сотня" in ru  # the Russian body is translated
-    cs = (assets_dir() / "rules" / "cs" / "marias.html").read_text(encoding="utf-8")
-    assert "Řešený příklad" in cs and "Tiché kilo" in cs  # and so is the Czech one
-    assert "Při rovnosti bodů ve Hře vyhrávají obránci." in cs
-
-
-@pytest.mark.parametrize("lang", ["ru", "cs"])
-def test_translated_rules_pages_hold_every_rule_and_no_english(lang):
-    """ru and cs pages come from full translations of RULES.md (assets/rules/src/RULES.LANG.md):
-    the same numbered rules, bullets and interpretation marks as the English page, no English."""
-    from game.rules.options import VARIANT_IDS
-    from game.ui.scenes.rules_build import CODE
-
-    numbered = re.compile(r"(?:^|<br>)(\d+\.\d+) ")
-    english = re.compile(r"\b(the|and|must|player|card|cards|trick|deal|with|when|if)\b")
-    mark = {"ru": "[толкование", "cs": "[výklad"}[lang]
-    for variant in VARIANT_IDS:
-        en = (assets_dir() / "rules" / "en" / f"{variant}.html").read_text(encoding="utf-8")
-        page = (assets_dir() / "rules" / lang / f"{variant}.html").read_text(encoding="utf-8")
-        assert numbered.findall(page) == numbered.findall(en), variant
-        assert page.count("•") == en.count("•"), variant
-        assert page.count(mark) == en.count("[interpretation"), variant
-        assert "[interpretation" not in page
-        text = re.sub(rf'<font color="{CODE}">[^<]*</font>', " ", page)  # code spans
-        text = re.sub(r"<[^>]*>", " ", text)
-        assert not english.findall(text), (variant, english.findall(text))
-
-
 def test_system_language(monkeypatch):
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
@@ -204,3 +166,62 @@ def test_every_scored_component_is_named(lang):
     for name in names:
         key = "contract_" + name.replace("-", "_").replace(" ", "_")
         assert i18n.has_key(key, lang), (lang, key)
+
+
+@pytest.mark.parametrize("value, places, signed, lang, expected", [
+    (0.5, 2, True, "ru", "+0,50"),
+    (-0.54, 2, True, "cs", "\u22120,54"),
+    (0.32, 2, False, "en", "0.32"),
+    (1.5, None, False, "cs", "1,5"),
+    (2.0, None, False, "ru", "2"),
+    (-0.001, 2, True, "en", "+0.00"),
+])
+def test_numbers_with_fractions_in_each_language(value, places, signed, lang, expected):
+    """One function formats every number with a fraction: decimal commas in ru and cs."""
+    assert i18n.number(value, places, signed=signed, lang=lang) == expected
+
+
+def test_no_number_with_a_fraction_is_formatted_beside_the_i18n_route():
+    """Screens format fractions through i18n.number, never with an f-string of their own."""
+    from pathlib import Path
+
+    import game.ui
+
+    root = Path(game.ui.__file__).parent
+    pattern = re.compile(r"\{[^{}]*:\+?\.\d+f\}")
+    offenders = []
+    for path in root.rglob("*.py"):
+        if path.name in ("i18n.py", "selftest.py", "bench.py", "svg.py") or "decks" in path.parts:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line) and "log." not in line:
+                offenders.append(f"{path.relative_to(root)}:{n}: {line.strip()}")
+    assert not offenders, offenders
+
+
+#: Values that are the same word in English and the language: names and card-game terms.
+SAME_AS_ENGLISH = {
+    "ru": {"notice_dismiss", "marias_double_n", "review_action", "tutorial_hand_of",
+           "table_moment_66"},
+    "cs": {"notice_dismiss", "variant_marias", "table_talon", "contract_betl", "contract_durch",
+           "marias_flek", "marias_re", "marias_tutti", "marias_double_n", "practice_tip_title",
+           "review_action", "tutorial_hand_of", "marias_boty", "marias_kalhoty", "marias_kaiser",
+           "net_port", "table_moment_66", "collect_auto_s"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_no_value_is_left_in_english(lang):
+    """Every key in every language (Czech complete, not only its table subset), and no
+    Russian or Czech value left English except names and words the games share."""
+    en, have = table("en"), table(lang)
+    assert set(have) == set(en)
+    # a value of placeholders and signs only has no words to translate
+    wordless = {k for k, v in en.items() if not re.search(r"[^\W\d_]", re.sub(r"%\{\w+\}", "", v))}
+    left = sorted(k for k, v in have.items()
+                  if v == en[k] and k not in SAME_AS_ENGLISH[lang] and k not in wordless)
+    assert not left, left
+    english_words = re.compile(r"\b(the|and|you|your|with|deal|card|cards|trick|player|"
+                               r"computer|game|match|points|settings|back)\b", re.I)
+    words = {k: english_words.findall(re.sub(r"%\{\w+\}", "", v)) for k, v in have.items()}
+    assert not {k: w for k, w in words.items() if w}, {k: w for k, w in words.items() if w}

@@ -85,8 +85,11 @@ def test_headless_server_survives_a_killed_player(tmp_path):
 def test_headless_server_resumes_its_save(tmp_path):
     save = tmp_path / "club.txt"
     args = ["--port", "0", "--bind", "127.0.0.1", "--bot-pause", "0"]
+    # The first server's bot takes its time (0.2 s a move): with no pause a whole match to
+    # 3 could end between the third saved action and the stop signal on a fast machine.
+    first = args[:-1] + ["0.2"]
     server = _start("serve", "--variant", "sixty-six", "--seats", "open,easy",
-                    "--options", "match_points=3", "--save", str(save), "--seed", "5", *args)
+                    "--options", "match_points=3", "--save", str(save), "--seed", "5", *first)
     procs = [server]
     try:
         port = _listening(server)

@@ -10,11 +10,12 @@ from game.ai.hint import Hint
 from game.rules import Match
 from game.ui.app import App, install_services
 from game.ui.flow import TurnFlow
-from game.ui.players import BotInput, FirstLegalBot, HumanInput
+from game.ui.players import BotInput, HumanInput
 from game.ui.practice.coach import HintService, obs_key, tips_for
 from game.ui.practice.layer import PracticeLayer
 from game.ui.session import GameSetup
 from game.ui.storage import Storage
+from tests.test_flow import FirstLegalBot
 
 
 class FakeInput:

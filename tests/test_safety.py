@@ -536,6 +536,7 @@ def test_10_sizes_are_bounded_and_fitted_to_the_desktop(capsys):
 def test_10_a_command_line_size_is_not_saved_as_the_default(tmp_path, monkeypatch):
     """Issue 21.14: the next plain start opened 1920x1080 on a 1280x720 screen."""
     from game.ui import app as app_module
+    from game.ui import launch
 
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 720))
@@ -543,11 +544,11 @@ def test_10_a_command_line_size_is_not_saved_as_the_default(tmp_path, monkeypatc
     monkeypatch.setattr(app_module.App, "run", lambda self, *a, **k: seen.append(self.size) or 0)
     storage = Storage()
     storage.save_settings(Settings(window_size=(1024, 640)))
-    assert app_module.run_app(size=(1920, 1080)) == 0
+    assert launch.run_app(size=(1920, 1080)) == 0
     assert seen == [(1280, 672)]  # fitted to the desktop
     assert Storage().load_settings().window_size == (1024, 640)  # not remembered
     storage.save_settings(Settings(window_size=(1920, 1080)))
-    assert app_module.run_app() == 0 and seen[-1] == (1280, 672)
+    assert launch.run_app() == 0 and seen[-1] == (1280, 672)
 
 
 def test_10_settings_show_the_real_window_size(tmp_path, monkeypatch):

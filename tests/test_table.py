@@ -348,15 +348,17 @@ def test_names_follow_the_deck_not_the_game() -> None:
     assert "clubs" in action_label(marriage, obs, False).lower()
 
 
-def test_the_tables_own_hint_asks_with_the_games_hint_budget() -> None:
-    """Without the practice layer the Hint button still asks the engine — with the one hint
-    budget of the game (``game.ai.HINT_BUDGET_MS``), not a number of its own."""
+def test_the_hint_button_asks_the_bots_process_with_the_games_hint_budget() -> None:
+    """The table has one hint path: the practice layer's, which asks the bots' process —
+    with the one hint budget of the game (``game.ai.HINT_BUDGET_MS``), not a number of
+    its own (issue 22.6: no second hint path that a missing module would fall back to)."""
     from game.ai import HINT_BUDGET_MS
 
     app = make_app()
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=6),
                        bot_budget_ms=0)
     assert _wait_for_human(app, scene)
+    assert scene.layer is not None
     asked = []
 
     def fake_hint(obs, budget_ms):
@@ -369,7 +371,7 @@ def test_the_tables_own_hint_asks_with_the_games_hint_budget() -> None:
 
     assert scene.bot_server is not None  # the bots' process answers hints too
     scene.bot_server.hint = fake_hint
-    scene.default_hint()
+    scene.on_hint()
     _step_until(app, lambda: scene.hint_action is not None, 5, 0.005)
     assert asked == [HINT_BUDGET_MS]
     assert scene.hint_action in scene.human.pending.observation.legal

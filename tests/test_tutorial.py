@@ -91,20 +91,59 @@ def test_build_deck_uses_deal_owners():
 
 
 def test_board_shows_forehand_only_its_first_seven_before_the_trump_card() -> None:
-    """RULES 4.3 on the practice board: the five blind cards lie face down (and last)."""
+    """RULES 4.3 on the tutorial's board (the table's layout): the five blind cards lie
+    face down (and last); once chosen, the trump card lies aside as at the table."""
     import random
 
     import pygame
 
-    from game.rules import new_deal, random_deck
-    from game.ui.practice.board import Board
+    from game.rules import Verb, new_deal, random_deck
+    from game.ui.table.board import DealBoard
 
     pygame.init()
     surface = pygame.Surface((1000, 600))
     deal = new_deal("marias", 2, random_deck("marias", random.Random(5)))
     obs = deal.observation(0)
-    rects = Board("german-tell").draw_deal(surface, surface.get_rect(), deal, view=0)
+    board = DealBoard("german-tell")
+    rects = board.draw_deal(surface, surface.get_rect(), deal, view=0)
     assert set(rects) == set(obs.hand) and len(rects) == 7
-    deal.apply(obs.legal[0], 0)
-    rects = Board("german-tell").draw_deal(surface, surface.get_rect(), deal, view=0)
-    assert len(rects) == 12
+    assert board.stage is not None
+    assert len([s for s in board.stage.hand_sprites() if s.card is None]) == 5
+    trump = obs.legal[0]
+    assert trump.verb is Verb.TRUMP
+    deal.apply(trump, 0)
+    rects = board.draw_deal(surface, surface.get_rect(), deal, view=0)
+    assert len(rects) == 11 and trump.card_text not in rects
+    aside = [s for s in board.stage.sprites.values() if s.role == "aside"]
+    assert [s.card for s in aside] == [trump.card_text]
+
+
+def test_the_narration_never_names_a_card_before_the_learner_can_see_it() -> None:
+    """Issue 21.16: a step's narration is shown before its action, so it may name only
+    cards already in sight — the learner's hand, the table, a shown hand, the last trick,
+    the trump card or indicator — never the card a scripted seat is about to play."""
+    import re
+
+    from game.ui.practice.tutorial import HUMAN, TutorialRun, load_lessons
+
+    ranks = {"ace": "A", "ten": "T", "king": "K", "queen": "Q", "jack": "J", "nine": "9",
+             "eight": "8", "seven": "7"}
+    suits = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "acorns": "C",
+             "bells": "D", "leaves": "S"}
+    named = re.compile(rf"\b({'|'.join(ranks)}) of ({'|'.join(suits)})\b", re.I)
+    early = []
+    for lesson in load_lessons():
+        run = TutorialRun(lesson)
+        while not run.finished:
+            obs = run.deal.observation(HUMAN)
+            seen = set(obs.hand) | {c for _s, c in obs.trick}
+            seen |= {c for cards in obs.shown.values() for c in cards}
+            if obs.last_trick is not None:
+                seen |= {c for _s, c in obs.last_trick.cards}
+            seen |= {c for c in (obs.indicator, getattr(obs, "trump_card", None)) if c}
+            for rank, suit in named.findall(run.step.text("en")):
+                card = ranks[rank.lower()] + suits[suit.lower()]
+                if card not in seen:
+                    early.append(f"{lesson.id} step {run.index}: {card}")
+            run.apply_scripted()
+    assert early == []

@@ -10,10 +10,11 @@ Imports only ``game.rules`` and the standard library.  Public face:
   :data:`HINT_BUDGET_MS` the game's hint budget.
 """
 
-from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, Bot, make_bot
+from .base import Bot
+from .bot import GAME_LEVELS, LEVELS, MEASURE_LEVELS, make_bot
 from .explain import Explanation, Sentence
 from .hint import HINT_BUDGET_MS, Hint, hint
-from .marias_bidding import BLIND
+from .marias_hand import BLIND
 
 __all__ = ["make_bot", "Bot", "LEVELS", "GAME_LEVELS", "MEASURE_LEVELS", "hint", "Hint",
            "Explanation", "Sentence", "BLIND", "HINT_BUDGET_MS"]

@@ -1,5 +1,7 @@
-"""``python -m game.ai hint RECORD --seat N [--budget-ms M] [--seed S]`` and
-``python -m game.ai bench [--positions N]`` (decision times, JSON: :mod:`game.ai.bench`).
+"""``python -m game.ai hint RECORD --seat N [--budget-ms M] [--seed S]``,
+``python -m game.ai bench [--positions N]`` (decision times, JSON: :mod:`game.ai.bench`) and
+``python -m game.ai calibrate [--positions N]`` (the iterations a level's budget buys, JSON:
+:mod:`game.ai.calibrate`).
 
 Replays the record (NOTATION.md; ``-`` = standard input) and prints the hint
 for seat N at the position after the record's last action, as JSON.  Budgets
@@ -58,7 +60,36 @@ def _main(argv: list[str] | None = None) -> int:
     bp.add_argument("--hint-ms", type=budget_arg, default=None, help="the hint's budget")
     bp.add_argument("--variant", action="append", choices=VARIANT_IDS,
                     help="only this game (repeatable)")
+    sp = sub.add_parser("showme", help="could the seat have won the record's last deal? "
+                        "The hard level's line and the perfect-information line (JSON)")
+    sp.add_argument("record", help="record file, or - for standard input")
+    sp.add_argument("--seat", type=_seed, required=True)
+    sp.add_argument("--json", action="store_true", help="print JSON (else a short summary)")
+    sp.add_argument("--opponents", default="hard",
+                    help="the other seats' level after the lines part: one for all, or one "
+                         "per seat, comma-separated (default hard)")
+    sp.add_argument("--iterations", type=_count, default=None,
+                    help="fixed search size of the seat's lines (reproducible); default: "
+                         "the level's time budget")
+    sp.add_argument("--opponent-iterations", type=_count, default=None)
+    sp.add_argument("--seed", type=_seed, default=0)
+    cp = sub.add_parser("calibrate",
+                        help="the search iterations each level's budget reaches (JSON)")
+    cp.add_argument("--positions", type=_count, default=24, help="positions per game")
+    cp.add_argument("--seed", type=_seed, default=1)
+    cp.add_argument("--variant", action="append", choices=VARIANT_IDS,
+                    help="only this game (repeatable)")
+    cp.add_argument("--no-wall", action="store_true",
+                    help="skip the wall-clock comparison (half the time)")
     args = ap.parse_args(argv)
+    if args.command == "showme":
+        return _showme(args)
+    if args.command == "calibrate":
+        from .calibrate import run as calibrate
+
+        print(json.dumps(calibrate(args.positions, args.seed, args.variant,
+                                   wall=not args.no_wall), indent=1))
+        return 0
     if args.command == "bench":
         from .bench import run
         from .hint import HINT_BUDGET_MS
@@ -84,6 +115,43 @@ def _main(argv: list[str] | None = None) -> int:
     out = h.to_json()
     out["seat"] = args.seat
     print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+def _showme(args: argparse.Namespace) -> int:
+    import collections
+
+    from game.rules.record import iter_records, replay_records
+
+    from .bot import LEVELS
+    from .showme import show_me
+
+    (deal,) = collections.deque(replay_records(iter_records(input_lines(args.record))), 1)
+    if not 0 <= args.seat < deal.players:
+        raise CliError(f"seat must be 0..{deal.players - 1}, not {args.seat}")
+    if not deal.is_over():
+        raise CliError("the record's last deal is not finished")
+    levels = [x.strip() for x in args.opponents.split(",")]
+    for lv in levels:
+        if lv not in LEVELS:
+            raise CliError(f"unknown level '{lv}' (one of {', '.join(LEVELS)})")
+    if len(levels) == 1:
+        levels = levels * deal.players
+    if len(levels) != deal.players:
+        raise CliError(f"--opponents: one level, or one per seat ({deal.players})")
+    result = show_me(deal, args.seat, levels, seed=args.seed, iterations=args.iterations,
+                     opponent_iterations=args.opponent_iterations)
+    out = result.to_json()
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    for name in ("played", "hard", "perfect"):
+        line = out[name]
+        parted = line.get("parted_at")
+        where = (f", parts at trick {parted['trick']}: {parted['played']} -> {parted['line']}"
+                 if parted else "")
+        print(f"{name:<8} score {line['score']}  value {line['value']:+g}"
+              f"{'  won' if line['won'] else ''}{where}")
     return 0
 
 

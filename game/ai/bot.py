@@ -1,172 +1,36 @@
-"""The bot interface, the budget/cancel plumbing and the registry of levels.
+"""The registry of levels: :func:`make_bot` for a level's name, :func:`load_player` for
+a player named on a command line (a level, ``level@ms`` or a third party's
+``module:Class``).
 
-The program's own bots take the typed observation (:class:`game.rules.Observation`) and
-return an :class:`~game.rules.Action`; NOTATION.md's ``choose(observation) -> action``
-bots of other people take the JSON form and return text (:class:`JsonPlayer` adapts
-them).  Every bot sees **only** the observation: everything hidden is sampled
-(``sampler.py``), so they are fair by construction.  The one exception
-is the measurement-only ``cheat`` level, which is handed the full deal through
-:meth:`Bot.reveal` by the arena and is never offered in the game.
-
-Why a base class: every search bot needs the same three things — a per-decision
-time budget, an optional iteration cap (tests use it: a fixed number of
-iterations makes a decision independent of machine speed), and a cancel flag a
-UI thread can set to stop a running search (the bot then answers at once with
-the best action found so far).
+It stands above every level's module (``easy``, ``ismcts``, ``pimc``), which build on
+:mod:`.base` (the :class:`~.base.Bot` interface and its :class:`~.base.Deadline`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import json
-import random
 import threading
-import time
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from game.rules.actions import Action
-from game.rules.observation import Observation
-
-from .budget import check_budget_ms, parse_budget_ms
+from .base import Bot, JsonPlayer, RandomBot
+from .budget import parse_budget_ms
+from .easy import EasyBot
+from .ismcts import CheatBot, HardBot, NormalBot
+from .pimc import PimcBot
 
 #: Levels offered in the game.
 GAME_LEVELS = ("easy", "normal", "hard")
 #: Levels for measurement only (arena, tests); never offered to players.
 MEASURE_LEVELS = ("random", "cheat", "pimc")
 LEVELS = GAME_LEVELS + MEASURE_LEVELS
+#: The largest fixed search size a player spec may ask for (``hard@3000it``).
+MAX_ITERATIONS = 1_000_000
 
-#: Default decision budgets (milliseconds) per level.
-DEFAULT_BUDGET_MS = {"easy": 0, "random": 0, "normal": 120, "hard": 450, "pimc": 450,
-                     "cheat": 450}
-
-
-class Player(Protocol):
-    """What the arena and the table ask of a player: an action for an observation."""
-
-    def choose(self, observation: Observation) -> Action: ...
-
-
-class JsonPlayer:
-    """A third-party bot of NOTATION.md's interface (``choose(observation dict) -> action
-    text``) as a :class:`Player`: it receives ``observation.to_json()`` — exactly the JSON
-    of the notation — and its answer is parsed (a bad answer raises NotationError)."""
-
-    def __init__(self, inner: Any):
-        self.inner = inner
-        self.wants_truth = False
-
-    def choose(self, observation: Observation) -> Action:
-        answer = self.inner.choose(observation.to_json())
-        return answer if isinstance(answer, Action) else Action.parse(str(answer))
-
-    def cancel(self) -> None:
-        stop = getattr(self.inner, "cancel", None)
-        if callable(stop):
-            stop()
-
-
-@dataclass
-class Deadline:
-    """When a search must stop: wall clock, iteration cap, or the cancel event."""
-
-    end: float  # time.perf_counter() value; math.inf for none
-    max_iterations: int | None
-    cancel: threading.Event
-    #: the budget this deadline was made from (ms), for work planned by size rather than
-    #: by the clock (the Mariáš bidding simulations); None when unknown
-    budget_ms: float | None = None
-
-    def expired(self, iterations: int = 0) -> bool:
-        if self.cancel.is_set():
-            return True
-        if self.max_iterations is not None:
-            return iterations >= self.max_iterations
-        return time.perf_counter() >= self.end
-
-
-class Bot(ABC):
-    """Base of the program's bots.
-
-    ``choose(observation, budget_ms=None)`` returns one of ``observation.choices`` (the
-    legal actions, and a choice resolved by chance such as the blind trump card).
-    ``cancel()`` (thread-safe) makes a running ``choose`` return promptly;
-    the flag is cleared at the start of the next ``choose``.
-    """
-
-    level = "base"
-
-    def __init__(
-        self,
-        variant: str,
-        seed: int | None = None,
-        budget_ms: float | None = None,
-        iterations: int | None = None,
-        cancel: threading.Event | None = None,
-    ):
-        self.variant = variant
-        self.seed = seed if seed is not None else random.randrange(2**31)
-        budget_ms = check_budget_ms(budget_ms)  # nan/inf/negative: ValueError; capped
-        self.budget_ms = budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS.get(
-            self.level, 300)
-        self.iterations = iterations
-        self.cancel_event = cancel or threading.Event()
-        self._truth: Any = None
-
-    # --- public ------------------------------------------------------------------
-    def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
-        legal = observation.legal
-        if not legal:
-            raise ValueError("no legal action: it is not this seat's turn")
-        self.cancel_event.clear()
-        if len(legal) == 1:
-            return legal[0]
-        ms = self.budget_ms if budget_ms is None else check_budget_ms(budget_ms)
-        deadline = Deadline(
-            time.perf_counter() + ms / 1000.0 if ms else time.perf_counter(),
-            self.iterations,
-            self.cancel_event,
-            ms,
-        )
-        rng = self.decision_rng(observation)
-        action = self.decide(observation, deadline, rng)
-        if action not in observation.choices:
-            return legal[0]  # a bug must never cost an illegal move
-        return action
-
-    def cancel(self) -> None:
-        """Stop the running search (from any thread); it returns its best action so far."""
-        self.cancel_event.set()
-
-    def reveal(self, deal: Any) -> None:
-        """Measurement hook: the arena hands over the true deal.  Fair bots ignore it."""
-        return None
-
-    # --- for subclasses -------------------------------------------------------------
-    @abstractmethod
-    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
-        """The level's decision: one of ``obs.choices`` within ``deadline``."""
-
-    def decision_rng(self, obs: Observation) -> random.Random:
-        """A generator seeded by the bot's seed and the observation alone.
-
-        Same seed + same observation => same random choices, whatever the
-        hidden cards are (the fairness test relies on this).
-        """
-        text = json.dumps(obs.to_json(), sort_keys=True, default=str)
-        digest = hashlib.blake2b(f"{self.seed}|{text}".encode(), digest_size=8).digest()
-        return random.Random(int.from_bytes(digest, "big"))
-
-
-class RandomBot(Bot):
-    """Uniformly random legal action (measurement floor)."""
-
-    level = "random"
-
-    def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
-        return rng.choice(obs.legal)
+#: The class of every level.
+LEVEL_CLASSES: dict[str, type[Bot]] = {
+    "easy": EasyBot, "normal": NormalBot, "hard": HardBot,
+    "random": RandomBot, "cheat": CheatBot, "pimc": PimcBot,
+}
 
 
 def make_bot(
@@ -188,26 +52,16 @@ def make_bot(
 
 
 def bot_class(level: str) -> type[Bot]:
-    if level == "random":
-        return RandomBot
-    if level == "easy":
-        from .easy import EasyBot
-
-        return EasyBot
-    if level in ("normal", "hard", "cheat"):
-        from .ismcts import CheatBot, HardBot, NormalBot
-
-        return {"normal": NormalBot, "hard": HardBot, "cheat": CheatBot}[level]
-    if level == "pimc":
-        from .pimc import PimcBot
-
-        return PimcBot
-    raise ValueError(f"unknown bot level '{level}' (one of {', '.join(LEVELS)})")
+    try:
+        return LEVEL_CLASSES[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level '{level}' (one of {', '.join(LEVELS)})") from None
 
 
 def load_player(spec: str, variant: str, seed: int | None = None,
                 budget_ms: float | None = None) -> Any:
-    """A level name (``hard`` or ``hard@100`` for a 100 ms budget), or ``module:Class``
+    """A level name (``hard``, ``hard@100`` for a 100 ms budget, ``hard@3000it`` for 3,000
+    search iterations a decision at the level's own budget), or ``module:Class``
     (constructed with ``variant``/``seed`` when it accepts them, else with no arguments):
     a third-party bot receives the observation as NOTATION.md's JSON (:class:`JsonPlayer`).
 
@@ -217,7 +71,15 @@ def load_player(spec: str, variant: str, seed: int | None = None,
         level, at, ms = spec.partition("@")
         if level not in LEVELS:
             raise ValueError(f"unknown player '{spec}': a level ({', '.join(LEVELS)}),"
-                             " level@milliseconds, or module:Class")
+                             " level@milliseconds, level@3000it, or module:Class")
+        if at and ms.endswith("it"):
+            # a fixed search size: decisions independent of the machine's load (the ratings)
+            count = ms[:-2]
+            if not count.isdigit() or not 1 <= int(count) <= MAX_ITERATIONS:
+                raise ValueError(f"the iterations in '{spec}' must be a whole number from 1 to"
+                                 f" {MAX_ITERATIONS}")
+            return make_bot(level, variant, seed=seed, budget_ms=budget_ms,
+                            iterations=int(count))
         budget = parse_budget_ms(ms, f"the budget in '{spec}'") if at else budget_ms
         return make_bot(level, variant, seed=seed, budget_ms=budget)
     module, _, name = spec.partition(":")

@@ -28,7 +28,9 @@ from game.rules.actions import (
 from game.rules.cards import SUIT_MASK, SUITS, cards_of, suit_index
 from game.rules.observation import KingQueenObservation, Observation
 
-from .bot import Bot, Deadline
+from .base import Bot, Deadline
+from .marias_hand import best_no_trump, discard_action, discard_for
+from .tactics import against_announcement
 from .view import View, view_of
 
 
@@ -220,23 +222,17 @@ def choose_marias_bid(v: View, legal: list[Action]) -> Action:
     if first is Verb.TRUMP:
         return _choose_trump(v, legal)
     if first is Verb.CONTRACT:
-        from .marias_bidding import best_no_trump
-
         nt = best_no_trump(v.hand, 0, [a.name for a in legal])
         if nt is not None:
             return CONTRACT[nt]
         return CONTRACT["suit"] if CONTRACT["suit"] in legal else legal[0]
     if first is Verb.DISCARD:
         if v.contract and not v.contract.startswith("suit"):
-            from .marias_bidding import discard_action, discard_for
-
             a = discard_action(*discard_for(v.hand, v.contract, None, False))
             if a in legal:
                 return a
-        return _choose_discard(v, legal)
+        return choose_discard(v, legal)
     if GOOD in legal:
-        from .marias_bidding import best_no_trump
-
         nt = best_no_trump(v.hand, 0, [a.name for a in legal if a.verb is Verb.BAD])
         return BAD[nt] if nt else GOOD
     if PASS in legal:
@@ -260,7 +256,7 @@ def _choose_trump(v: View, legal: list[Action]) -> Action:
     return TRUMP[pick]
 
 
-def _choose_discard(v: View, legal: list[Action]) -> Action:
+def choose_discard(v: View, legal: list[Action]) -> Action:
     contract = v.contract or "suit"
 
     def keep_cost(a: Action) -> float:
@@ -286,7 +282,6 @@ def _choose_discard(v: View, legal: list[Action]) -> Action:
 
 def _choose_double(v: View, legal: list[Action], hand: list[int]) -> Action:
     """Flek the game as a defender only with a strong trump holding."""
-    from .tactics import against_announcement
 
     a = against_announcement(v.obs)
     if a is not None:

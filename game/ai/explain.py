@@ -20,15 +20,15 @@ knows no shorter one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.rules.actions import Action, Verb
 from game.rules.cards import SUIT_MASK, SUITS, card, marriage_points, suit_index
 from game.rules.observation import KingQueenObservation, MariasObservation, Observation
 
-if TYPE_CHECKING:
-    from .sampler import Knowledge
-    from .view import View
+from .marias_hand import best_no_trump
+from .sampler import Knowledge, knowledge
+from .view import View, view_of
 
 
 # --- typed parameters ----------------------------------------------------------------------------
@@ -308,7 +308,6 @@ def _main_reason(obs: Observation, action: Action, values: dict[Action, float | 
         n = sum(1 for x in obs.hand if x[1] == SUITS[c >> 3])
         return say("hint_trump_card", card=Card(c), suit=Suit(c >> 3), count=n)
     if verb is Verb.CONTRACT:
-        from .marias_bidding import best_no_trump
 
         hand = sum(1 << card(c) for c in obs.hand)
         if best_no_trump(hand, 0, [action.name]) == action.name:
@@ -357,8 +356,6 @@ def _announce(obs: Observation, action: Action) -> Explanation:
 
 
 def _card_play(obs: Observation, action: Action) -> Explanation:
-    from .sampler import knowledge
-    from .view import view_of
 
     v = view_of(obs)
     c = action.card

@@ -17,10 +17,14 @@ from typing import Any
 from game.rules.actions import Action
 from game.rules.observation import Observation
 
-from .bot import Deadline
+from .base import Deadline
 from .budget import check_budget_ms
 from .explain import Explanation, explain_hint, say
+from .ismcts import HardBot, search
+from .marias_bidding import bidding_values, doubling_values
+from .sampler import SampleError, determinize
 from .tactics import candidates, forced
+from .turns import MEMORY, best_of
 
 
 @dataclass
@@ -78,8 +82,6 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
     values: dict[Action, float | None] = {a: None for a in legal}
     exact = False
     its = 0
-    from .marias_bidding import bidding_values, doubling_values
-    from .turns import MEMORY, best_of
 
     tag = (seed, iterations, None if iterations is not None else round(budget_ms))
     remembered = MEMORY.recall(observation, tag)
@@ -97,8 +99,6 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
         action, vals = bid
         values.update(vals)
     else:
-        from .ismcts import HardBot, search
-
         # Whole turns: a step that does not end the turn (exchange, close, a marriage) is
         # worth its best continuation — the number the position after the step gets, so the
         # hint, the practice warning and the review agree before and after the step.
@@ -126,8 +126,6 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
 def _remember_turns(obs: Observation, turns: dict[tuple[Action, ...], float],
                     rng: random.Random, tag: Any) -> None:
     """Keep the continuations' values for the positions after this turn's steps."""
-    from .sampler import SampleError, determinize
-    from .turns import MEMORY
 
     try:
         deal = determinize(obs, random.Random(rng.random()))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +25,13 @@ from game.rules.actions import DECLARE, Action, Verb
 from game.rules.base import Deal
 from game.rules.observation import MariasObservation, Observation
 
-from .bot import Bot, Deadline
+from .base import Bot, Deadline
+from .compare import clearly_better
+from .easy import policy_action
+from .marias_bidding import before_search, bidding_decision, doubling_values
 from .playout import rollout
 from .sampler import SampleError, SamplePool, determinize
-from .solver import SCALE, Solver, Timeout, strict_phase, value_for
+from .solver import SCALE, Solver, Timeout, endgame_reached, strict_phase, value_for
 from .tactics import candidates, forced
 
 
@@ -105,16 +107,6 @@ def _apply_turn(deal: Deal, turn: Action | tuple[Action, ...]) -> None:
         deal.apply_legal(turn)
 
 
-def _endgame(deal: Deal, cards_left: int) -> bool:
-    """Small enough to solve exactly inside a sample."""
-    if deal.players == 2:
-        # only an exhausted stock makes the sampled world match reality (a card counter
-        # knows both hands); solving a closed stock exactly would let the closer "see" the
-        # opponent's hand and overrate closing (strategy fusion)
-        return not deal.closed and deal.stock_size() == 0
-    return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left
-
-
 class Searcher:
     """The ISMCTS loop over a source of deals (samples, or the one true deal for ``cheat``)."""
 
@@ -128,13 +120,12 @@ class Searcher:
         self.endgame_cards = endgame_cards
         self.eps = playout_eps
         self.solver = Solver(seat)
-        self.leaf_cache: dict[Any, float] = {}
         #: The last sweep's values per root candidate, sample by sample (the guard's data).
         self._per_turn: dict[Any, list[float]] = {}
 
     def leaf_value(self, deal: Deal, deadline: Deadline) -> list[float] | None:
         """Exact per-seat values of an endgame leaf, or None to fall back on a playout."""
-        if not self.solve_leaves or not _endgame(deal, self.endgame_cards):
+        if not self.solve_leaves or not endgame_reached(deal, self.endgame_cards):
             return None
         self.solver.deadline = deadline
         self.solver.max_nodes = self.solver.nodes + 4000
@@ -251,15 +242,18 @@ class Searcher:
         except SampleError:
             return SearchResult(prior if prior in root_legal else root_legal[0], {}, {}, 0)
         turns = whole_turns(first, root_legal)
+        # the inner search's "actions" are whole turns (tuples of actions)
         inner = self.run(_replay_first(first, source), list(turns), deadline,  # type: ignore
                          prior=None, sweep=True, race=race)
-        means = {t: v for t, v in inner.values.items() if isinstance(t, tuple)}
+        inner_values: dict[Any, float] = inner.values
+        inner_visits: dict[Any, int] = inner.visits
+        means = {t: v for t, v in inner_values.items() if isinstance(t, tuple)}
         values: dict[Action, float] = {}
         visits: dict[Action, int] = {}
         best_turn: dict[Action, tuple[Action, ...]] = {}
         for t, v in means.items():
             a = t[0]
-            visits[a] = visits.get(a, 0) + inner.visits.get(t, 0)  # type: ignore[call-overload]
+            visits[a] = visits.get(a, 0) + inner_visits.get(t, 0)
             if a not in values or v > values[a]:
                 values[a], best_turn[a] = v, t
         if not values:
@@ -269,7 +263,7 @@ class Searcher:
         if prior in values and best != prior and not clearly_better(
                 self._per_turn.get(best_turn[best], []),
                 self._per_turn.get(best_turn[prior], []), prior_z):
-            best = prior  # type: ignore[assignment]
+            best = prior
         return SearchResult(best, values, visits, inner.iterations, turns=means)
 
     def _iterate(self, deal: Deal, node: Node, path: list[tuple[Node, int]], depth: int,
@@ -337,18 +331,6 @@ def _replay_first(first: Deal, source: Any) -> Any:
     def draw() -> Deal:
         return pending.pop() if pending else source()
     return draw
-
-
-def clearly_better(a: list[float], b: list[float], z: float = 1.0) -> bool:
-    """Is ``a`` better than ``b`` by more than ``z`` standard errors of the paired
-    difference (over the samples both were valued on: the common prefix)?"""
-    n = min(len(a), len(b))
-    if n < 3:
-        return False
-    d = [x - y for x, y in zip(a[:n], b[:n])]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > z * (var / n) ** 0.5
 
 
 def _race(active: list[Action], per_action: dict[Action, list[float]]) -> list[Action]:
@@ -422,12 +404,7 @@ def search(obs: Observation, deadline: Deadline, rng: random.Random, *, c: float
                         tree=tree)
     prior = None
     if use_prior:
-        from .easy import policy_action
-
-        try:
-            prior = policy_action(obs)
-        except Exception:  # the prior is only a hint; never let it break a decision
-            prior = None
+        prior = policy_action(obs)
     return searcher.run(source, legal, deadline, prior=prior, race=race, prior_z=prior_z,
                         turns=turns)
 
@@ -462,8 +439,6 @@ class NormalBot(Bot):
     flat_marriage_in: frozenset[str] = frozenset()
 
     def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
-        from .marias_bidding import before_search, doubling_values
-
         special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
@@ -514,7 +489,7 @@ class NormalBot(Bot):
             return self.pool_size_for(self.variant)
         if deadline.max_iterations is not None or math.isinf(deadline.end):
             return self.pool_size
-        ms = (deadline.end - time.perf_counter()) * 1000.0
+        ms = deadline.remaining_ms()
         return max(min(12, self.pool_size), min(self.pool_size, int(ms / 14)))
 
 
@@ -575,7 +550,6 @@ class CheatBot(HardBot):
     def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
         if self._truth is None:
             return super().decide(obs, deadline, rng)
-        from .marias_bidding import bidding_decision
 
         f = forced(obs)
         if f is not None:

@@ -4,19 +4,13 @@ Why not plain tree search: the bidding actions open very different games
 (66 possible discards, five contracts) and the playout policy is too weak
 to tell a sound Betl from a hopeless one.  So:
 
-* no-trump contracts are named only when a deterministic safety check says
-  they cannot be lost (:func:`durch_safe`, :func:`open_durch_safe`,
-  :func:`open_betl_safe`, :func:`betl_safe`) — a hand that fails Open Durch
+* no-trump contracts are named only when a deterministic safety check of
+  :mod:`.marias_hand` says they cannot be lost — a hand that fails Open Durch
   never bids it;
 * Suit decisions (which trump suit, or blind; Seven / Hundred; which two
   cards to lay away) are compared by simulation: sample the hidden cards,
   finish the bidding with the heuristics, play the deal out with the
   playout policy, average the result for this seat.
-
-``trump blind``: the observation's legal list names only the first seven cards; a
-bot that prefers a blind trump card returns :data:`BLIND`
-(:data:`game.rules.TRUMP_BLIND`, one of ``observation.choices``), and the engine
-resolves it by chance from the random source its caller gives (``Deal.apply``).
 """
 
 from __future__ import annotations
@@ -30,190 +24,33 @@ from game.rules.actions import (
     CONTRACT,
     GOOD,
     PASS,
-    TRUMP,
-    TRUMP_BLIND,
     Action,
     Verb,
-    discard,
 )
 from game.rules.base import Deal
-from game.rules.cards import SUIT_MASK, card, cards_of
-from game.rules.marias import MariasDeal
+from game.rules.cards import SUIT_MASK, card
 from game.rules.observation import MariasObservation, Observation
-from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER
 
-from .bot import Deadline
-from .ismcts import clearly_better
+from .base import Deadline
+from .compare import clearly_better
+from .easy import strength
+from .marias_hand import (
+    BLIND,
+    best_no_trump,
+    discard_action,
+    discard_for,
+    finish_bidding,
+    heuristic_trump,
+)
 from .playout import rollout
-from .sampler import SampleError, determinize
+from .sampler import SampleError, SamplePool, determinize
 from .solver import value_for
+from .tactics import candidates, forced, in_doubling
+from .turns import MEMORY
+from .view import view_of
 
-BLIND = TRUMP_BLIND
 #: How much better (units) an announced Seven/Hundred must simulate than the plain game.
 SEVEN_MARGIN = 1.0
-ACES_TENS = sum(1 << c for c in range(32) if (c & 7) <= 1)
-_NT = BEATERS[NO_TRUMP_ORDER]
-_T = BEATERS[TRUMP_ORDER]
-
-
-# --- deterministic safety checks --------------------------------------------------------
-def durch_safe(hand: int, gone: int = 0) -> bool:
-    """Leading every suit from the top, can any defender ever beat one of our cards?
-
-    Our i-th highest card of a suit is safe if no outside card is above it, or
-    the outsiders are too few for a defender to still hold one at our i-th lead.
-    """
-    for s in range(4):
-        mine = sorted(cards_of(hand & SUIT_MASK[s]), key=lambda c: -NO_TRUMP_ORDER[c & 7])
-        outside = SUIT_MASK[s] & ~hand & ~gone
-        n_out = outside.bit_count()
-        for i, c in enumerate(mine, 1):
-            if _NT[c] & outside and n_out >= i:
-                return False
-    return True
-
-
-def open_durch_safe(hand: int, talon: int = 0) -> bool:
-    """Every card of ours above every defender card of its suit (the talon is ours)."""
-    for s in range(4):
-        mine = hand & SUIT_MASK[s]
-        if not mine:
-            continue
-        outside = SUIT_MASK[s] & ~hand & ~talon
-        for c in cards_of(mine):
-            if _NT[c] & outside:
-                return False
-    return True
-
-
-def open_betl_safe(hand: int, talon: int = 0) -> bool:
-    """Every card of ours below every defender card of its suit."""
-    for s in range(4):
-        mine = hand & SUIT_MASK[s]
-        outside = SUIT_MASK[s] & ~hand & ~talon
-        if not mine:
-            continue
-        for c in cards_of(outside):
-            if _NT[c] & mine:  # a card of ours beats a defender card
-                return False
-        if not outside:
-            return False  # leading it would win
-    return True
-
-
-def betl_safe(hand: int, talon: int = 0) -> bool:
-    """Plain Betl: in every suit we hold only the lowest cards (7, 8, 9 ... without a gap),
-    so no defender can lead under us and force us to beat.  (Leading the first trick into a
-    suit both defenders lack is the one risk left.)"""
-    for s in range(4):
-        mine = sorted(cards_of(hand & SUIT_MASK[s]), key=lambda c: NO_TRUMP_ORDER[c & 7])
-        for i, c in enumerate(mine):
-            if NO_TRUMP_ORDER[c & 7] != i:
-                return False
-    return True
-
-
-def best_no_trump(hand: int, talon: int = 0, allowed: list[str] | None = None) -> str | None:
-    """The highest safe no-trump contract for ``hand`` (10 or 12 cards: best two discards)."""
-    names = ["open-durch", "open-betl", "durch", "betl"]
-    if allowed is not None:
-        names = [n for n in names if n in allowed]
-    for name in names:
-        for h, t in _ten_card_hands(hand, talon, name):
-            if _safe(name, h, t):
-                return name
-    return None
-
-
-def _safe(name: str, hand: int, talon: int) -> bool:
-    return {"open-durch": open_durch_safe, "open-betl": open_betl_safe,
-            "durch": lambda h, t: durch_safe(h), "betl": betl_safe}[name](hand, talon)
-
-
-def _ten_card_hands(hand: int, talon: int, name: str) -> list[tuple[int, int]]:
-    cards = list(cards_of(hand))
-    if len(cards) <= 10:
-        return [(hand, talon)]
-    # discard the two cards that hurt most: lowest for durch, highest for betl
-    key = (lambda c: NO_TRUMP_ORDER[c & 7]) if "durch" in name else (
-        lambda c: -NO_TRUMP_ORDER[c & 7])
-    out = []
-    srt = sorted(cards, key=key)
-    # try a few pairs of the most suspicious cards
-    cand = srt[:5]
-    for i in range(len(cand)):
-        for j in range(i + 1, len(cand)):
-            d = (1 << cand[i]) | (1 << cand[j])
-            out.append((hand & ~d, talon | d))
-    return out
-
-
-def discard_for(hand: int, name: str, trump_card: int | None, seven: bool) -> tuple[int, int]:
-    """Heuristic two cards to lay away for contract ``name`` (full-information helper)."""
-    cards = list(cards_of(hand))
-    if name.startswith("suit"):
-        t = trump_card >> 3 if trump_card is not None else None
-        ok = [c for c in cards if not (ACES_TENS >> c) & 1 and c != trump_card
-              and not (seven and t is not None and c == t * 8 + 7)]
-
-        def cost(c: int) -> tuple[int, int]:
-            suit_len = (hand & SUIT_MASK[c >> 3]).bit_count()
-            is_t = t is not None and c >> 3 == t
-            return (is_t * 20 + suit_len * 2 - (c & 7), c)
-
-        ok.sort(key=cost)
-        if len(ok) < 2:
-            ok = sorted(cards, key=lambda c: (c == trump_card, c))
-        return ok[0], ok[1]
-    if "durch" in name:
-        cards.sort(key=lambda c: (NO_TRUMP_ORDER[c & 7], c))
-    else:
-        cards.sort(key=lambda c: (-NO_TRUMP_ORDER[c & 7], c))
-    return cards[0], cards[1]
-
-
-def discard_action(c1: int, c2: int) -> Action:
-    return discard(c1, c2)
-
-
-# --- finishing a sampled bidding with heuristics ------------------------------------------
-def finish_bidding(deal: Deal, rng: random.Random) -> None:
-    """Play the rest of the bidding of a sampled deal with the heuristics (in place)."""
-    assert isinstance(deal, MariasDeal)
-    while not deal.is_over() and deal.phase != "play":
-        phase = deal.phase
-        legal = deal.legal_actions()
-        seat = deal.to_move()
-        assert seat is not None
-        if phase == "trump":
-            a = _heuristic_trump(deal.hand(seat))
-        elif phase == "contract":
-            nt = best_no_trump(deal.hand(seat), 0, [x.name for x in legal])
-            a = CONTRACT[nt] if nt else CONTRACT["suit"]
-        elif phase == "discard":
-            assert deal.contract_name is not None
-            c1, c2 = discard_for(deal.hand(deal.soloist), deal.contract_name,
-                                 deal.trump_card, deal.seven)
-            a = discard_action(c1, c2)
-            if a not in legal:
-                a = rng.choice(legal)
-        elif phase == "answer":
-            a = GOOD
-        else:
-            a = PASS
-        deal.apply_legal(a)
-
-
-def _heuristic_trump(hand: int) -> Action:
-    best_s = max(range(4), key=lambda s: _suit_strength(hand, s))
-    mine = list(cards_of(hand & SUIT_MASK[best_s]))
-    pick = max(mine, key=lambda c: ((c & 7) != 7, c & 7))
-    return TRUMP[pick]
-
-
-def _suit_strength(hand: int, s: int) -> float:
-    mine = list(cards_of(hand & SUIT_MASK[s]))
-    return len(mine) * 3 + sum(max(0, 3 - (c & 7)) for c in mine) + (0.5 if s == 2 else 0)
 
 
 # --- the decisions -----------------------------------------------------------------------
@@ -228,7 +65,6 @@ def before_search(bot: Any, obs: Observation, deadline: Deadline,
                   rng: random.Random) -> Action | None:
     """What the searching levels decide without a search: a forced or provably right move
     (tactics), or a Mariáš bidding decision (simulated here); None: search."""
-    from .tactics import forced
 
     f = forced(obs)
     if f is not None:
@@ -276,8 +112,6 @@ def _samples(obs: Observation, rng: random.Random, truth: Deal | None) -> Iterat
 
 
 def _inferred(obs: Observation, rng: random.Random, size: int) -> Iterator[Deal]:
-    from .sampler import SamplePool
-
     pool = SamplePool(obs, rng, size=size, infer=True)
     while True:
         try:
@@ -301,9 +135,11 @@ def planned_rounds(deadline: Deadline, phase: str | None, n_candidates: int,
     So the same seed and the same position give the same contract, discards and trump
     (reproducible games; and in a duplicate arena the shared bidding code decides alike in
     every seating, so only the players' real differences are measured).  The deadline
-    still stops a simulation on a slower machine; a fixed iteration cap (tests) keeps its
-    own meaning."""
-    if deadline.max_iterations is not None or deadline.budget_ms is None:
+    still stops a simulation on a slower machine; a fixed iteration cap (tests, the
+    arena's ``hard@3000it``) stops it too, but where the cap is larger the rounds are
+    the budget's, as in the game (a bot made with ``iterations`` keeps its level's
+    budget for this)."""
+    if deadline.budget_ms is None:
         return MAX_ROUNDS
     per_round = ITER_MS.get(phase or "", max(ITER_MS.values())) * max(n_candidates, 1)
     return max(min_rounds, min(MAX_ROUNDS, int(deadline.budget_ms / per_round)))
@@ -390,7 +226,7 @@ def _decide_trump(obs: MariasObservation, deadline: Deadline, rng: random.Random
         return cands[0], {}
     rounds: dict[Action, list[float]] = {}
     values = _simulate(obs, cands, deadline, rng, truth, apply=apply, per_round=rounds)
-    default = _heuristic_trump(hand)
+    default = heuristic_trump(hand)
     if default not in cands:
         default = next((a for a in cands if a is not BLIND and a.card >> 3
                         == default.card >> 3), cands[0])
@@ -434,11 +270,9 @@ def discard_shortlist(obs: MariasObservation) -> list[Action]:
     first = discard_action(c1, c2)
     if not contract.startswith("suit"):
         return [first if first in legal else legal[0]]
-    from .easy import _choose_discard
-    from .view import view_of
 
     v = view_of(obs)
-    ranked = sorted(legal, key=lambda a: _discard_rank(v, a, _choose_discard))
+    ranked = sorted(legal, key=lambda a: _discard_rank(v, a))
     return list(dict.fromkeys(([first] if first in legal else []) + ranked[:5]))
 
 
@@ -481,7 +315,6 @@ def _contract_turns(obs: MariasObservation, deadline: Deadline, rng: random.Rand
         c = pair[0]  # type: ignore[index]
         if c not in values or v > values[c]:
             values[c], best_pair[c] = v, pair  # type: ignore[assignment]
-    from .turns import MEMORY
 
     MEMORY.remember(sample, seat, dict(sims), tag)  # type: ignore[arg-type]
     if len(values) == 1:
@@ -511,9 +344,7 @@ def _decide_discard(obs: MariasObservation, deadline: Deadline, rng: random.Rand
     return confident_choice(values, cands[0], rounds), values
 
 
-def _discard_rank(v: Any, a: Action, chooser: Any) -> float:
-    from .easy import strength
-
+def _discard_rank(v: Any, a: Action) -> float:
     c1, c2 = a.cards
     rest = v.hand & ~(1 << c1) & ~(1 << c2)
     cost = strength(v, c1) + strength(v, c2)
@@ -546,7 +377,6 @@ def doubling_values(obs: Observation, deadline: Deadline, rng: random.Random,
     candidates (``tactics.candidates``: e.g. never a double of a Hundred against).
     ``odds``, if given, receives for every double among the candidates the share of the
     simulated deals in which it scored more than passing (what the hint tells the player)."""
-    from .tactics import candidates, forced, in_doubling
 
     if not in_doubling(obs) or forced(obs):
         return None

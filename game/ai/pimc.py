@@ -22,11 +22,11 @@ from game.rules.actions import Action
 from game.rules.base import Deal
 from game.rules.observation import Observation
 
-from .bot import Bot, Deadline
-from .ismcts import _endgame
+from .base import Bot, Deadline
+from .marias_bidding import before_search
 from .playout import rollout
 from .sampler import SampleError, SamplePool
-from .solver import Solver, Timeout, strict_phase, value_for
+from .solver import Solver, Timeout, endgame_reached, strict_phase, value_for
 from .tactics import candidates
 
 
@@ -34,8 +34,6 @@ class PimcBot(Bot):
     level = "pimc"
 
     def decide(self, obs: Observation, deadline: Deadline, rng: random.Random) -> Action:
-        from .marias_bidding import before_search
-
         special = before_search(self, obs, deadline, rng)
         if special is not None:
             return special
@@ -44,7 +42,7 @@ class PimcBot(Bot):
 
 def solvable(deal: Deal, cards_left: int = 9) -> bool:
     """Small enough for plain PIMC to solve the sampled (open-card) position exactly."""
-    return strict_phase(deal) if deal.players == 2 else _endgame(deal, cards_left)
+    return strict_phase(deal) if deal.players == 2 else endgame_reached(deal, cards_left)
 
 
 def pimc_values(obs: Observation, deadline: Deadline, rng: random.Random

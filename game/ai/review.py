@@ -20,6 +20,7 @@ stop it early with ``cancel`` (the items found so far are kept).
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from game.rules.base import Deal
 from game.rules.observation import Observation
 from game.rules.record import parse_record
 
+from .base import Bot
+from .bot import make_bot
 from .explain import Explanation, explain_weak, say
 from .hint import hint
 
@@ -150,10 +153,6 @@ def better_line(deal: Deal, item: ReviewItem, seed: int = 1, iterations: int = 6
     from its own observation (one likely continuation, not the average the values are).
     The real deck is used, so the stock draws what it really held.  Empty when cancelled
     before the first step."""
-    import random
-
-    from .bot import Bot, make_bot
-
     state = deal.at_step(item.index)
     rng = random.Random(seed)
     line: list[Deal] = []

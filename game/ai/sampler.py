@@ -100,21 +100,34 @@ class Knowledge:
         return m
 
 
-def _deduce(trick: list[int], c: int, trump: int | None, order: tuple[int, ...]) -> int:
-    """Cards the player of ``c`` cannot have held: the strict rules would have forced them."""
+def deductions(trick: list[int], c: int, trump: int | None,
+               order: tuple[int, ...]) -> list[tuple[str, int, int]]:
+    """What playing ``c`` to ``trick`` under the strict rules proves about its player's hand:
+    ``(kind, cards it cannot hold, the card it could not beat or -1)`` — ``void`` (did not
+    follow), ``no_trump`` (did not follow and did not trump), ``cannot_overtrump`` (trumped
+    lower than the trump in the trick), ``cannot_beat`` (followed lower than the winner).
+    The sampler and the counting aid (``counting.py``) read the plays alike."""
     led = trick[0] >> 3
     win = trick[winner_index(trick, trump, order)]
     beaters = BEATERS[order]
-    f = 0
+    out = []
     if c >> 3 != led:
-        f |= SUIT_MASK[led]
-        if trump is not None:
+        out.append(("void", SUIT_MASK[led], -1))
+        if trump is not None and trump != led:
             if c >> 3 != trump:
-                f |= SUIT_MASK[trump]
+                out.append(("no_trump", SUIT_MASK[trump], -1))
             elif win >> 3 == trump and not (beaters[win] >> c) & 1:
-                f |= beaters[win]
+                out.append(("cannot_overtrump", beaters[win], win))
     elif win >> 3 == led and not (beaters[win] >> c) & 1:
-        f |= beaters[win]
+        out.append(("cannot_beat", beaters[win], win))
+    return out
+
+
+def _deduce(trick: list[int], c: int, trump: int | None, order: tuple[int, ...]) -> int:
+    """Cards the player of ``c`` cannot have held: the strict rules would have forced them."""
+    f = 0
+    for _kind, mask, _card in deductions(trick, c, trump, order):
+        f |= mask
     return f
 
 
@@ -356,6 +369,7 @@ def _deck_kq(obs: KingQueenObservation, k: Knowledge, place: dict[Any, int],
                         if pos == 12:
                             # the indicator position: whatever lies there now
                             got = exch_card if exchanged_by is not None else trump_card
+                            assert got is not None  # a stock has its indicator
                             fixed[who] |= 1 << got
                         else:
                             slots[who].append((t, pos))

@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from game.rules.actions import Action, Verb
 from game.rules.base import Deal
 
-from .bot import Deadline
+from .base import Deadline
 
 #: The verbs as module constants: an Enum member lookup costs more than the whole test.
 _PLAY = Verb.PLAY
@@ -144,6 +144,7 @@ class Solver:
         if hit is not None:
             return hit
         mover = deal.to_move()
+        assert mover is not None  # the deal is not over
         best: tuple[float, ...] | None = None
         for a in _order(deal.legal_actions()):
             child = deal.clone()
@@ -154,3 +155,13 @@ class Solver:
         assert best is not None
         self.tt_n[key] = best
         return best
+
+
+def endgame_reached(deal: Deal, cards_left: int) -> bool:
+    """Small enough to solve exactly inside a sample."""
+    if deal.players == 2:
+        # only an exhausted stock makes the sampled world match reality (a card counter
+        # knows both hands); solving a closed stock exactly would let the closer "see" the
+        # opponent's hand and overrate closing (strategy fusion)
+        return not deal.closed and deal.stock_size() == 0
+    return sum(deal.hand(s).bit_count() for s in range(deal.players)) <= cards_left

@@ -61,7 +61,7 @@ class TurnMemory:
             try:
                 for a in prefix:
                     twin.apply_legal(a)
-            except Exception:  # noqa: BLE001 - a turn the sample cannot replay: skip it
+            except ValueError:  # a turn the sample cannot replay (RulesError): skip it
                 continue
             if twin.is_over() or twin.to_move() != seat:
                 continue

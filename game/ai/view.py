@@ -15,8 +15,6 @@ from game.rules.cards import card, rank_points, suit_index
 from game.rules.observation import MariasObservation, Observation
 from game.rules.tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, winner_index
 
-TWO_PLAYER = ("marriage", "sixty-six")
-
 
 def parse_mask(cards: Iterable[str] | None) -> int:
     m = 0
@@ -58,11 +56,6 @@ class View:
         if self.variant == "marias" and self.soloist is not None:
             return 0 if seat == self.soloist else 1
         return seat
-
-    def partner_of(self, seat: int) -> int | None:
-        if self.variant == "marias" and self.soloist is not None and seat != self.soloist:
-            return next(s for s in range(3) if s not in (seat, self.soloist))
-        return None
 
     def trick_winner(self) -> int | None:
         """The seat currently winning the trick on the table, or None for an empty trick."""

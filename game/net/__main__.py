@@ -95,7 +95,7 @@ def make_table(args: argparse.Namespace) -> Table:
         text = args.resume.read_text("utf-8")
         seats = args.seats.split(",") if args.seats else None
         table = table_from_record(text, away=args.away, seats=seats)
-        if table.match.is_over():
+        if table.live.is_over():
             raise ValueError(f"the match saved in {args.resume} is over")
         return table
     from game.rules.variants import deal_class
@@ -122,8 +122,8 @@ async def serve(args: argparse.Namespace) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, server.stop)
     await server.serve()
-    print(json.dumps({"over": table.match_over(), "totals": table.match.totals,
-                      "winners": table.match.winners(), "errors": server.errors}), flush=True)
+    print(json.dumps({"over": table.match_over(), "totals": table.live.totals,
+                      "winners": table.live.winners(), "errors": server.errors}), flush=True)
     return 0
 
 

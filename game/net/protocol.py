@@ -28,7 +28,8 @@ Server → client::
     sync      {at, obs, deal_no, totals, why?, result?}   the whole position (join, rejoin)
     deal      {at, obs, deal_no, totals}                  a new deal was dealt
     action    {at, seat, action, obs, why?}               an action as this seat may see it
-    deal_end  {at, obs, score, points, tricks, totals, before_totals, summary, match_over}
+    deal_end  {at, obs, score, points, tricks, totals, before_totals, summary, result,
+               match_over}   result: the engine's typed result (game.rules.results) as JSON
     match_end {totals, winners}
     ready     {seats}                                     who pressed "next deal"
     refused   {code, reason?, action?, rule?, params?}    the message changed nothing

@@ -53,11 +53,6 @@ class ScriptedClient:
         self._writer.write(P.encode(msg))
         await self._writer.drain()
 
-    async def send_raw(self, data: bytes) -> None:
-        assert self._writer is not None
-        self._writer.write(data)
-        await self._writer.drain()
-
     async def connect(self) -> None:
         reader, writer = await asyncio.open_connection(self.host, self.port,
                                                        limit=P.MAX_SERVER_MESSAGE)
@@ -104,6 +99,7 @@ class ScriptedClient:
                     await self._maybe_act(msg, variant or msg["obs"]["variant"])
                     if drop_after is not None and self.actions_sent >= drop_after:
                         self.outcome = "dropped"
+                        assert self._writer is not None
                         self._writer.transport.abort()
                         break
                 if self.auto_ready and (kind == "deal_end" or (kind == "sync" and msg.get(
@@ -113,7 +109,7 @@ class ScriptedClient:
             self.outcome = self.outcome or "closed"
         finally:
             pinger.cancel()
-            if self.outcome != "dropped":
+            if self.outcome != "dropped" and self._writer is not None:
                 with contextlib.suppress(Exception):
                     self._writer.close()
         return self.outcome or "closed"

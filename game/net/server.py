@@ -407,7 +407,7 @@ class TableServer:
     def _engine(self, seat: int, level: str) -> Any:
         key = (seat, level)
         if key not in self.engines:
-            seed = (self.table.match.seed % 1_000_003) * 7 + seat
+            seed = (self.table.live.seed % 1_000_003) * 7 + seat
             self.engines[key] = self.engine_factory(level, self.table.variant, seed)
         return self.engines[key]
 

@@ -153,28 +153,34 @@ class Table:
 
     # --- facts -----------------------------------------------------------------------
     @property
+    def live(self) -> Match:
+        """The match (made by the constructor when none is given)."""
+        assert self.match is not None
+        return self.match
+
+    @property
     def players(self) -> int:
         return len(self.seats)
 
     @property
     def deal(self):  # noqa: ANN201 - game.rules.Deal
-        return self.match.current
+        return self.live.current
 
     def at(self) -> list[int]:
         deal = self.deal
-        return [len(self.match.deals) - 1, len(deal.history) if deal is not None else 0]
+        return [len(self.live.deals) - 1, len(deal.history) if deal is not None else 0]
 
     def observation(self, seat: int) -> dict[str, Any] | None:
         deal = self.deal
         return view.as_json(deal.observation(seat)) if deal is not None else None
 
     def roster(self) -> dict[str, Any]:
-        return {"type": "table", "variant": self.variant, "options": dict(self.options),
+        return {"type": "table", "variant": self.variant, "options": dict(self.options or {}),
                 "seats": [s.to_json() for s in self.seats], "started": self.started,
-                "deals": len(self.match.deals), "away": self.away.to_json()}
+                "deals": len(self.live.deals), "away": self.away.to_json()}
 
     def match_over(self) -> bool:
-        return self.started and self.match.is_over()
+        return self.started and self.live.is_over()
 
     def turn(self) -> Turn | None:
         """Who must act now (None: nobody — before the start, between deals, at the end)."""
@@ -200,7 +206,7 @@ class Table:
 
     def waiting_for_next_deal(self) -> bool:
         deal = self.deal
-        return self.started and deal is not None and deal.is_over() and not self.match.is_over()
+        return self.started and deal is not None and deal.is_over() and not self.live.is_over()
 
     # --- people arrive and leave ---------------------------------------------------------
     def join(self, name: str, token: str | None = None, seat: int | None = None,
@@ -252,7 +258,7 @@ class Table:
     def welcome(self, seat: int) -> dict[str, Any]:
         s = self.seats[seat]
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "seat": seat,
-                "token": s.token, "variant": self.variant, "options": dict(self.options),
+                "token": s.token, "variant": self.variant, "options": dict(self.options or {}),
                 "players": self.players, "host": s.host}
 
     def arrived(self, seat: int) -> None:
@@ -273,8 +279,8 @@ class Table:
     def snapshot(self, seat: int) -> dict[str, Any]:
         """The whole position for one seat (join, rejoin)."""
         msg: dict[str, Any] = {"type": "sync", "at": self.at(), "v": self.version,
-                               "obs": self.observation(seat), "deal_no": len(self.match.deals),
-                               "totals": list(self.match.totals)}
+                               "obs": self.observation(seat), "deal_no": len(self.live.deals),
+                               "totals": list(self.live.totals)}
         self._add_why(msg, seat)
         if self.waiting_for_next_deal() or self.match_over():
             msg["result"] = self.last_deal_end
@@ -290,7 +296,7 @@ class Table:
         self.started = True
         self._broadcast_roster()
         deal = self.deal
-        if deal is None or (deal.is_over() and not self.match.is_over()):
+        if deal is None or (deal.is_over() and not self.live.is_over()):
             self.next_deal()
         else:
             for s in self.seats:
@@ -306,16 +312,16 @@ class Table:
             raise Refusal(P.NOT_STARTED, "the match has started already")
 
     def next_deal(self) -> None:
-        if self.match.is_over():
+        if self.live.is_over():
             raise Refusal(P.MATCH_OVER)
-        self.match.start_deal()
+        self.live.start_deal()
         self.version += 1
         self.last_deal_end = None
         for s in self.seats:
             s.ready = False
         self._broadcast(lambda seat: {
             "type": "deal", "at": self.at(), "v": self.version, "obs": self.observation(seat),
-            "deal_no": len(self.match.deals), "totals": list(self.match.totals)},
+            "deal_no": len(self.live.deals), "totals": list(self.live.totals)},
             why=True)
         self._save()
 
@@ -371,21 +377,23 @@ class Table:
 
     def _deal_end(self) -> None:
         deal = self.deal
-        before = list(self.match.totals)
-        totals = self.match.finish_deal()
+        before = list(self.live.totals)
+        totals = self.live.finish_deal()
         try:
             summary = dict(deal.result_summary())
         except Exception:  # noqa: BLE001 - a summary is decoration, never fatal
             log.exception("result_summary failed")
             summary = {}
+        result = deal.result()
         self.last_deal_end = {
             "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
             "totals": totals, "before_totals": before, "summary": summary,
-            "match_over": self.match.is_over()}
+            "result": None if result is None else result.to_json(),
+            "match_over": self.live.is_over()}
         info = self.last_deal_end
         self._broadcast(lambda seat: {"type": "deal_end", "at": self.at(), "v": self.version,
                                       "obs": self.observation(seat), **info})
-        if self.match.is_over():
+        if self.live.is_over():
             self._broadcast(lambda seat: self._match_end())
 
     def _restore_deal_end(self) -> None:
@@ -393,17 +401,18 @@ class Table:
         deal = self.deal
         if deal is None or not deal.is_over():
             return
-        self.match.finish_deal()
+        self.live.finish_deal()
         score = deal.score() or [0] * self.players
-        totals = list(self.match.totals)
+        totals = list(self.live.totals)
         self.last_deal_end = {
             "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
             "totals": totals, "before_totals": [t - s for t, s in zip(totals, score)],
-            "summary": dict(deal.result_summary()), "match_over": self.match.is_over()}
+            "summary": dict(deal.result_summary()), "match_over": self.live.is_over(),
+            "result": None if deal.result() is None else deal.result().to_json()}
 
     def _match_end(self) -> dict[str, Any]:
-        return {"type": "match_end", "totals": list(self.match.totals),
-                "winners": self.match.winners()}
+        return {"type": "match_end", "totals": list(self.live.totals),
+                "winners": self.live.winners()}
 
     def emote(self, seat: int, what: str, now: float) -> None:
         """A short word to the table (``protocol.EMOTES``), at most one a second per seat."""
@@ -472,12 +481,12 @@ class Table:
     def meta(self) -> dict[str, Any]:
         return {"variant": self.variant, "seats": list(self.seat_kinds),
                 "names": [s.name for s in self.seats], "away": self.away.to_json(),
-                "seed": self.match.seed}
+                "seed": self.live.seed}
 
     def record_text(self) -> str:
         """The match as a deal record (NOTATION.md) led by one comment line of table facts."""
         return SAVE_MARK + json.dumps(self.meta(), ensure_ascii=False) + "\n" + \
-            write_record(self.match.deals)
+            write_record(self.live.deals)
 
 
 def check_network_setup(data: object, players: int) -> dict[str, Any]:

@@ -42,11 +42,6 @@ def last_action(obs: dict[str, Any]) -> tuple[int, str] | None:
     return int(seat), str(action)
 
 
-def blind_choices(obs: dict[str, Any]) -> int:
-    """How many face-down cards the seat may pick its trump card from (Mariáš), else 0."""
-    return int(obs.get("blind_trump") or 0)
-
-
 def card_verb(obs: dict[str, Any]) -> str | None:
     """``play`` or ``trump`` when the seat's legal actions are card picks, else None."""
     for action in legal(obs):

@@ -21,6 +21,15 @@ from .observation import (
 )
 from .options import VARIANT_IDS, defaults, make_options
 from .record import parse_record, replay_json, replay_text, write_deal, write_record
+from .results import (
+    Component,
+    DealResult,
+    Ending,
+    KingQueenResult,
+    MariasEnding,
+    MariasResult,
+    result_from_json,
+)
 from .variants import NAMES, new_deal, random_deck
 
 __all__ = [
@@ -28,5 +37,6 @@ __all__ = [
     "NotationError", "RecordError", "Refusal", "RulesError", "Match", "Observation",
     "KingQueenObservation", "MariasObservation", "observation_from_json", "VARIANT_IDS",
     "defaults", "make_options", "parse_record", "replay_json", "replay_text", "write_deal",
-    "write_record", "NAMES", "new_deal", "random_deck",
+    "write_record", "NAMES", "new_deal", "random_deck", "Component", "DealResult", "Ending",
+    "KingQueenResult", "MariasEnding", "MariasResult", "result_from_json",
 ]

@@ -229,10 +229,6 @@ def discard(a: int, b: int) -> Action:
     return DISCARD[(a, b)]
 
 
-def parse_actions(texts: list[str]) -> list[Action]:
-    return [Action.parse(t) for t in texts]
-
-
 def _canonical(text: str) -> str:
     """The canonical text of one action, or :class:`NotationError` saying what is wrong."""
     words = text.split()

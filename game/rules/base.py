@@ -37,6 +37,7 @@ from .actions import Action
 from .cards import CARD_STR, KQ_RANK_POINTS
 from .errors import IllegalAction, Refusal, RulesError
 from .observation import Observation
+from .results import DealResult
 from .tricks import TRUMP_ORDER, winner_index
 
 D = TypeVar("D", bound="Deal")
@@ -166,13 +167,20 @@ class Deal(ABC):
     def gathered(self) -> list[int]:
         """All cards gathered after the deal (Mariáš 4.2 order), for gather-and-cut."""
 
+    def result(self) -> DealResult | None:
+        """How the deal was scored, as typed facts with every number of the arithmetic
+        (:mod:`game.rules.results`); None while the deal is on.  The program says it to
+        the player from these, never from :meth:`result_summary`'s English text."""
+        raise NotImplementedError(type(self).__name__ + ".result")
+
     def result_summary(self) -> dict[str, Any]:
         """How the deal was scored, for the score sheet: at least ``{"text": str}``."""
         return {"text": "; ".join(self.events[-2:])}
 
     def result_text(self, names: Sequence[str]) -> str:
-        """The English sentence of :meth:`result_summary` with the players' names for the
-        seats (the score sheet); the same words as ``result_summary()["text"]``."""
+        """The engine's English sentence of :meth:`result_summary` with the given names for
+        the seats (the command line, tests); players read :meth:`result` through
+        ``game.ui.result_text`` instead."""
         return render_seats(self._result_template(), names)
 
     def _result_template(self) -> str:

@@ -52,39 +52,12 @@ def rank_points(variant: str) -> tuple[int, ...]:
     return MARIAS_RANK_POINTS if variant == "marias" else KQ_RANK_POINTS
 
 
-#: English names (the command line and the engine's events; the UI names cards through i18n).
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_WORDS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
-RANK_NAMES = {
-    "A": "ace", "T": "ten", "K": "king", "Q": "queen",
-    "J": "jack", "9": "nine", "8": "eight", "7": "seven",
-}
-RANK_WORDS: tuple[str, ...] = tuple(RANK_NAMES[r] for r in RANKS)
-
-
-def card_words(c: int) -> str:
-    """``"the queen of hearts"`` (English, for messages)."""
-    return f"the {RANK_WORDS[c & 7]} of {SUIT_WORDS[c >> 3]}"
-
-
 def card(text: str) -> int:
     """Parse ``"QH"``, ``"th"`` or ``"10H"``; raise :class:`NotationError` otherwise."""
     c = _CARD_FROM_STR.get(text.strip().upper())
     if c is None:
         raise NotationError("not_a_card", text=text)
     return c
-
-
-def suit_of(c: int) -> int:
-    return c >> 3
-
-
-def rank_of(c: int) -> int:
-    return c & 7
-
-
-def suit_letter(s: int) -> str:
-    return SUITS[s]
 
 
 def suit_index(letter: str) -> int:
@@ -113,16 +86,8 @@ def cards_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def card_list(mask: int) -> list[int]:
-    return list(cards_of(mask))
-
-
 def count(mask: int) -> int:
     return mask.bit_count()
-
-
-def to_str(c: int) -> str:
-    return CARD_STR[c]
 
 
 def mask_str(mask: int) -> list[str]:
@@ -133,7 +98,3 @@ def mask_str(mask: int) -> list[str]:
 def highest(mask: int) -> int:
     """The highest card of a one-suit mask in A T K ... order (lowest bit)."""
     return (mask & -mask).bit_length() - 1
-
-
-def parse_cards(text: str) -> list[int]:
-    return [card(t) for t in text.split()]

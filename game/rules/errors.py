@@ -3,8 +3,8 @@
 Why codes: the table shows a refusal in the player's language with the deck's card
 names, the command line prints it in English, tests assert what was refused — none of
 them should parse an English sentence.  A :class:`Refusal` is the code plus its
-parameters (``must_follow(suit=H)``); :mod:`game.rules.refusals` renders the English
-sentence of every code in one place, and the UI renders the same codes through its
+parameters (``must_follow(suit=H)``); :mod:`game.rules.refusals` defines it and renders
+the English sentence of every code in one place, and the UI renders the same codes through its
 translation keys (``ui.rule_<code>``).
 
 All errors are ``ValueError`` subclasses so callers that only care about "bad input"
@@ -14,32 +14,11 @@ can catch one thing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from .refusals import Refusal, english
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why the engine refuses something: a code (``"must_follow"``) and its parameters.
-
-    Parameter values are plain and JSON-friendly: suit letters (``"H"``), cards in the
-    notation (``"QH"``), seats, variant ids, action texts.
-    """
-
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def english(self) -> str:
-        """The command line's sentence (:func:`game.rules.refusals.english`)."""
-        from .refusals import english
-
-        return english(self)
-
-    def __str__(self) -> str:
-        return self.english()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "params": dict(self.params)}
+__all__ = ["Refusal", "RulesError", "NotationError", "IllegalAction", "RecordError"]
 
 
 class RulesError(ValueError):
@@ -67,7 +46,7 @@ class RulesError(ValueError):
         return self.refusal.params
 
     def __str__(self) -> str:
-        return self.refusal.english()
+        return english(self.refusal)
 
 
 class NotationError(RulesError):

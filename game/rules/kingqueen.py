@@ -44,14 +44,15 @@ from .cards import (
     NINE,
     QUEEN,
     SEVEN,
-    SUIT_WORDS,
     SUITS,
     cards_of,
     marriage_points,
 )
 from .errors import Refusal
 from .observation import KingQueenObservation, LastTrick, Marriage, Played, Step
+from .results import Band, Ending, KingQueenResult, Opponent, When
 from .tricks import beats, strict_legal, strict_reason
+from .words import SUIT_WORDS
 
 #: ``KQ[suit]``: the mask of the king and queen of that suit.
 KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
@@ -59,18 +60,33 @@ _PLAY, _MARRIAGE, _CLOSE, _EXCHANGE, _DECLARE = (Verb.PLAY, Verb.MARRIAGE, Verb.
                                                  Verb.EXCHANGE, Verb.DECLARE)
 
 
+def band_two_player(opp_total: int, opp_has_trick: bool) -> Band:
+    """RULES.md 1.10 normal scale: the opponent has 33+, below with a trick, or no trick."""
+    if opp_total >= 33:
+        return Band.AT_LEAST_33
+    return Band.UNDER_33_TRICK if opp_has_trick else Band.NO_TRICK
+
+
+def band_sixty_six(loser_total: int) -> Band:
+    """RULES.md 2.9 / 5: the loser has 33+, less, or a counted total of 0."""
+    if loser_total >= 33:
+        return Band.AT_LEAST_33
+    return Band.UNDER_33 if loser_total > 0 else Band.NO_POINT
+
+
+#: The game points of each band of the scale (1.10, 2.9).
+BAND_POINTS = {Band.AT_LEAST_33: 1, Band.UNDER_33_TRICK: 2, Band.NO_TRICK: 3,
+               Band.UNDER_33: 2, Band.NO_POINT: 3}
+
+
 def scale_two_player(opp_total: int, opp_has_trick: bool) -> int:
     """RULES.md 1.10 normal scale: 1 if the opponent has 33+, 2 if below with a trick, else 3."""
-    if opp_total >= 33:
-        return 1
-    return 2 if opp_has_trick else 3
+    return BAND_POINTS[band_two_player(opp_total, opp_has_trick)]
 
 
 def scale_sixty_six(loser_total: int) -> int:
     """RULES.md 2.9 / 5: 1 if the loser has 33+, 2 if less, 3 if a counted total of 0."""
-    if loser_total >= 33:
-        return 1
-    return 2 if loser_total > 0 else 3
+    return BAND_POINTS[band_sixty_six(loser_total)]
 
 
 K = TypeVar("K", bound="KingQueenFamily")
@@ -127,6 +143,10 @@ class KingQueenFamily(Deal):
     _score: list[int] | None
     _summary: dict[str, Any] | None
     _template: str = ""
+    #: How the deal ended (:meth:`result`): ending, actor, the opponents' positions
+    #: ``(seat, total, had a trick, points)``, measured at closing, when, last-trick 10.
+    _facts: tuple[Ending, int | None, tuple[tuple[int, int, bool, int, Band], ...], bool,
+                  When | None, bool] | None = None
 
     @classmethod
     @abstractmethod
@@ -295,9 +315,15 @@ class KingQueenFamily(Deal):
         )
 
     # --- the end ------------------------------------------------------------------------------
-    def _finish(self, winner: int | None, points: int, reason: str, template: str) -> None:
-        """The deal is over: score it; ``template`` says how, its seats as placeholders."""
+    def _finish(self, winner: int | None, points: int, reason: str, template: str,
+                ending: Ending = Ending.NO_SCORE, actor: int | None = None,
+                opponents: tuple[tuple[int, int, bool, int, Band], ...] = (),
+                at_closing: bool = False, when: When | None = None,
+                bonus: bool = False) -> None:
+        """The deal is over: score it; ``template`` says how, its seats as placeholders;
+        the rest are the facts of :meth:`result`."""
         self._template = template
+        self._facts = (ending, actor, opponents, at_closing, when, bonus)
         text = render_seats(template)
         self.over = True
         score = [0] * self.players
@@ -319,6 +345,21 @@ class KingQueenFamily(Deal):
 
     def _result_template(self) -> str:
         return self._template or super()._result_template()
+
+    def result(self) -> KingQueenResult | None:
+        """How the deal was scored, every number of it (None while the deal is on)."""
+        if self._facts is None or self._score is None:
+            return None
+        ending, actor, opponents, at_closing, when, bonus = self._facts
+        return KingQueenResult(
+            variant=self.variant, ending=ending, winner=self._summary["winner"]
+            if self._summary else None, points=max(self._score), score=tuple(self._score),
+            totals=tuple(self.points()), tricks=tuple(self.ntricks), actor=actor,
+            actor_total=self.total(actor) if actor is not None else 0,
+            closer=self.closer, opponents=tuple(Opponent(*o) for o in opponents),
+            at_closing=at_closing, when=when, last_trick_bonus=bonus,
+            three_hand_scoring=(str(self.options.get("three_hand_scoring", "stronger"))
+                                if self.players == 3 else None))
 
     def result_summary(self) -> dict[str, Any]:
         if self._summary is None:
@@ -687,26 +728,30 @@ class MarriageDeal(KingQueenDeal):
                            + ("" if ok else ": a false declaration"))
         if not self.closed:
             if ok:
-                self._correct(s, "declared", f"{_S(s)} declared 66 with {total}")
+                self._correct(s, "declared", f"{_S(s)} declared 66 with {total}",
+                              Ending.DECLARED)
             else:
                 self._finish(o, 2, "false_declaration",
-                             f"{_S(s)} declared 66 with only {total}: {_s(o)} scores 2")
+                             f"{_S(s)} declared 66 with only {total}: {_s(o)} scores 2",
+                             Ending.FALSE_DECLARATION, s)
             return
         c = self.closer
         if s == c:
             if ok:
-                self._correct(s, "declared", f"{_S(s)} closed and declared 66 with {total}")
+                self._correct(s, "declared", f"{_S(s)} closed and declared 66 with {total}",
+                              Ending.CLOSER_DECLARED)
             else:
                 self._closer_failed(f"{_S(s)} closed and declared 66 with only {total}",
-                                    "false_declaration")
+                                    "false_declaration", Ending.CLOSER_FALSE_DECLARATION, s)
         elif ok:
             self._closer_failed(f"{_S(s)} declared 66 with {total} before the closer",
-                                "declared")
+                                "declared", Ending.DECLARED_BEFORE_CLOSER, s)
         else:
             self._finish(c, 2, "false_declaration",
-                         f"{_S(s)} declared 66 with only {total}: the closer, {_s(c)}, scores 2")
+                         f"{_S(s)} declared 66 with only {total}: the closer, {_s(c)}, scores 2",
+                         Ending.FALSE_DECLARATION, s)
 
-    def _correct(self, s: int, reason: str, head: str) -> None:
+    def _correct(self, s: int, reason: str, head: str, ending: Ending) -> None:
         """A correct declaration (or one deemed so): 1.10 scale against the opponent's position,
         at closing in a deal the declarer closed."""
         o = 1 - s
@@ -718,14 +763,21 @@ class MarriageDeal(KingQueenDeal):
             when = ""
         pts = scale_two_player(opp, opp_trick)
         trick_text = "with a trick" if opp_trick else "without a trick"
-        self._finish(s, pts, reason, f"{head}; opponent {opp} {trick_text}{when}: {pts}")
+        self._finish(s, pts, reason, f"{head}; opponent {opp} {trick_text}{when}: {pts}",
+                     ending, s, ((o, opp, opp_trick, pts, band_two_player(opp, opp_trick)),),
+                     bool(when),
+                     bonus=ending is Ending.LAST_TRICK_66)
 
-    def _closer_failed(self, head: str, reason: str = "closer_failed") -> None:
+    def _closer_failed(self, head: str, reason: str = "closer_failed",
+                       ending: Ending = Ending.CLOSER_FAILED, actor: int | None = None) -> None:
         o = 1 - self.closer  # type: ignore[operator]
         pts = 2 if self.close_opp_trick else 3
         self._finish(o, pts, reason,
                      f"{head}: the closer failed; {_s(o)} scores {pts}"
-                     + ("" if self.close_opp_trick else " (no trick at closing)"))
+                     + ("" if self.close_opp_trick else " (no trick at closing)"),
+                     ending, self.closer if actor is None else actor,
+                     ((o, self.close_opp_points, self.close_opp_trick, pts,
+                       band_two_player(self.close_opp_points, self.close_opp_trick)),), True)
 
     def _after_trick(self, winner: int, last: bool) -> None:
         if not last:
@@ -734,25 +786,30 @@ class MarriageDeal(KingQueenDeal):
         if self.closed:
             if winner == self.closer and total >= 66:
                 self._correct(winner, "last_trick",
-                              f"{_S(winner)} took the last trick with {total} (closed)")
+                              f"{_S(winner)} took the last trick with {total} (closed)",
+                              Ending.CLOSER_LAST_TRICK)
             else:
                 self._closer_failed(f"{_S(self.closer)} closed but did not declare 66")
             return
         if total >= 66:
             self._correct(winner, "last_trick",
-                          f"{_S(winner)} took the last trick with {total} (10 for it)")
+                          f"{_S(winner)} took the last trick with {total} (10 for it)",
+                          Ending.LAST_TRICK_66)
             return
         loser = 1 - winner
         lt = self.total(loser)
         if lt == total:
-            self._finish(None, 0, "no_score", f"All tricks played, {total}:{lt}: nobody scores")
+            self._finish(None, 0, "no_score", f"All tricks played, {total}:{lt}: nobody scores",
+                         bonus=True)
             return
         hi = winner if total > lt else loser
         lo = 1 - hi
         pts = scale_two_player(self.total(lo), self.ntricks[lo] > 0)
         self._finish(hi, pts, "last_trick",
                      f"All tricks played: {_s(hi)} has {self.total(hi)} against {self.total(lo)}"
-                     f": {pts}")
+                     f": {pts}", Ending.HIGHER_TOTAL, hi,
+                     ((lo, self.total(lo), self.ntricks[lo] > 0, pts,
+                       band_two_player(self.total(lo), self.ntricks[lo] > 0)),), bonus=True)
 
 
 class SixtySixDeal(KingQueenDeal):
@@ -765,7 +822,7 @@ class SixtySixDeal(KingQueenDeal):
     marriage_on_first_lead: ClassVar[bool] = True
     marriage_in_strict_phase: ClassVar[bool] = True
 
-    def _won(self, s: int, reason: str, when: str) -> None:
+    def _won(self, s: int, reason: str, when: str, moment: When) -> None:
         o = 1 - s
         total, lt = self.total(s), self.total(o)
         if self.closed:
@@ -775,15 +832,19 @@ class SixtySixDeal(KingQueenDeal):
             pts = scale_sixty_six(lt)
             why = f": {pts}"
         self._finish(s, pts, reason, f"{_S(s)} reached 66 with {total} {when}; "
-                                     f"opponent {lt}{why}")
+                                     f"opponent {lt}{why}",
+                     Ending.REACHED_66, s, ((o, lt, self.ntricks[o] > 0, pts, band_sixty_six(lt)),),
+                     when=moment,
+                     bonus=moment is When.LAST_TRICK and not self.closed)
 
     def _after_marriage(self, seat: int) -> None:
         if self.ntricks[seat] and self.total(seat) >= 66:
-            self._won(seat, "reached_66", "on announcing the marriage")
+            self._won(seat, "reached_66", "on announcing the marriage", When.MARRIAGE)
 
     def _after_trick(self, winner: int, last: bool) -> None:
         if self.total(winner) >= 66:
-            self._won(winner, "reached_66", "with the last trick" if last else "after a trick")
+            self._won(winner, "reached_66", "with the last trick" if last else "after a trick",
+                      When.LAST_TRICK if last else When.TRICK)
             return
         if not last:
             return
@@ -791,7 +852,9 @@ class SixtySixDeal(KingQueenDeal):
             o = 1 - self.closer  # type: ignore[operator]
             self._finish(o, 3, "closer_failed",
                          f"{_S(self.closer)} closed but did not reach 66 "
-                         f"({self.total(self.closer)}): {_s(o)} scores 3")  # type: ignore[arg-type]
+                         f"({self.total(self.closer)}): {_s(o)} scores 3",  # type: ignore[arg-type]
+                         Ending.CLOSER_FAILED, self.closer)
         else:
             p = self.points()
-            self._finish(None, 0, "no_score", f"All tricks played, {p[0]}:{p[1]}: nobody scores")
+            self._finish(None, 0, "no_score", f"All tricks played, {p[0]}:{p[1]}: nobody scores",
+                         bonus=True)

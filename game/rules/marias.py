@@ -60,8 +60,11 @@ from .marias_scoring import (
     describe,
     pay,
     renege_score,
+    renege_stake,
 )
 from .observation import Announcement, LastTrick, MariasObservation, Marriage, Played, Renege, Step
+from .results import Component, MariasEnding, MariasResult, component_of
+from .results import Renege as RenegeFact
 from .tricks import BEATERS, NO_TRUMP_ORDER, TRUMP_ORDER, beats, strict_legal, strict_reason
 
 TRUMP, CONTRACT, DISCARD, ANSWER, DOUBLING, PLAYING, OVER = (
@@ -149,6 +152,10 @@ class MariasDeal(Deal):
         self.components: list[dict[str, Any]] = []
         self.final_score: list[int] | None = None
         self.outcome = ""
+        #: How the deal ended (:meth:`result`), the trick and the shown card that decided it.
+        self.ending: MariasEnding | None = None
+        self.end_trick: int | None = None
+        self.end_card: int | None = None
 
     # --- dealing -------------------------------------------------------------------
     @classmethod
@@ -566,14 +573,15 @@ class MariasDeal(Deal):
             dbl = self.doublings
             if opts.get("concede_plain_suit") and plain and not any(dbl.values()):
                 self._finish([component("game", "soloist", True, 1, factor, 0)],
-                             "conceded plain Suit, paid as won")
+                             "conceded plain Suit, paid as won", MariasEnding.CONCEDED)
                 return
             if (opts.get("seven_flek_shortcut") and self.seven and not self.hundred
                     and self.seven_against is None and not self.hundred_against
                     and dbl.get("game") == 1 and dbl.get("seven") == 0):
                 self._finish([component("game", "soloist", False, 1, factor, 1),
                               component("seven", "soloist", True, 2, factor, 0)],
-                             "Seven with a fleked game: game lost, Seven won, not played")
+                             "Seven with a fleked game: game lost, Seven won, not played",
+                             MariasEnding.SEVEN_FLEK_SHORTCUT)
                 return
         self.phase = PLAYING
         self.turn = self.soloist
@@ -625,16 +633,18 @@ class MariasDeal(Deal):
         if name == "betl" or name == "durch":
             lost = (winner == sol) if name == "betl" else (winner != sol)
             if lost:
-                self._score_nt(False, f"{CONTRACT_NAMES[name]} lost in trick {n}")
+                self._score_nt(False, f"{CONTRACT_NAMES[name]} lost in trick {n}",
+                               MariasEnding.LOST_IN_TRICK)
             elif n == 10:
-                self._score_nt(True, f"{CONTRACT_NAMES[name]} won")
+                self._score_nt(True, f"{CONTRACT_NAMES[name]} won", MariasEnding.WON)
             return
         # open contracts: decided right after trick 1
         self.shown = self.hands[sol]
         betl = name == "open-betl"
         if (winner == sol) == betl:
             self._score_nt(False, f"{CONTRACT_NAMES[name]} lost: the soloist "
-                           + ("won" if betl else "lost") + " trick 1")
+                           + ("won" if betl else "lost") + " trick 1",
+                           MariasEnding.OPEN_FIRST_TRICK)
             return
         defenders = self.hands[(sol + 1) % 3] | self.hands[(sol + 2) % 3]
         for x in range(32):
@@ -647,18 +657,21 @@ class MariasDeal(Deal):
                 bad = theirs & _NT_BEATERS[x]
             if bad:
                 rel = "lower" if betl else "higher"
+                self.end_card = x
                 self._score_nt(False, f"{CONTRACT_NAMES[name]} lost: the shown {CARD_STR[x]} is "
-                               f"not {rel} than every card of its suit the defenders hold")
+                               f"not {rel} than every card of its suit the defenders hold",
+                               MariasEnding.OPEN_COUNTEREXAMPLE)
                 return
-        self._score_nt(True, f"{CONTRACT_NAMES[name]} won: every shown card is extreme")
+        self._score_nt(True, f"{CONTRACT_NAMES[name]} won: every shown card is extreme",
+                       MariasEnding.OPEN_WON)
 
     # --- scoring ---------------------------------------------------------------------
-    def _score_nt(self, won: bool, text: str) -> None:
+    def _score_nt(self, won: bool, text: str, ending: MariasEnding) -> None:
         name = self.contract_name
         assert name is not None
         comp = component(name, "soloist", won, CONTRACT_BASE[name], 1,
                          self.doublings.get("game", 0))
-        self._finish([comp], text)
+        self._finish([comp], text, ending)
 
     def _score_suit(self) -> None:
         from .marias_scoring import suit_components
@@ -698,10 +711,12 @@ class MariasDeal(Deal):
                                and winner == seven_player),
         )
         self._finish(comps, f"Suit played out: soloist {s_cards}+{s_marr}, "
-                            f"defenders {d_cards}+{d_marr}")
+                            f"defenders {d_cards}+{d_marr}", MariasEnding.PLAYED_OUT)
 
-    def _finish(self, comps: list[dict[str, Any]], text: str) -> None:
+    def _finish(self, comps: list[dict[str, Any]], text: str, ending: MariasEnding) -> None:
         self.components = comps
+        self.ending = ending
+        self.end_trick = len(self.trick_log) or None
         offenders = sorted({r[0] for r in self.reneges})
         template = text.replace("{", "{{").replace("}", "}}")
         if offenders:
@@ -715,6 +730,49 @@ class MariasDeal(Deal):
         self.phase = OVER
         self.events.append(render_seats(template))
         self.events.append(f"score {self.final_score}")
+
+    def result(self) -> MariasResult | None:
+        """How the deal was scored, every number of it (None while the deal is on)."""
+        if self.final_score is None or self.ending is None:
+            return None
+        sol = self.soloist
+        cp = self.card_points
+        cards = (cp[sol], cp[0] + cp[1] + cp[2] - cp[sol])
+        marr = [0, 0]
+        big = [0, 0]
+        for seat, _suit, pts in self.marriages:
+            side = 0 if seat == sol else 1
+            marr[side] += pts
+            big[side] = max(big[side], pts)
+        comps: list[Component] = []
+        for c in self.components:
+            count = total = None
+            if "hundred" in c["name"]:
+                side = 0 if c["owner"] == "soloist" else 1  # the side whose hundred it is
+                count, total = cards[side] + big[side], cards[side] + marr[side]
+            comps.append(component_of(c, count, total))
+        seven_card = seven_seat = None
+        if self.trump_suit is not None and len(self.trick_log) == 10:
+            seven = self.trump_suit * 8 + SEVEN
+            seven_seat = next((s for s, c in self.trick_log[-1] if c == seven), None)
+            if seven_seat is not None:
+                seven_card = CARD_STR[seven]
+        last = self.trick_log[-1] if self.trick_log else None
+        hundred_against = next((s for s, a in self.history
+                                if a is ANNOUNCE["hundred-against"]), None)
+        stake = renege_stake(self.components) if self.reneges else 0
+        return MariasResult(
+            variant=self.variant, soloist=sol, contract=str(self.contract()),
+            trump=None if self.trump_suit is None else SUITS[self.trump_suit],
+            ending=self.ending, score=tuple(self.final_score), components=tuple(comps),
+            cards=cards, marriages=(marr[0], marr[1]), tricks=tuple(self.won_tricks),
+            last_trick_winner=None if last is None else self.trick_winner(last),
+            trick=self.end_trick,
+            card=None if self.end_card is None else CARD_STR[self.end_card],
+            seven_card=seven_card, seven_seat=seven_seat,
+            seven_against_seat=self.seven_against, hundred_against_seat=hundred_against,
+            reneges=tuple(RenegeFact(s, t, CARD_STR[c], r.code) for s, t, c, r in self.reneges),
+            renege_stake=stake)
 
     def result_summary(self) -> dict[str, Any]:
         if self.final_score is None:

@@ -123,6 +123,12 @@ def pay(components: list[dict[str, Any]], soloist: int, players: int = 3) -> lis
     return score
 
 
+def renege_stake(components: list[dict[str, Any]]) -> int:
+    """What a renege costs its offender per other seat (4.14): the greater of 10 units and
+    the deal's full payment (the sum of its components' values)."""
+    return max(RENEGE_MINIMUM, sum(int(c["value"]) for c in components))
+
+
 def renege_score(components: list[dict[str, Any]], offenders: list[int],
                  players: int = 3) -> list[int]:
     """Table rules (4.14): each offender pays each other seat max(10, the deal's stake).
@@ -130,7 +136,7 @@ def renege_score(components: list[dict[str, Any]], offenders: list[int],
     The stake is the deal's full payment: the sum of the values V of its components,
     what one payer would pay if every component went against them.
     """
-    stake = max(RENEGE_MINIMUM, sum(c["value"] for c in components))
+    stake = renege_stake(components)
     score = [0] * players
     for offender in offenders:
         for seat in range(players):

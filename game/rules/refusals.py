@@ -11,10 +11,34 @@ singular name of the suit letter ``suit``), ``{trump_word}``, ``{card_words}``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RANK_NAMES, SUIT_NAMES, card, card_words
-from .errors import Refusal
+from .words import RANK_NAMES, SUIT_NAMES, card_words
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the engine refuses something: a code (``"must_follow"``) and its parameters.
+
+    Parameter values are plain and JSON-friendly: suit letters (``"H"``), cards in the
+    notation (``"QH"``), seats, variant ids, action texts.
+    """
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def english(self) -> str:
+        """The command line's sentence (:func:`english`)."""
+        return english(self)
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
 
 #: What forehand / the soloist / the others are expected to do in each Mariáš phase.
 PHASE_EXPECTED = {
@@ -147,8 +171,7 @@ def _derived(params: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(params.get("trump"), str) and params["trump"] in SUIT_NAMES:
         out["trump_word"] = SUIT_NAMES[params["trump"]]
     if isinstance(params.get("card"), str) and len(params["card"]) == 2:
-        c = card(params["card"])
-        out["card_words"] = card_words(c)
+        out["card_words"] = card_words(params["card"])
         out["rank_word"] = RANK_NAMES[params["card"][0]]
         out["card_suit_word"] = SUIT_NAMES[params["card"][1]]
     return out

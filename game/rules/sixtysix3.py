@@ -25,9 +25,11 @@ from .kingqueen import (
     KQ,
     MARRIED,
     KingQueenFamily,
+    band_sixty_six,
     scale_sixty_six,
 )
 from .observation import KingQueenObservation, Played
+from .results import Ending, When
 from .tricks import strict_legal, strict_reason, winner_index
 
 #: The verbs as module constants: an Enum member lookup costs more than the whole test.
@@ -163,7 +165,7 @@ class SixtySix3Deal(KingQueenFamily):
         if action.verb is _MARRIAGE:
             self._announce_marriage(action.suit)
             if self.ntricks[s] and self.total(s) >= 66:
-                self._won(s, "on announcing the marriage")
+                self._won(s, "on announcing the marriage", When.MARRIAGE)
             return
         c = action.card
         b = 1 << c
@@ -194,23 +196,34 @@ class SixtySix3Deal(KingQueenFamily):
         if last:
             self.bonus[w] = 10
         if self.total(w) >= 66:
-            self._won(w, "with the last trick" if last else "after a trick")
+            self._won(w, "with the last trick" if last else "after a trick",
+                      When.LAST_TRICK if last else When.TRICK)
         elif last:
             p = self.points()
             self._finish(None, 0, "no_score",
-                         f"All tricks played, {p[0]}:{p[1]}:{p[2]}: nobody reached 66, no score")
+                         f"All tricks played, {p[0]}:{p[1]}:{p[2]}: nobody reached 66, no score",
+                         bonus=True)
 
-    def _won(self, w: int, when: str) -> None:
-        opps = [self.total((w + 1) % 3), self.total((w + 2) % 3)]
+    def _won(self, w: int, when: str, moment: When) -> None:
+        seats = ((w + 1) % 3, (w + 2) % 3)
+        opps = [self.total(seats[0]), self.total(seats[1])]
+        each = [scale_sixty_six(t) for t in opps]
+        # the positions scored against: both opponents, or the stronger one
+        against = [(s, t, self.ntricks[s] > 0, e, band_sixty_six(t))
+                   for s, t, e in zip(seats, opps, each)]
         if self.options.get("three_hand_scoring", "stronger") == "each":
-            pts = scale_sixty_six(opps[0]) + scale_sixty_six(opps[1])
+            pts = each[0] + each[1]
             how = "each opponent"
         else:
             pts = scale_sixty_six(max(opps))
             how = "the stronger opponent"
+            against = [against[0] if opps[0] >= opps[1] else against[1]]
         self._finish(w, pts, "reached_66",
                      f"{seat_ref(w, True)} reached 66 with {self.total(w)} {when}; opponents "
-                     f"{opps[0]} and {opps[1]}; scored against {how}: {pts}")
+                     f"{opps[0]} and {opps[1]}; scored against {how}: {pts}",
+                     Ending.REACHED_66, w,
+                     tuple(against),
+                     when=moment, bonus=moment is When.LAST_TRICK)
 
     # --- observation ------------------------------------------------------------------------
     def observation(self, seat: int) -> KingQueenObservation:

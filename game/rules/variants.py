@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import Deal
 from .cards import FULL_24, FULL_32, cards_of
+from .kingqueen import MarriageDeal, SixtySixDeal
+from .marias import MariasDeal
 from .options import VARIANT_IDS, make_options
+from .sixtysix3 import SixtySix3Deal
 
-_MODULES = {
-    "marriage": ("game.rules.kingqueen", "MarriageDeal"),
-    "sixty-six": ("game.rules.kingqueen", "SixtySixDeal"),
-    "sixty-six-3": ("game.rules.sixtysix3", "SixtySix3Deal"),
-    "marias": ("game.rules.marias", "MariasDeal"),
+_CLASSES: dict[str, type[Deal]] = {
+    "marriage": MarriageDeal,
+    "sixty-six": SixtySixDeal,
+    "sixty-six-3": SixtySix3Deal,
+    "marias": MariasDeal,
 }
 
 NAMES = {
@@ -28,9 +30,7 @@ NAMES = {
 
 def deal_class(variant: str) -> type[Deal]:
     make_options(variant)  # raises a clear NotationError for an unknown id
-    module, name = _MODULES[variant]
-    cls: type[Deal] = getattr(importlib.import_module(module), name)
-    return cls
+    return _CLASSES[variant]
 
 
 def deck_cards(variant: str) -> list[int]:

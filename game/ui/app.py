@@ -1,7 +1,7 @@
 """The application: window, pygame-gui manager, scene manager and the frame loop.
 
-The loop draws only when something changed and sleeps in ``pygame.event.wait``
-otherwise (the redraw protocol is described on :class:`game.ui.scene.Scene`);
+The loop draws only when something changed and sleeps in ``SDL_WaitEventTimeout``
+otherwise (:mod:`.idle_wait`) (the redraw protocol is described on :class:`game.ui.scene.Scene`);
 a drawn frame presents only the damaged parts of the window.
 """
 
@@ -13,7 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -21,7 +21,6 @@ import pygame_gui
 from . import idle_wait
 from .i18n import translation_dir
 from .redraw import Damage, UISnapshot
-from .scene import Scene
 from .theme import load_theme
 
 log = logging.getLogger(__name__)
@@ -90,6 +89,8 @@ class Frame:
     presented_px: int
     full: bool
     at: float
+
+
 #: Room kept free on the desktop for a title bar and a task bar.
 DESKTOP_MARGIN = (0, 48)
 
@@ -100,7 +101,9 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+    if not sizes or sizes[0][0] <= 0 or sizes[0][1] <= 0:
+        return None
+    return int(sizes[0][0]), int(sizes[0][1])
 
 
 def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
@@ -116,6 +119,39 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
         w = max(w, min(MIN_SIZE[0], room_w))
         h = max(h, min(MIN_SIZE[1], room_h))
     return w, h
+
+
+class Screen(Protocol):
+    """What the app asks of a scene (:class:`game.ui.scene.Scene`, the base every scene
+    extends, builds on the app: the app knows its scenes only by this)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def enter(self, **params: Any) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw what lies under the widgets; the rectangles that changed since the last
+        drawn frame, or None for the whole window (the redraw protocol)."""
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    # --- the redraw protocol (game.ui.scene) ----------------------------------------------
+    def animating(self) -> bool:
+        """True while something moves by itself: frames at full rate."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until a timer of this scene is due (None: no timer): the loop sleeps
+        until then."""
+
+    def invalidate(self, rect: pygame.Rect | tuple[int, int, int, int] | None = None) -> None:
+        """Ask for a redraw of ``rect`` (None: the whole window) in the next frame."""
 
 
 class App:
@@ -146,9 +182,9 @@ class App:
             translation_directory_paths=[translation_dir()],
         )
         self.clock = pygame.time.Clock()
-        self.scene_factories: dict[str, Callable[[App], Scene]] = {}
-        self.scenes: dict[str, Scene] = {}
-        self.scene: Scene | None = None
+        self.scene_factories: dict[str, Callable[[App], Screen]] = {}
+        self.scenes: dict[str, Screen] = {}
+        self.scene: Screen | None = None
         self.running = True
         #: Work time (ms) of every drawn frame; ``frames`` has the details (bounded).
         self.frame_times: list[float] = []
@@ -175,10 +211,10 @@ class App:
             self.toggle_fullscreen()
 
     # --- scenes -----------------------------------------------------------------------
-    def register(self, name: str, factory: Callable[[App], Scene]) -> None:
+    def register(self, name: str, factory: Callable[[App], Screen]) -> None:
         self.scene_factories[name] = factory
 
-    def switch(self, name: str, **params: Any) -> Scene:
+    def switch(self, name: str, **params: Any) -> Screen:
         """Leave the current scene and enter ``name`` (scenes are kept for re-entry)."""
         if self.scene is not None:
             self.scene.leave()
@@ -379,12 +415,8 @@ class App:
         """Do queued small jobs until ``budget_s`` seconds are used."""
         end = time.perf_counter() + budget_s
         while self.idle_tasks and time.perf_counter() < end:
-            task = self.idle_tasks[0]
-            try:
-                more = task()
-            except Exception:  # noqa: BLE001 - a background nicety must never stop the game
-                log.exception("idle task failed")
-                more = False
+            # Our own small jobs (preloading): one that fails is a bug, never hidden.
+            more = self.idle_tasks[0]()
             if not more:
                 self.idle_tasks.popleft()
 
@@ -446,76 +478,3 @@ def install_services(app: App, storage: Any = None, settings: Any = None) -> dic
         app.services["sound"].settings = settings
     i18n.set_language(app.manager.get_locale())
     return app.services
-
-
-def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
-             lang: str | None = None) -> App:
-    """The window on the main menu, as a player starts it (settings, services, scenes).
-
-    Settings are loaded before the window opens (its size, full screen, language and
-    interface scale come from them).  The window is clamped to the desktop.  A size
-    given on the command line is for this run only; the size is remembered on the way
-    out only when the player changed it (by dragging the window or in Settings).  The
-    benchmark opens the program the same way.
-    """
-    from .scenes import register_all
-    from .storage import Storage
-    from .widgets.scaling import apply_ui_scale
-
-    storage = Storage(background=True)
-    first_start = not storage.settings_path.exists()
-    settings = storage.load_settings()
-    if first_start:
-        from .i18n import system_language
-
-        settings.language = system_language()
-    app = App(size=size or tuple(settings.window_size),
-              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
-              clamp_to_desktop=True)
-    install_services(app, storage, settings)
-    if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
-        app.services["font_scale"] = settings.ui_scale
-    register_all(app)
-    app.switch("menu")
-    # Sounds, the other scenes and the first table are prepared once the menu is on
-    # screen: the first frame comes first (game.ui.preload).
-    from . import preload
-
-    app.idle_tasks.append(_later(lambda: preload.start(app)))
-    return app
-
-
-def _later(fn: Callable[[], Any]) -> Callable[[], bool]:
-    """An idle task that calls ``fn`` once."""
-    def task() -> bool:
-        fn()
-        return False
-    return task
-
-
-def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
-            lang: str | None = None) -> int:
-    """Open the window on the main menu and run until the player quits.
-
-    The window size is remembered on the way out.
-    """
-    app = open_app(size, fullscreen, lang)
-    storage, settings = app.services["storage"], app.services["settings"]
-    try:
-        return app.run()
-    finally:
-        net = app.services.pop("net", None)
-        if net is not None:  # a network table: say goodbye (the host's table closes, saved)
-            net.close()
-        settings.fullscreen = app.fullscreen  # F11 is remembered too
-        if app.user_sized:
-            settings.window_size = tuple(app.windowed_size)
-        storage.save_settings(settings)
-        storage.flush()
-        pygame.quit()
-
-
-def main() -> int:
-    from .cli import main as cli_main
-
-    return cli_main()

@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -83,13 +84,12 @@ def rss_mb(pid: int | None = None) -> float | None:
 
 
 def peak_rss_mb() -> float | None:
-    try:
-        import resource
+    if sys.platform == "win32":
+        return None  # no getrusage there
+    import resource
 
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
-    except (ImportError, OSError):
-        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
 def _stats(times: list[float]) -> dict[str, float]:
@@ -220,15 +220,17 @@ def _worker_pids(table: Any) -> tuple[int, ...]:
     server = getattr(table, "bot_server", None)
     if server is not None and server.proc.pid:
         pids.append(server.proc.pid)
-    try:
-        from multiprocessing import resource_tracker
+    from multiprocessing import resource_tracker
 
-        tracker = resource_tracker._resource_tracker._pid  # noqa: SLF001
-        if tracker:
-            pids.append(tracker)
-    except (ImportError, AttributeError):
-        pass
+    # Not public: the tracker's process id, where this Python has one (its CPU counts).
+    tracker = getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None)
+    if tracker:
+        pids.append(tracker)
     return tuple(pids)
+
+
+def _has_result(table: Any) -> bool:
+    return table.result is not None
 
 
 def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
@@ -242,11 +244,11 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     import pygame
 
     from . import i18n
-    from .app import open_app
-    from .selftest import _tune
+    from .launch import open_app
+    from .selftest import tune_for_script
     from .session import GameSetup
 
-    app = open_app(size=size, lang="en")
+    app: Any = open_app(size=size, lang="en")  # a script: it drives whatever scene is up
     bench = Bench(app, started)
     bench.label = "first frame"
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
@@ -287,7 +289,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         if name not in app.scene_factories:
             continue
         bench.label = name
-        bench.act(lambda name=name: app.switch(name), min(1.5, idle_s))
+        bench.act(partial(app.switch, name), min(1.5, idle_s))
         idle[name] = bench.idle_cpu(idle_s)
     bench.act(lambda: app.switch("menu"), 0.3)
 
@@ -298,7 +300,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     plan = [(v, "fast") for v in variants] + ([(variants[0], "normal")] if normal_phase else [])
     last_table = None
     for i, (variant, speed) in enumerate(plan):
-        settings = _tune(app, settings, speed)
+        settings = tune_for_script(app, settings, speed)
         players = 3 if variant in ("sixty-six-3", "marias") else 2
         seats = ["easy", "normal", "easy"][:players]
         app.services["table_autoplay"] = "easy"
@@ -322,7 +324,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         if errors:
             table = app.switch("table", setup=GameSetup(variant, seats=seats, seed=2000 + i))
         t0 = time.perf_counter()
-        ok = bench.run_until(lambda table=table: table.result is not None, DEAL_TIMEOUT_S)
+        ok = bench.run_until(partial(_has_result, table), DEAL_TIMEOUT_S)
         bench.run_for(0.3)
         deals.append({"variant": variant, "speed": speed, "ok": ok and not errors,
                       "seconds": round(time.perf_counter() - t0, 1)})
@@ -337,7 +339,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
 
     # 3. The table waiting for the player: a human seat, nothing moving.
     app.services.pop("table_autoplay", None)
-    settings = _tune(app, settings, "normal")
+    settings = tune_for_script(app, settings, "normal")
     bench.label = "table, the player's turn"
     bench.act(lambda: app.switch("table", setup=GameSetup("marriage", seats=["human", "normal"],
                                                           seed=5)))
@@ -400,7 +402,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     cores = os.cpu_count() or 1
     load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     busy = max(load_before, load_after) > cores
-    judged_on = (f"cpu time (the machine was busy: load {max(load_before, load_after):.1f} "
+    judged_on = (f"cpu time (the machine was busy: load {round(max(load_before, load_after), 1)} "
                  f"on {cores} cores)") if busy else "wall time"
     # (Busy, "after the first second" of wall time says nothing either: the two frames that
     # open the menu are the start, judged by the start targets.)

@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     status = run_main(parse_and_run, argv)
     if status != -1 or not parsed:
         return status
-    from game.ui.app import run_app
+    from game.ui.launch import run_app
 
     args = parsed[0]
     return run_app(size=args.size, fullscreen=args.fullscreen, lang=args.lang)

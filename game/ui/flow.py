@@ -207,11 +207,7 @@ class TurnFlow:
         assert deal is not None
         before_totals = list(self.match.totals)
         totals = self.match.finish_deal()
-        summary: dict[str, Any] = {}
-        try:
-            summary = dict(deal.result_summary())
-        except Exception:  # noqa: BLE001 - a summary is decoration, never fatal
-            log.exception("result_summary failed")
+        summary: dict[str, Any] = dict(deal.result_summary())
         self.listener(FlowEvent("deal_end", after=self.observation(), extra={
             "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
             "totals": totals, "before_totals": before_totals, "summary": summary,
@@ -258,7 +254,8 @@ class TurnFlow:
         pending, self.pending = self.pending, None
         try:
             action = pending.result()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the bot's thread failed: its move is lost
+            log.warning("seat %s: no answer (%s): the first legal action is played", seat, exc)
             self.errors.append(f"seat {seat}: {exc}")
             action = deal.legal_actions()[0]
         self.apply(seat, action)

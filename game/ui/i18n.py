@@ -131,10 +131,7 @@ def current_language() -> str:
 def apply_language(app: Any, lang: str) -> str:
     """Switch our :func:`tr` and the pygame-gui manager (all live widgets re-translate)."""
     lang = set_language(lang)
-    try:
-        app.manager.set_locale(lang)
-    except Exception as exc:  # noqa: BLE001 - a widget failing to re-render must not crash
-        log.warning("set_locale(%s) failed: %s", lang, exc)
+    app.manager.set_locale(lang)
     return lang
 
 
@@ -155,6 +152,29 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
     if params:
         text = _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
     return text
+
+
+#: The decimal mark of each language (Russian and Czech write "0,5").
+DECIMAL_MARK = {"en": ".", "ru": ",", "cs": ","}
+MINUS = "\u2212"
+
+
+def number(value: float, places: int | None = 2, signed: bool = False,
+           lang: str | None = None) -> str:
+    """A number with a fraction as the player writes it: ``0.32`` / ``0,32``.
+
+    The one place numbers with fractions are formatted for the screen.  ``places=None``
+    drops trailing zeros (``1.5``, ``2``); ``signed`` puts ``+`` before positive values.
+    Negative values get a real minus sign (−), not a hyphen.
+    """
+    lang = lang or _current
+    if places is None:
+        text = f"{value:+g}" if signed else f"{value:g}"
+    else:
+        text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    if text.lstrip("+-").strip("0.") == "" and text.startswith("-"):
+        text = ("+" if signed else "") + text[1:]  # no "−0.00"
+    return text.replace(".", DECIMAL_MARK.get(lang, ".")).replace("-", MINUS)
 
 
 def has_key(key: str, lang: str) -> bool:

@@ -22,6 +22,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -55,6 +56,12 @@ def _loaded_sdl_paths() -> list[str]:
     return paths
 
 
+def _waiter(sdl_wait: Any) -> Callable[[int], int]:
+    def wait_ms(ms: int) -> int:
+        return int(sdl_wait(None, ms))
+    return wait_ms
+
+
 def _find() -> Callable[[int], int] | None:
     for path in _loaded_sdl_paths():
         try:
@@ -69,7 +76,7 @@ def _find() -> Callable[[int], int] | None:
         init.restype = ctypes.c_uint32
         # The same library instance as pygame's: its video subsystem is up.
         if init(0x20):  # SDL_INIT_VIDEO
-            return lambda ms, fn=fn: int(fn(None, ms))
+            return _waiter(fn)
     return None
 
 
@@ -80,10 +87,7 @@ def wait(timeout_s: float) -> None:
         return
     if not _looked and pygame.display.get_init():
         _looked = True
-        try:
-            _wait = _find()
-        except Exception:  # noqa: BLE001 - an odd platform: poll instead
-            _wait = None
+        _wait = _find()
         if _wait is None:
             log.info("SDL_WaitEventTimeout not reachable: polling for events every 10 ms")
     if _wait is not None and pygame.display.get_driver() not in ("dummy", "offscreen"):

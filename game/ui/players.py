@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from game.ai import hint
+from game.ai.bot import make_bot
 from game.rules import Action, Observation, observation_from_json
 
 log = logging.getLogger(__name__)
@@ -112,20 +114,9 @@ class HumanInput:
         self.cancel()
 
 
-class FirstLegalBot:
-    """Fallback computer player: the first legal action (used if game.ai cannot load)."""
-
-    def choose(self, observation: Observation, budget_ms: float | None = None) -> Action:
-        return observation.legal[0]
-
-    def cancel(self) -> None:
-        pass
-
-
 def make_engine(level: str, variant: str, seed: int | None,
                 budget_ms: float | None = None, server: BotServer | None = None) -> Any:
-    """A bot of game.ai for ``level`` (in ``server``'s process if given), or
-    :class:`FirstLegalBot` if game.ai is unavailable."""
+    """A bot of game.ai for ``level`` (in ``server``'s process if given)."""
     if server is not None:
         try:
             return server.engine(level, variant, seed, budget_ms)
@@ -162,8 +153,6 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
                 conn.send(("action", str(action)))
             elif kind == "hint":
                 _, obs, budget = msg
-                from game.ai import hint
-
                 h = hint(observation_from_json(obs), budget_ms=budget, cancel=cancel)
                 conn.send(("hint", h.to_json()))
         except Exception as exc:  # noqa: BLE001 - report, keep serving
@@ -173,13 +162,7 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
 
 def _local_engine(level: str, variant: str, seed: int | None, budget_ms: float | None,
                   cancel: Any = None) -> Any:
-    try:
-        from game.ai.bot import make_bot
-
-        return make_bot(level, variant, seed=seed, budget_ms=budget_ms, cancel=cancel)
-    except Exception as exc:  # noqa: BLE001
-        log.warning("bot %s for %s unavailable (%s): first legal action", level, variant, exc)
-        return FirstLegalBot()
+    return make_bot(level, variant, seed=seed, budget_ms=budget_ms, cancel=cancel)
 
 
 class BotServer:
@@ -300,7 +283,7 @@ class RemoteEngine:
     thread with the same level and seed: a crash must not end the player's game.
     """
 
-    def __init__(self, server: BotServer, key: int, spec: tuple[Any, ...] = ()):
+    def __init__(self, server: BotServer, key: int, spec: tuple[Any, ...]):
         self.server = server
         self.key = key
         self.spec = spec
@@ -315,7 +298,7 @@ class RemoteEngine:
                 if self.server.closed:  # the table is closing: any answer will be dropped
                     return observation.legal[0]
                 log.warning("the bot process is gone (%r): thinking in a thread", exc)
-                self.local = _local_engine(*self.spec) if self.spec else FirstLegalBot()
+                self.local = _local_engine(*self.spec)
         action: Action = self.local.choose(observation)
         return action
 

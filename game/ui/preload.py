@@ -1,7 +1,7 @@
 """Work done behind the menu, so that no later frame waits for it.
 
 Started once the menu's first frame is on screen (the window comes first): a
-worker thread imports the scenes registered lazily (the table pulls in the
+worker thread imports the scenes deferred by :mod:`game.ui.scenes` (the table pulls in the
 bots), synthesises the sound effects, prepares the first table for the
 window's size — its felt and the deck of the last game played, at the heights
 the table will ask for — and starts the bot process; then the loop's idle
@@ -12,45 +12,31 @@ also done on demand when the player is quicker than the worker.
 
 from __future__ import annotations
 
-import importlib
-import logging
 import threading
 from typing import Any
-
-log = logging.getLogger(__name__)
 
 THREAD_NAME = "preload"
 
 
 def start(app: Any) -> threading.Thread:
-    """Start the worker (a daemon: closing the window never waits for it)."""
+    """Start the worker (a daemon: closing the window never waits for it).
+
+    Every step is our own code: one that fails is a bug, reported by the thread's
+    traceback (the scene then does that work itself when it is opened)."""
     size = app.size
     settings = app.services.get("settings")
-    modules = [getattr(f, "module", None) for f in app.scene_factories.values()]
     sound = app.services.get("sound")
 
     def work() -> None:
-        for module in modules:
-            if module:
-                try:
-                    importlib.import_module(module)
-                except Exception:  # noqa: BLE001 - the scene reports it when opened
-                    log.warning("preloading %s failed", module, exc_info=True)
-        if sound is not None and hasattr(sound, "preload"):
-            try:
-                sound.preload()
-            except Exception:  # noqa: BLE001 - sounds are made on first use instead
-                log.warning("preloading the sounds failed", exc_info=True)
-        try:
-            prepare_table(size, settings)
-        except Exception:  # noqa: BLE001 - the table renders on demand instead
-            log.warning("preparing the table failed", exc_info=True)
-        try:
-            from .players import BotServer
+        from .scenes import deferred_scenes
 
-            BotServer.prestart()
-        except Exception:  # noqa: BLE001 - the table starts its own
-            log.warning("starting the bot process failed", exc_info=True)
+        deferred_scenes()  # the table (with the bots) and the later screens
+        if sound is not None and hasattr(sound, "preload"):
+            sound.preload()
+        prepare_table(size, settings)
+        from .players import BotServer
+
+        BotServer.prestart()
         # Fonts are opened on the main thread (FreeType is not thread-safe), one per
         # idle moment of the loop.
         for size_bold in table_font_sizes(size, settings):

@@ -206,6 +206,7 @@ def _compound(app: Any) -> bool:
         if not d.is_over():
             break
     seat = d.to_move()
+    assert seat is not None
     before = hint(d.observation(seat), seed=0, iterations=200)
     d.apply(EXCHANGE, seat)
     after = hint(d.observation(seat), seed=0, iterations=200)
@@ -263,7 +264,8 @@ def _defender_points(app: Any) -> bool:
     obs = _marias_observation()
     if not isinstance(obs, MariasObservation) or obs.soloist is None:
         return False
-    panels = Panels(SimpleNamespace(settings=SimpleNamespace(count_in_memory=False)))
+    scene: Any = SimpleNamespace(settings=SimpleNamespace(count_in_memory=False))
+    panels = Panels(scene)
     defender = next(s for s in range(3) if s != obs.soloist)
     line = panels.plate_line(defender, obs, obs.soloist)
     return tr("ui.table_defenders_points", n=obs.points[defender]) in line
@@ -272,6 +274,7 @@ def _defender_points(app: Any) -> bool:
 def _marias_observation() -> Any:
     import random
 
+    from game.rules.observation import MariasObservation
     from game.rules.variants import new_deal, random_deck
 
     rng = random.Random(2)
@@ -279,11 +282,89 @@ def _marias_observation() -> Any:
         d = new_deal("marias", 0, random_deck("marias", rng), {})
         while not d.is_over():
             seat = d.to_move()
+            assert seat is not None  # a deal not over has a seat to move
             obs = d.observation(seat)
-            if obs.phase == "play" and obs.soloist is not None:
+            if isinstance(obs, MariasObservation) and obs.phase == "play" \
+                    and obs.soloist is not None:
                 return obs
             d.apply(rng.choice(obs.choices), seat, chance=rng)
     return None
+
+
+def _plain_words(text: str, lang: str, names: list[str]) -> bool:
+    """A result line a player can read: no card codes, lists, ids, spec markers or raw
+    keys, and in Russian no Latin letters beside the players' names."""
+    import re
+
+    if not text or re.search(r"(?<![\w])(?:[AKQJT987]|10)[CDHS](?![\w])", text):
+        return False
+    if re.search(r"[\[\]_§{}]|%\{|\bui\.|\bres_", text):
+        return False
+    bare = text
+    for name in names:
+        bare = bare.replace(name, " ")
+    return lang != "ru" or not re.search(r"[A-Za-z]", bare)
+
+
+def _result_text(app: Any) -> bool:
+    """Every game's results said in every language from the engine's facts (seeded random
+    deals, both decks), and the table's deal-over panel after a declaration."""
+    import random
+
+    from game.rules.variants import new_deal, random_deck
+
+    from .i18n import LANGUAGES, set_language
+    from .player_names import player_names
+    from .result_text import result_text, signed
+
+    rng = random.Random(21)
+    for variant in ("marriage", "sixty-six", "sixty-six-3", "marias"):
+        players = 3 if variant in ("sixty-six-3", "marias") else 2
+        for n in range(40):
+            deal = new_deal(variant, rng.randrange(players), random_deck(variant, rng), {})
+            while not deal.is_over():
+                acts = deal.legal_actions()
+                deal.apply_legal(acts[rng.randrange(len(acts))])
+            result = deal.result()
+            assert result is not None  # a deal over has its result
+            for lang in LANGUAGES:
+                set_language(lang)
+                names = player_names(["human"] + ["normal"] * (players - 1))
+                text = result_text(result, names, "german" if n % 2 else "french", lang)
+                if not _plain_words(text, lang, names) or not all(
+                        signed(v) in text for v in deal.score() or []):
+                    set_language("en")
+                    raise AssertionError(f"{variant} in {lang}: {text!r}")
+    set_language("en")
+    table, _obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+    settings = table.settings
+    ask, settings.confirm_low_declare = settings.confirm_low_declare, False
+    try:
+        table.press_action(DECLARE)
+    finally:
+        settings.confirm_low_declare = ask
+    if not _wait(app, lambda: table.result is not None):
+        return False
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            names = [table.seat_name(s).split(" · ")[0] for s in range(2)]
+            lines = table.panels.summary_lines(900)
+            if not lines or not _plain_words(" ".join(lines), lang, names):
+                return False
+    finally:
+        set_language("en")
+    return True
+
+
+def _text_fits(app: Any) -> bool:
+    """Every screen in en, ru and cs at 1024×640 and 1280×720: no text wider than its box."""
+    from .textfit import check_all
+
+    faults = check_all(app)
+    if faults:
+        raise AssertionError("; ".join(faults[:12]))
+    return True
 
 
 CHECKS: dict[str, Callable[[Any], bool]] = {
@@ -296,6 +377,8 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "compound_turn_values_consistent": _compound,
     "advice_says_why": _advice,
     "defender_points_are_the_sides": _defender_points,
+    "result_text_player_language": _result_text,
+    "text_fits_all_languages": _text_fits,
 }
 
 

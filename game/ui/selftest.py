@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .scenes import register_all
+
 log = logging.getLogger(__name__)
 
 VARIANTS = ("marriage", "sixty-six", "sixty-six-3", "marias")
@@ -51,26 +53,11 @@ class _Recorder:
 
 
 def _register(app: Any) -> None:
-    """The program's scenes; the table is always there (this module ships with it)."""
-    try:
-        from .scenes import register_all
-
-        register_all(app)
-    except Exception as exc:  # noqa: BLE001 - other screens may be mid-change: test the table
-        log.warning("register_all failed (%s): menu placeholder", exc)
-    if "menu" not in app.scene_factories:
-        from .scene import Scene
-
-        class _Menu(Scene):
-            name = "menu"
-
-        app.register("menu", _Menu)
-    from .table import TableScene
-
-    app.register("table", TableScene)
+    """Every scene of the program, as the window registers them (a broken one fails)."""
+    register_all(app)
 
 
-def _tune(app: Any, settings: Any, speed: str | None = None) -> Any:
+def tune_for_script(app: Any, settings: Any, speed: str | None = None) -> Any:
     """Fast animation and no bot pause, on whatever Settings object the screens installed."""
     current = app.services.get("settings") or settings
     current.animation_speed = speed or current.animation_speed
@@ -87,14 +74,14 @@ def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[]
     try:
         app.switch("menu")
         frame()
-        menu = app.scene
+        menu: Any = app.scene
         if hasattr(menu, "on_button") and "setup" in app.scene_factories:
             menu.on_button("new")
         else:
             return None
         for _ in range(3):
             frame()
-        setup_screen = app.scene
+        setup_screen: Any = app.scene
         if setup_screen is None or setup_screen.name != "setup":
             return None
         setup_screen.select_variant(variant)
@@ -123,7 +110,7 @@ def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
     before = storage.load_match("sixty-six")
     app.switch("setup")
     frame()
-    screen = app.scene
+    screen: Any = app.scene
     screen.select_variant("sixty-six")
     asked = screen.start() is None and screen.replace_pending is not None
     frame()
@@ -165,7 +152,8 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     storage = app.services["storage"]
     checks["new_game_keeps_match"] = _new_game_keeps_match(app, frame)
     app.services["table_autoplay"] = "easy"
-    table = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=77))
+    table: Any = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"],
+                                                     seed=77))
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
     while (table.flow.actions_applied < 6 or table.anim.busy()) and \
             time.perf_counter() < deadline:
@@ -176,9 +164,10 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     # Settings mid-deal: another deck and the Russian interface, applied at once.
     app.switch("menu")
     frame()
-    app.scene.on_button("settings")
+    menu_scene: Any = app.scene
+    menu_scene.on_button("settings")
     frame()
-    settings_screen = app.scene
+    settings_screen: Any = app.scene
     settings_screen._set("deck_french", "french-4color")
     settings_screen._set("card_back", "blue-rosette")
     settings_screen._set_language("ru")
@@ -187,7 +176,8 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     shot("90-settings-ru")
     app.switch("menu")
     frame()
-    app.scene.resume()  # the menu's Continue
+    menu_scene = app.scene
+    menu_scene.resume()  # the menu's Continue
     table = app.scene
     for _ in range(30):
         frame()
@@ -210,8 +200,9 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     _register(app2)
     app2.switch("menu")
     app2.step(DT)
-    app2.scene.resume()
-    table2 = app2.scene
+    menu2: Any = app2.scene
+    menu2.resume()  # the menu's Continue
+    table2: Any = app2.scene
     checks["resumed_after_quit"] = (table2.name == "table"
                                     and table2.flow.record_text() == saved)
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
@@ -282,7 +273,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     app.switch("menu")
     frame()
     first_frame_ms = (time.perf_counter() - start) * 1000
-    _tune(app, settings)
+    tune_for_script(app, settings)
     for _ in range(20):
         frame()
     shot("01-menu")
@@ -293,7 +284,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     if normal_phase:
         plan.append((variants[0], "normal"))
     for i, (variant, speed) in enumerate(plan):
-        settings = _tune(app, settings, speed)
+        settings = tune_for_script(app, settings, speed)
         players = 3 if variant in ("sixty-six-3", "marias") else 2
         seats = list(levels[:players])
         t0 = time.perf_counter()
@@ -304,7 +295,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         if setup is None or app.scene is None or app.scene.name != "table":
             setup = GameSetup(variant, seats=seats, seed=1000 + i)
             app.switch("table", setup=setup)
-        table = app.scene
+        table: Any = app.scene
 
         def kind(table: Any = table) -> tuple[bool, bool]:
             return table.anim.moving(), table.flow.thinking_seat() is not None
@@ -453,7 +444,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
         app.switch("net_lobby")
         while time.perf_counter() - t0 < seconds:
             frame()
-            table = app.scene
+            table: Any = app.scene
             if table is None or table.name != "net_table" or table.flow is None:
                 time.sleep(0.002)
                 continue
@@ -467,8 +458,8 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
                 time.sleep(0.002)
         flow = session.flow
         hosted = session.server.server.table if session.server else None
-        ok = bool(flow.match.over and hosted is not None and hosted.match.is_over()
-                  and flow.match.totals == hosted.match.totals and actions > 0)
+        ok = bool(flow.match.over and hosted is not None and hosted.live.is_over()
+                  and flow.match.totals == hosted.live.totals and actions > 0)
         return {"ok": ok, "seconds": round(time.perf_counter() - t0, 2), "actions": actions,
                 "totals": list(flow.match.totals)}
     finally:

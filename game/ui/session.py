@@ -20,3 +20,6 @@ class GameSetup:
     slot: str | None = None
     #: A table hosted on the network (game.ui.netplay): seats, names, port, away rule.
     network: dict[str, Any] | None = None
+    #: The counting trainer: the table asks counting questions now and then (game.ai.trainer);
+    #: like practice, such a match does not count for the rating.
+    trainer: bool = False

@@ -21,11 +21,11 @@ TRICK_COLLECT = ("click", "auto")
 #: The pauses offered for automatic collecting (ms).
 TRICK_PAUSES = (600, 1000, 1500, 2500)
 LEVELS = ("easy", "normal", "hard")
+#: When the counting aid shows at the start of a game.
+COUNTING_AID = ("off", "practice", "always")
 LANGUAGES = ("en", "ru", "cs")
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
-#: Seconds one card takes to fly to the trick, per animation speed (the table may use it).
-ANIMATION_SECONDS = {"slow": 0.45, "normal": 0.28, "fast": 0.15, "instant": 0.0}
 #: Version of the file format; a file with a higher number comes from a newer program.
 SETTINGS_VERSION = 1
 
@@ -58,6 +58,11 @@ class Settings:
     last_variant: str = "marriage"
     #: Practice mode preselected on the new-game screen.
     practice: bool = False
+    #: The counting trainer preselected on the new-game screen.
+    trainer: bool = False
+    #: The counting aid on the table at the start of a game: "off", in "practice" games,
+    #: or "always" (C at the table shows or hides it any time).
+    counting_aid: str = "practice"
     #: Draw shapes/patterns besides colours on highlights (colour-blind friendly).
     shape_highlights: bool = True
     #: Ask "are you sure?" before a declaration of 66 that falls short (it loses the deal).
@@ -125,6 +130,7 @@ def _schema() -> Any:
         "last_variant": variants, "practice": sc.boolean(), "shape_highlights": sc.boolean(),
         "confirm_low_declare": sc.boolean(), "collect_trick": sc.text(8, TRICK_COLLECT),
         "trick_pause_ms": sc.whole(0, 10_000),
+        "trainer": sc.boolean(), "counting_aid": sc.text(10, COUNTING_AID),
     }
     return sc.fields_of(spec, asdict(Settings()))
 

@@ -134,7 +134,7 @@ class Sounds:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
             self.format = pygame.mixer.get_init()
-            self.available = bool(self.format) and abs(self.format[1]) == 16
+            self.available = self.format is not None and abs(self.format[1]) == 16
         except (pygame.error, NotImplementedError) as exc:
             log.info("no audio device (%s): running silent", exc)
 

@@ -196,8 +196,11 @@ def setup_from_dict(data: Any) -> GameSetup:
         from game.net.table import check_network_setup
 
         network = check_network_setup(network, players)
+    trainer = data.get("trainer", False)
+    if not isinstance(trainer, bool):
+        raise ValueError("the setup's trainer flag is not true or false")
     return GameSetup(variant, dict(options), list(seats), seed, practice, slot=slot,
-                     network=network)
+                     network=network, trainer=trainer)
 
 
 @dataclass(frozen=True)
@@ -473,7 +476,7 @@ class Storage:
         from game.rules import write_deal
         from game.rules.record import parse_record, replay_deal
 
-        from .stats import deal_key, summarise_deal
+        from .stats import deal_key, rated_match, summarise_deal
 
         human = setup.seats.index("human")
         # One chunk per deal; whatever precedes the first "variant:" (comments) is dropped.
@@ -505,7 +508,8 @@ class Storage:
             match_text = "\n".join("variant:" + c for c in chunks)  # == write_record(deals)
             if not setup.practice:
                 self.record_match(setup.variant, totals[human] == best,
-                                  key=deal_key(match_text))
+                                  key=deal_key(match_text),
+                                  rated=rated_match(setup, totals, human))
             self._remove_match_files(slot_for(setup))  # a finished match: nothing to continue
         return filed
 
@@ -676,7 +680,7 @@ class Storage:
         text = "\n".join(kept) + "\n"
         if setup.slot is None and slot != setup.variant:
             setup = GameSetup(setup.variant, setup.options, setup.seats, setup.seed,
-                              setup.practice, slot=slot)
+                              setup.practice, slot=slot, trainer=setup.trainer)
         try:
             atomic_write(setup_path, json.dumps({"version": 1, "setup": setup_to_dict(setup)},
                                                 indent=1))
@@ -749,12 +753,20 @@ class Storage:
                 self.save_stats()
         return counted
 
-    def record_match(self, variant: str, won: bool, key: str | None = None) -> bool:
+    def record_match(self, variant: str, won: bool, key: str | None = None,
+                     rated: Any = None) -> bool:
+        """Count a finished match (``rated``: a ``stats.RatedMatch`` that moves the rating)."""
         with self._lock:
-            counted = self.stats.record_match(variant, won, key)
+            counted = self.stats.record_match(variant, won, key, rated)
             if counted:
                 self.save_stats()
         return counted
+
+    def record_question(self, variant: str, kind: str, right: bool) -> None:
+        """One answer of the counting trainer (saved at once, like every statistic)."""
+        with self._lock:
+            self.stats.record_question(variant, kind, right)
+            self.save_stats()
 
     # --- hand history ---------------------------------------------------------------------
     def export_deal(self, record_text: str, variant: str, key: str | None = None) -> Path | None:
@@ -869,11 +881,9 @@ def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
 
 def _check_decks(settings: Settings) -> list[str]:
     """Deck and back ids the deck renderer knows, of the right family (else the defaults)."""
-    try:
-        from .decks.artworks import ARTWORKS
-        from .decks.backs import BACKS
-    except Exception:  # noqa: BLE001 - without the renderer there is nothing to check against
-        return []
+    from .decks.artworks import ARTWORKS
+    from .decks.backs import BACKS
+
     problems = []
     base = Settings()
     for name, family in (("deck_french", "french"), ("deck_german", "german")):

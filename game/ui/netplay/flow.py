@@ -26,7 +26,7 @@ from typing import Any
 from game.net import protocol as P
 from game.net import view
 from game.net.client import CLOSED, CONNECTED, NetClient
-from game.rules import Action, Observation, Refusal, Verb
+from game.rules import Action, DealResult, Observation, Refusal, Verb, result_from_json
 
 from ..flow import ASKING, FlowEvent, Listener, Phase, phase_of
 from ..players import HumanInput, Pending
@@ -61,6 +61,8 @@ class DealView:
         self._variant = variant
         self._players = players
         self.summary: dict[str, Any] | None = None
+        #: The host's typed result of the finished deal (``deal.result()`` there).
+        self.typed_result: DealResult | None = None
         #: the host's refusal of each card action the seat may not take now
         self.why: dict[str, Refusal] = {}
 
@@ -103,9 +105,9 @@ class DealView:
     def result_summary(self) -> dict[str, Any]:
         return dict(self.summary or {"text": ""})
 
-    def result_text(self, names: list[str]) -> str:
-        """The host's sentence of how the deal was scored (its seats as it says them)."""
-        return str(self.result_summary().get("text", ""))
+    def result(self) -> DealResult | None:
+        """How the deal was scored, as the host's engine said it (typed facts)."""
+        return self.typed_result
 
     def hand(self, seat: int) -> int:
         raise LookupError("a networked table never sees another seat's hand")
@@ -311,7 +313,8 @@ class ClientFlow:
         self.pending = None
         try:
             action = pending.result()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the bot's thread failed: this move is not sent
+            log.warning("no answer to send (%s)", exc)
             self.errors.append(str(exc))
             return
         # a blind trump card is sent as "trump blind": the host's engine draws the card
@@ -383,6 +386,12 @@ class ClientFlow:
         deal = self.deal
         if deal is not None:
             deal.summary = dict(info.get("summary") or {})
+            raw = info.get("result")
+            try:
+                deal.typed_result = result_from_json(raw) if isinstance(raw, dict) else None
+            except (KeyError, TypeError, ValueError):  # a malformed message loses only the words
+                log.warning("deal_end: unreadable result %r", raw)
+                deal.typed_result = None
         self.match.totals = list(info.get("totals") or self.match.totals)
         self._drop_pending()
         self._go(Phase.DEAL_END)

@@ -91,7 +91,7 @@ class HostScene(MenuScene):
 
     def build(self, **params: Any) -> None:
         if params.get("resume"):
-            self._resume(params["resume"], params.get("setup"))
+            self._resume(params["resume"], params["setup"])
             return
         w, h = self.app.size
         px = self.px
@@ -101,7 +101,7 @@ class HostScene(MenuScene):
                 try:
                     self.options[var] = make_options(var, self.settings.rule_options.get(var)
                                                      or {})
-                except Exception:  # noqa: BLE001 - stale saved options: the defaults
+                except ValueError:  # stale saved options (RulesError): the defaults
                     self.options[var] = defaults(var)
         margin = max(px(70), (w - px(1160)) // 2)
         col_w = (w - 2 * margin - px(60)) // 2
@@ -213,9 +213,11 @@ class HostScene(MenuScene):
         name = P.clean_text(self.name_entry.get_text(), P.MAX_NAME)
         port = _port(self.port_entry.get_text())
         if not name:
-            return self._fail("ui.net_code_bad_name")
+            self._fail("ui.net_code_bad_name")
+            return None
         if port is None:
-            return self._fail("ui.net_bad_port")
+            self._fail("ui.net_bad_port")
+            return None
         v = self.variant
         setup = GameSetup(v, dict(self.options[v]), network={"host_seat": 0})
         return self._host(setup, [OPEN, *self.seats[v]], name, port, self.away_policy())
@@ -229,10 +231,12 @@ class HostScene(MenuScene):
                 announce=bool(self.app.services.get("net_announce", True)))
         except OSError as exc:
             log.warning("cannot open the table on port %s: %s", port, exc)
-            return self._fail("ui.net_port_busy", port=str(port))
+            self._fail("ui.net_port_busy", port=str(port))
+            return None
         except ValueError as exc:
             log.warning("cannot host: %s", exc)
-            return self._fail("ui.notice_save_corrupt", detail=str(exc))
+            self._fail("ui.notice_save_corrupt", detail=str(exc))
+            return None
         old = self.app.services.pop("net", None)
         if old is not None:
             old.close()
@@ -307,9 +311,9 @@ class JoinScene(MenuScene):
         focus.append(self.join_button)
         y += px(70)
         if self.error:
-            key, values = self.error
+            key, error_values = self.error
             self.label(pygame.Rect(x - px(100), y, col + px(200), px(40)), key,
-                       object_id="#notice", **values)
+                       object_id="#notice", **error_values)
             y += px(48)
         self.label(pygame.Rect(x, y, col, px(30)), "ui.net_found", object_id="#section")
         y += px(36)
@@ -384,11 +388,14 @@ class JoinScene(MenuScene):
         address = self.entries[1].get_text().strip()
         port = _port(self.entries[2].get_text())
         if not name:
-            return self._fail("ui.net_code_bad_name")
+            self._fail("ui.net_code_bad_name")
+            return None
         if not address:
-            return self._fail("ui.net_no_address")
+            self._fail("ui.net_no_address")
+            return None
         if port is None:
-            return self._fail("ui.net_bad_port")
+            self._fail("ui.net_bad_port")
+            return None
         old = self.app.services.pop("net", None)
         if old is not None:
             old.close()

@@ -105,7 +105,7 @@ class NetSession:
                           seed=setup.seed, host_key=host_key)
         host_seat = int((setup.network or {}).get("host_seat", 0))
         kinds = list(table.seat_kinds)
-        saved = GameSetup(setup.variant, dict(table.options),
+        saved = GameSetup(setup.variant, dict(table.options or {}),
                           seats=["human" if i == host_seat else
                                  (k if k != OPEN else (away.level or "normal"))
                                  for i, k in enumerate(kinds)],
@@ -131,7 +131,7 @@ class NetSession:
             raise
         client = NetClient("127.0.0.1", real_port, name, seat=host_seat, host_key=host_key,
                            wake=wake)
-        flow = ClientFlow(client, setup.variant, dict(table.options), table.players)
+        flow = ClientFlow(client, setup.variant, dict(table.options or {}), table.players)
         client.start()
         return cls(client, flow, thread, bots, saved)
 

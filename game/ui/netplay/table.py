@@ -43,15 +43,17 @@ class NetTableScene(TableScene):
 
     # --- lifecycle -----------------------------------------------------------------------
     def enter(self, **params: Any) -> None:
-        session = self.app.services.get("net")
+        session: Any = self.app.services.get("net")
         if session is None:
             self.app.switch("menu")
             return
         self.anim.speed = self.settings.animation_speed
-        if session is not self.session or self.flow is not session.flow:
-            self._sit(session)
+        flow: Any = session.flow
+        seated = session is self.session and self.flow is flow
+        if seated:
+            flow.catch_up()
         else:
-            session.flow.catch_up()
+            self._sit(session)
         self._build()
 
     def _sit(self, session: NetSession) -> None:

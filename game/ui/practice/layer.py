@@ -88,10 +88,7 @@ class PracticeLayer:
         return family_of(setup.variant if setup else "marriage", self.settings)
 
     def _obs(self) -> Observation | None:
-        try:
-            return self.scene.input.observation()
-        except Exception:  # noqa: BLE001
-            return None
+        return self.scene.input.observation()
 
     def _scale(self) -> float:
         """The scale of the widgets' theme fonts (set by the table for its size), so the
@@ -141,11 +138,7 @@ class PracticeLayer:
         obs = self._obs()
         if obs is None or action not in obs.legal or len(obs.legal) < 2:
             return True
-        try:
-            found = self.service.compute(obs)
-        except Exception:  # noqa: BLE001 - a failed search never blocks a move
-            log.exception("practice warning: no hint")
-            return True
+        found = self.service.compute(obs)
         warning = assess(obs, action, found)
         if warning is None:
             return True
@@ -258,26 +251,48 @@ class PracticeLayer:
 
     def _busy_rects(self) -> list[pygame.Rect]:
         """What the hint panel and the tips must not cover: the table's own widgets
-        (buttons), the other players' name plates and hands, and the trick."""
-        rects = []
+        (buttons), the other players' name plates and hands, the cards on the table and
+        the trick."""
+        return [r for r, _w in self._busy()]
+
+    def _busy(self) -> list[tuple[pygame.Rect, float]]:
+        """:meth:`_busy_rects` with how bad covering each is, per pixel: a name plate is
+        worst, then hands and boxes, then other cards; the trick area least (it is in
+        view again a moment later).  The trick area comes last."""
+        out: list[tuple[pygame.Rect, float]] = []
         for _a, b in getattr(getattr(self.scene, "buttons", None), "buttons", []) or []:
-            rects.append(pygame.Rect(b.rect))
+            out.append((pygame.Rect(b.rect), 10.0))
         for b in (getattr(self.scene, "widgets", None) or {}).values():
-            rects.append(pygame.Rect(b.rect))
+            out.append((pygame.Rect(b.rect), 10.0))
+        # Every card on the table as it lies now (a talon, the stock, an aside trump card,
+        # the trick piles) and the plates as drawn (they grow with their text).
+        stage = getattr(self.scene, "stage", None)
+        if stage is not None:
+            out.extend((stage.rect_of(sp), 5.0 if sp.role in ("hand", "opp") else 2.0)
+                       for sp in stage.sprites.values() if sp.role not in ("trick", "flash"))
+        panels = getattr(self.scene, "panels", None)
+        out.extend((pygame.Rect(r), 20.0)
+                   for r in getattr(panels, "plate_rects", {}).values())
         layout = getattr(self.scene, "layout", None)
         if layout is not None:
-            rects.extend(table_rects(layout, self.scene.view_seat))
-        return rects
+            rects = table_rects(layout, self.scene.view_seat)
+            out.extend((r, 5.0) for r in rects[:-1])
+            out.append((rects[-1], 0.3))  # the trick area last
+        return out
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
-        return self.place(size, self.panel.size())
+        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
+        return self.place(size, self.panel.size(), overlays() if callable(overlays) else [])
 
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
         """Like the hint panel, and never over it when the panel is open."""
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
             else []
+        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
+        if callable(overlays):
+            extra.extend(overlays())
         return self.place(self.app.size, box, extra)
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
@@ -289,12 +304,9 @@ class PracticeLayer:
         hand_top = round(h * 0.75)
         layout = getattr(self.scene, "layout", None)
         if layout is not None:
-            try:
-                spot = layout.spot(self.scene.view_seat)
-                hand_top = round(spot.hand[1] - layout.hand_h * 0.62)
-            except Exception:  # noqa: BLE001 - a default place is fine
-                pass
-        busy = self._busy_rects()
+            spot = layout.spot(self.scene.view_seat)
+            hand_top = round(spot.hand[1] - layout.hand_h * 0.62)
+        weighted = self._busy()
         buttons = [pygame.Rect(b.rect) for _a, b in
                    getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
         lower = [r.top for r in buttons if r.bottom > h * 0.4 and r.top < hand_top]
@@ -306,13 +318,18 @@ class PracticeLayer:
                       (pw + m, buttons_top - m), top_centre]
         for r in pressable_extra or []:  # right above or below what must stay in view
             candidates += [(r.right, r.top - m), (r.right, r.bottom + m + ph)]
-        # The first place that covers nothing; else the one covering least (the trick
-        # counts a third: it is in view again a moment later, a hand or a name is not);
-        # never a button.
+        # Then anywhere above the hand, centre first (a free spot beats a covered one).
+        step = max(16, m)
+        for y in range(buttons_top - m, m + ph - 1, -step):
+            for dx in range(0, w // 2, step):
+                for x in (w // 2 + pw // 2 + dx, w // 2 + pw // 2 - dx)[:2 if dx else 1]:
+                    if pw + m <= x <= w - m:
+                        candidates.append((x, y))
+        # The first place that covers nothing; else the one covering least, weighed as
+        # :meth:`_busy` says (a name plate is worst, the trick area least); never a button.
         pressable = buttons + [pygame.Rect(b.rect) for b in
                                (getattr(self.scene, "widgets", None) or {}).values()]
         pressable += pressable_extra or []
-        trick = busy[-1] if layout is not None else None  # table_rects puts it last
         best, least = (w - m, buttons_top - m), float("inf")
         for right, bottom in candidates:
             rect = pygame.Rect(0, 0, pw, ph)
@@ -320,9 +337,9 @@ class PracticeLayer:
             if rect.top < m or rect.collidelist(pressable) >= 0:
                 continue
             cover = 0.0
-            for r in busy:
+            for r, weight in weighted:
                 c = rect.clip(r)
-                cover += c.w * c.h * (0.3 if r is trick else 1.0)
+                cover += c.w * c.h * weight
             if cover == 0:
                 return right, bottom
             if cover < least:

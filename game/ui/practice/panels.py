@@ -135,7 +135,7 @@ class HintPanel:
                 for ln in wrap(sentence, body, w - 2 * pad):
                     lines.append((ln, body, CREAM if i == 0 else MUTED))
         rows = len(self.hint.values) if self.expanded and self._has_values() else 0
-        text_h = sum(f.get_sized_height() + px(3) for _, f, _ in lines)
+        text_h = sum(f.get_sized_height(0) + px(3) for _, f, _ in lines)
         toggle_h = px(26) if self._has_values() else 0
         rows_h = (rows * px(22) + px(26)) if rows else 0
         h = pad + px(30) + text_h + px(6) + toggle_h + rows_h + pad
@@ -174,7 +174,7 @@ class HintPanel:
         for text, f, colour in lines:
             img, _ = f.render(text, colour)
             surface.blit(img, (rect.x + pad, y))
-            y += f.get_sized_height() + px(3)
+            y += f.get_sized_height(0) + px(3)
         y += px(6)
         self.toggle_rect = pygame.Rect(0, 0, 0, 0)
         if toggle_h:
@@ -265,7 +265,7 @@ class ConfirmDialog:
         for text in lines:
             wrapped.extend(wrap(text, body, w - px(48)))
         self.lines = wrapped
-        h = px(70) + len(wrapped) * (body.get_sized_height() + px(4)) + px(86)
+        h = px(70) + len(wrapped) * (body.get_sized_height(0) + px(4)) + px(86)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (screen_size[0] // 2, round(screen_size[1] * 0.42))
         bw, bh = px(200), px(44)
@@ -321,7 +321,7 @@ class ConfirmDialog:
         for i, line in enumerate(self.lines):
             img, _ = body.render(line, CREAM if i or not line else CREAM)
             surface.blit(img, (self.rect.x + px(24), y))
-            y += body.get_sized_height() + px(4)
+            y += body.get_sized_height(0) + px(4)
 
 
 # --- tips ----------------------------------------------------------------------------------------
@@ -370,7 +370,7 @@ class TipBox:
         w = min(screen_size[0] - px(40), px(520))
         body = font("sans", px(16))
         self.lines = wrap(tr("ui." + self.key), body, w - px(40))
-        h = px(46) + len(self.lines) * (body.get_sized_height() + px(3)) + px(58)
+        h = px(46) + len(self.lines) * (body.get_sized_height(0) + px(3)) + px(58)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.midtop = (screen_size[0] // 2, self.top or px(70))
         if self.placer is not None:
@@ -447,4 +447,4 @@ class TipBox:
         for line in self.lines:
             img, _ = body.render(line, CREAM)
             surface.blit(img, (self.rect.x + px(20), y))
-            y += body.get_sized_height() + px(3)
+            y += body.get_sized_height(0) + px(3)

@@ -26,12 +26,13 @@ from game.rules import Observation
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language, tr
+from game.ui.i18n import tr
+from game.ui.player_names import seat_name
+from game.ui.result_text import describe
 from game.ui.scenes.base import MenuScene
+from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.widgets.fonts import font, wrap
 
-from .board import HINT, SELECT, Board
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .texts import action_text, decimal, explanation_lines, family_of
 
@@ -63,7 +64,7 @@ class ReviewScene(MenuScene):
         self.selected: int | None = None
         self.scroll = 0
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.board = Board()
+        self.board = DealBoard()
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._key: str | None = None
@@ -339,13 +340,15 @@ class ReviewScene(MenuScene):
     def _name(self, seat: int) -> str:
         if seat < len(self.names):
             return self.names[seat]
-        return tr("ui.common_you") if seat == self.seat else tr("ui.common_seat", n=seat)
+        players = self.deal.players if self.deal is not None else 2
+        return seat_name(seat, players, self.seat, player_name=self.settings.player_name)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         px = self.px
         r = self.list_rect()
         draw_box(surface, r, (8, 28, 18, 214))
         fam = self._family()
+        variant = self.deal.variant if self.deal is not None else ""
         head = font("sans_bold", px(15))
         body = font("sans", px(15))
         bold = font("sans_bold", px(15))
@@ -380,7 +383,7 @@ class ReviewScene(MenuScene):
             num, _ = small.render(str(i + 1), MUTED)
             surface.blit(num, (cols[0], cy - num.get_height() // 2))
             lost = it.lost
-            bad = lost is not None and lost >= threshold_for(self.deal.variant)
+            bad = lost is not None and lost >= threshold_for(variant)
             mine, _ = (bold if bad else body).render(
                 self._clip(action_text(it.action, obs, fam), body, cols[2] - cols[1] - px(8)),
                 BAD if bad else CREAM)
@@ -405,7 +408,8 @@ class ReviewScene(MenuScene):
         elif self.done < self.total:
             line = tr("ui.review_computing", done=self.done, total=self.total)
         else:
-            marias = self.deal.variant == "marias"  # Mariáš is paid in units
+            # Mariáš is paid in units
+            marias = self.deal is not None and self.deal.variant == "marias"
             line = tr("ui.review_total_marias" if marias else "ui.review_total",
                       lost=decimal(total_lost(items)))
         img, _ = font("sans_bold", px(17)).render(line, GOLD_LIGHT)
@@ -440,12 +444,14 @@ class ReviewScene(MenuScene):
         y = area.bottom + px(6)
         step = tr("ui.review_step", n=self.pos, total=total)
         if self.pos < total:
+            assert self.deal is not None
             seat, action = self.deal.history[self.pos]
             text = tr("ui.review_action", name=self._name(seat),
                       action=action_text(action, state.observation(seat), fam))
         else:
-            names = [self._name(s) for s in range(state.players)]
-            text = describe(state, names, current_language()) if state.is_over() else ""
+            text = ""
+            if state.is_over():  # the deal's result, whole, over the finished board
+                self._draw_result(surface, area, describe(state, names, family=fam, sep="\n"))
         img, _ = font("sans_bold", px(16)).render(step, GOLD)
         surface.blit(img, (area.x + px(8), y))
         if text:
@@ -478,15 +484,15 @@ class ReviewScene(MenuScene):
             body = font("sans", px(size))
             lines = [(ln, i) for i, sentence in enumerate(sentences)
                      for ln in wrap(sentence, body, r.w - px(28))]
-            if len(lines) * (body.get_sized_height() + px(2)) <= room:
+            if len(lines) * (body.get_sized_height(0) + px(2)) <= room:
                 break
         y = r.y + px(34)
         for ln, i in lines:
-            if y + body.get_sized_height() > r.y + px(34) + room:
+            if y + body.get_sized_height(0) > r.y + px(34) + room:
                 break
             img, _ = body.render(ln, CREAM if i == 0 else MUTED)
             surface.blit(img, (r.x + px(14), y))
-            y += body.get_sized_height() + px(2)
+            y += body.get_sized_height(0) + px(2)
 
     def _draw_line(self, surface: pygame.Surface) -> None:
         """The better line on the review's board: the move ringed blue, then its sequel."""
@@ -513,7 +519,7 @@ class ReviewScene(MenuScene):
             if state.is_over():
                 names = [self._name(s) for s in range(state.players)]
                 caption = tr("ui.review_better_result",
-                             result=describe(state, names, current_language()))
+                             result=describe(state, names, family=fam))
                 step = ""
         glow = {CARD_STR[c]: HINT for c in item.best.cards} if self.line_pos < 0 else {}
         names = [self._name(s) for s in range(state.players)]
@@ -527,4 +533,19 @@ class ReviewScene(MenuScene):
         for ln, colour in lines[:2]:
             img, _ = body.render(self._clip(ln, body, area.w - px(16)), colour)
             surface.blit(img, (area.x + px(8), y))
-            y += body.get_sized_height() + px(1)
+            y += body.get_sized_height(0) + px(1)
+
+    def _draw_result(self, surface: pygame.Surface, area: pygame.Rect, text: str) -> None:
+        """How the deal was scored, as the score sheet says it, in a box on the board."""
+        px = self.px
+        body = font("sans", px(15))
+        lines = wrap(text, body, area.w - px(80))
+        line_h = body.get_sized_height(0) + px(4)
+        box = pygame.Rect(0, 0, area.w - px(40), len(lines) * line_h + px(24))
+        box.center = area.center
+        draw_box(surface, box, (8, 28, 18, 250))
+        y = box.y + px(12)
+        for line in lines:
+            img, _ = body.render(line, CREAM)
+            surface.blit(img, (box.x + px(20), y))
+            y += line_h

@@ -16,7 +16,15 @@ from typing import Any
 import game.ai.explain as ex
 from game.rules import Action, MariasObservation, Observation, Refusal, Verb
 from game.rules.cards import CARD_STR, RANKS, SUITS, marriage_points
-from game.ui.i18n import card_name, current_language, rank_name, suit_name, tr, variant_name
+from game.ui.i18n import (
+    card_name,
+    number,
+    rank_name,
+    suit_name,
+    tr,
+    variant_name,
+)
+from game.ui.player_names import seat_name
 
 CONTRACT_KEYS = {
     "suit": "contract_suit", "suit seven": "contract_suit_seven",
@@ -29,6 +37,12 @@ COMPONENT_KEYS = {"game": "contract_game", "seven": "contract_seven",
                   "hundred-against": "contract_hundred_against",
                   "hundred": "contract_hundred", "silent seven": "marias_silent_seven",
                   "silent hundred": "marias_silent_hundred"}
+
+
+#: The keys of the 1st, 2nd … doubling of a component (``marias_*``): one list for the
+#: table and the advice.
+DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "marias_kalhoty",
+               "marias_kaiser")
 
 
 def family_of(variant: str, settings: Any = None) -> str:
@@ -96,8 +110,6 @@ def action_text(action: Action, obs: Observation | None = None, family: str = "f
         return tr("ui.practice_act_bad", lang, contract=contract_text(action.name, lang))
     if verb is Verb.DOUBLE:
         k = obs.doublings.get(action.name, 0) if isinstance(obs, MariasObservation) else 0
-        from game.ui.table.controls import DOUBLE_KEYS
-
         name = tr("ui." + DOUBLE_KEYS[k], lang) if k < len(DOUBLE_KEYS) else tr(
             "ui.act_double", lang)
         return tr("ui.practice_act_double", lang, name=name,
@@ -119,10 +131,7 @@ def signed(value: float | None, lang: str | None = None) -> str:
 def decimal(value: float, lang: str | None = None, sign: bool = False) -> str:
     """``0.40`` / ``0,40`` (Russian and Czech write a decimal comma); ``sign``: ``+0.40`` /
     ``−0.40`` with a real minus sign."""
-    text = f"{value:+.2f}" if sign else f"{abs(value):.2f}"
-    if (lang or current_language()) in ("ru", "cs"):
-        text = text.replace(".", ",")
-    return text.replace("-", "−")
+    return number(value if sign else abs(value), 2, signed=sign, lang=lang)
 
 
 def _param_text(v: Any, obs: Observation | None, family: str, lang: str | None) -> str:
@@ -151,8 +160,10 @@ def _param_text(v: Any, obs: Observation | None, family: str, lang: str | None) 
         return decimal(v.value, lang, sign=True)
     if isinstance(v, ex.Amount):
         return decimal(v.value, lang)
-    if isinstance(v, ex.Seat):
-        return tr("ui.common_seat", lang, n=v.seat)
+    if isinstance(v, ex.Seat):  # named as at the table, from the advised seat
+        if obs is not None:
+            return seat_name(v.seat, obs.players, obs.seat, lang=lang)
+        return tr("ui.common_seat", lang, n=v.seat + 1)
     return str(v)
 
 

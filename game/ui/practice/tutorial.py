@@ -166,10 +166,9 @@ class TutorialRun:
         self.lesson = lesson
         self.human = human
         self.index = 0
-        self.deal_index = -1
-        self.deal: Deal | None = None
-        self.deals: list[Deal] = []
-        self._open_deal(0)
+        self.deal_index = 0
+        self.deal: Deal = build_deal(lesson.records[0])
+        self.deals: list[Deal] = [self.deal]
 
     def _open_deal(self, d: int) -> None:
         self.deal_index = d
@@ -222,13 +221,3 @@ class TutorialRun:
             return False, self.deal.check(action, self.human)
         self.apply_scripted()
         return True, None
-
-    def new_deal_started(self) -> bool:
-        """True right after the script moved on to its next deal."""
-        return len(self.deals) > 1 and self.deal is self.deals[-1] and not self.deal.history
-
-    def play_to_end(self) -> list[Deal]:
-        """Apply every remaining step (tests): returns the deals played."""
-        while not self.finished:
-            self.apply_scripted()
-        return self.deals

@@ -21,11 +21,12 @@ from game.rules import Action, Verb
 from game.rules.actions import discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
+from game.ui.player_names import seat_name
 from game.ui.scenes.base import MenuScene
+from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
 from game.ui.widgets.fonts import font, wrap
 
-from .board import HINT, SELECT, Board
 from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .texts import action_text, family_of, rule_reason
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
@@ -39,7 +40,7 @@ CARD_VERBS = (Verb.PLAY, Verb.TRUMP, Verb.DISCARD)
 
 class TutorialScene(MenuScene):
     name = "tutorial"
-    title_key = "ui.tutorial_title"
+    title_key: str | None = "ui.tutorial_title"
     back_to = "menu"
 
     def __init__(self, app: Any):
@@ -47,7 +48,7 @@ class TutorialScene(MenuScene):
         self.lessons: list[Lesson] = []
         self.run: TutorialRun | None = None
         self.lesson_index = 0
-        self.board = Board()
+        self.board = DealBoard()
         self.card_rects: dict[str, pygame.Rect] = {}
         self.selected: set[str] = set()
         self.feedback: str | None = None
@@ -110,7 +111,7 @@ class TutorialScene(MenuScene):
         y = self.buttons_top()
         if run.finished:
             self.title_key = None
-            keys = [("again", "ui.tutorial_again", None)]
+            keys: list[tuple[str, str, str | None]] = [("again", "ui.tutorial_again", None)]
             if self.lesson_index + 1 < len(self.lessons):
                 keys.insert(0, ("next_lesson", "ui.tutorial_next", "#primary"))
             items = []
@@ -175,7 +176,7 @@ class TutorialScene(MenuScene):
         title_f = font("serif_bold", px(19))
         n = min(3, len(wrap(self.run.lesson.title(current_language()), title_f,
                             self.side_rect().w - px(40))))
-        return self.side_rect().y + px(16) + n * (title_f.get_sized_height() + px(2)) + px(34)
+        return self.side_rect().y + px(16) + n * (title_f.get_sized_height(0) + px(2)) + px(34)
 
     def buttons_top(self) -> int:
         return getattr(self, "_buttons_top", self.side_rect().centery)
@@ -215,7 +216,7 @@ class TutorialScene(MenuScene):
         side = self.side_rect()
         body = font("sans", px(17))
         lines = wrap(self.last_narration, body, side.w - px(40))
-        y = self.text_top() + len(lines) * (body.get_sized_height() + px(4)) + px(118)
+        y = self.text_top() + len(lines) * (body.get_sized_height(0) + px(4)) + px(140)
         self._buttons_top = min(y, side.bottom - px(300))
 
     def _family(self) -> str:
@@ -237,7 +238,9 @@ class TutorialScene(MenuScene):
         if why is not None:
             self.feedback = rule_reason(why, fam)
         elif expected is not None:
+            # a legal move that is not the lesson's: say so, and which move it shows
             self.feedback = tr("ui.tutorial_wrong",
+                               chosen=action_text(action, obs, fam),
                                action=action_text(expected, obs, fam, capital=False))
         return False
 
@@ -298,10 +301,7 @@ class TutorialScene(MenuScene):
                 self.click_card(key)
 
     def card_at(self, pos: tuple[int, int]) -> str | None:
-        for key, rect in reversed(list(self.card_rects.items())):
-            if rect.collidepoint(pos):
-                return key
-        return None
+        return self.board.card_at(pos)
 
     def click_card(self, key: str) -> None:
         run = self.run
@@ -333,19 +333,17 @@ class TutorialScene(MenuScene):
         deal = run.deal
         assert deal is not None
         players = deal.players
-        names = [tr("ui.common_you")]
-        if players == 2:
-            names.append(tr("ui.tutorial_north"))
-        else:
-            names += [tr("ui.tutorial_west"), tr("ui.tutorial_east")]
+        # named as at the table: the player, then North, or West and East
+        names = [seat_name(s, players, 0, player_name=self.settings.player_name)
+                 for s in range(players)]
         glow: dict[str, tuple[int, int, int]] = {}
         expected = run.expected() if run.human_turn() and not self.waiting_continue else None
         if expected is not None:
             if expected.verb in CARD_VERBS:
                 for c in expected.cards:
                     glow[CARD_STR[c]] = HINT
-        for c in self.selected:
-            glow[c] = SELECT
+        for key in self.selected:
+            glow[key] = SELECT
         hand = {CARD_STR[c] for c in cards_of(deal.hand(HUMAN))}
         dim = set()
         if expected is not None and expected.verb is Verb.PLAY:
@@ -372,7 +370,7 @@ class TutorialScene(MenuScene):
         for line in wrap(run.lesson.title(lang), title_f, side.w - px(40))[:3]:
             img, _ = title_f.render(line, GOLD_LIGHT)
             surface.blit(img, (side.x + px(20), y))
-            y += title_f.get_sized_height() + px(2)
+            y += title_f.get_sized_height(0) + px(2)
         steps = len(run.lesson.steps)
         prog = tr("ui.review_step", n=min(run.index + 1, steps), total=steps)
         img, _ = font("sans", px(13)).render(prog, MUTED)
@@ -393,14 +391,14 @@ class TutorialScene(MenuScene):
             for line in wrap(self.last_narration, body, side.w - px(40)):
                 img, _ = body.render(line, CREAM)
                 surface.blit(img, (side.x + px(20), y))
-                y += body.get_sized_height() + px(4)
+                y += body.get_sized_height(0) + px(4)
             return
         # the narration of a step already played stays readable, but quieter
         current = getattr(self, "narration_step", -1) == run.index
         for line in wrap(self.last_narration, body, side.w - px(40)):
             img, _ = body.render(line, CREAM if current else MUTED)
             surface.blit(img, (side.x + px(20), y))
-            y += body.get_sized_height() + px(4)
+            y += body.get_sized_height(0) + px(4)
         y += px(12)
         small = font("sans_bold", px(16))
         if run.human_turn() and not self.waiting_continue:
@@ -412,10 +410,10 @@ class TutorialScene(MenuScene):
             for line in wrap(prompt, small, side.w - px(40)):
                 img, _ = small.render(line, GOLD)
                 surface.blit(img, (side.x + px(20), y))
-                y += small.get_sized_height() + px(2)
+                y += small.get_sized_height(0) + px(2)
         if self.feedback:
             y += px(6)
-            for line in wrap(self.feedback, small, side.w - px(40))[:2]:
+            for line in wrap(self.feedback, small, side.w - px(40))[:3]:
                 img, _ = small.render(line, BAD)
                 surface.blit(img, (side.x + px(20), y))
-                y += small.get_sized_height() + px(2)
+                y += small.get_sized_height(0) + px(2)

@@ -3,22 +3,29 @@
 Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setup``,
 ``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
 ``match_result`` (match, setup) and
-``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
-``net``, ``net_host``, ``net_join``, ``net_lobby``, ``net_table`` (:mod:`game.ui.netplay`),
-the table and the later ones imported when first opened (or behind the menu).
+``table`` (:mod:`game.ui.table`), ``tutorial``, ``review`` and ``showme``
+(:mod:`game.ui.practice`), ``net``, ``net_host``, ``net_join``, ``net_lobby``,
+``net_table`` (:mod:`game.ui.netplay`).
+Every one of them is part of the program: a module that cannot be imported is a bug
+that the tests find, never a screen that silently goes missing.
+
+The table and the screens after it (:data:`DEFERRED`) are imported when first opened
+— or earlier, behind the menu, by :mod:`game.ui.preload` — not before the first frame:
+importing them (the table pulls in the bots) took a fifth of the start-up time.  The
+import is a plain one in :func:`deferred_scenes`, deferred, never optional.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.app import App, Screen
 
-log = logging.getLogger(__name__)
+#: The scenes imported on first use, by name (each is a key of :func:`deferred_scenes`).
+DEFERRED = ("table", "tutorial", "review", "showme",
+            "net", "net_host", "net_join", "net_lobby", "net_table")
 
 
 def register_all(app: App) -> None:
@@ -32,35 +39,29 @@ def register_all(app: App) -> None:
     from .setup import SetupScene
     from .stats_scene import StatsScene
 
-    for scene in (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
-                  ReplayScene, ScoreScene, MatchResultScene, ContinueScene):
+    scenes = (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
+              ReplayScene, ScoreScene, MatchResultScene, ContinueScene)
+    for scene in scenes:
         app.register(scene.name, scene)
-    # The table (with the bots), the tutorial and the review are imported when first
-    # opened — or earlier, behind the menu (game.ui.preload) — not before the first
-    # frame: importing them took a fifth of the start-up time.
-    lazy = {
-        "table": ("game.ui.table", "TableScene"),
-        "tutorial": ("game.ui.practice.tutorial_scene", "TutorialScene"),
-        "review": ("game.ui.practice.review_scene", "ReviewScene"),
-        "net": ("game.ui.netplay.scenes", "NetMenuScene"),
-        "net_host": ("game.ui.netplay.scenes", "HostScene"),
-        "net_join": ("game.ui.netplay.scenes", "JoinScene"),
-        "net_lobby": ("game.ui.netplay.scenes", "LobbyScene"),
-        "net_table": ("game.ui.netplay.table", "NetTableScene"),
-    }
-    for name, (module, cls) in lazy.items():
-        if importlib.util.find_spec(module) is None:
-            log.warning("no %s scene (%s is missing)", name, module)
-            continue
-        app.register(name, _Lazy(module, cls))
+    for name in DEFERRED:
+        app.register(name, _on_first_use(name))
 
 
-class _Lazy:
-    """A scene factory that imports its module on first use (``module`` says which)."""
+def deferred_scenes() -> dict[str, Callable[[App], Screen]]:
+    """The scenes of :data:`DEFERRED`, imported now (the first call pays the import)."""
+    from game.ui.netplay.scenes import HostScene, JoinScene, LobbyScene, NetMenuScene
+    from game.ui.netplay.table import NetTableScene
+    from game.ui.practice.review_scene import ReviewScene
+    from game.ui.practice.showme_scene import ShowMeScene
+    from game.ui.practice.tutorial_scene import TutorialScene
+    from game.ui.table import TableScene
 
-    def __init__(self, module: str, cls: str):
-        self.module = module
-        self.cls = cls
+    return {scene.name: scene for scene in (
+        TableScene, TutorialScene, ReviewScene, ShowMeScene,
+        NetMenuScene, HostScene, JoinScene, LobbyScene, NetTableScene)}
 
-    def __call__(self, app: App) -> Any:
-        return getattr(importlib.import_module(self.module), self.cls)(app)
+
+def _on_first_use(name: str) -> Callable[[App], Screen]:
+    def make(app: App) -> Screen:
+        return deferred_scenes()[name](app)
+    return make

@@ -11,6 +11,7 @@ from the mouse or from the keyboard focus ring.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -44,8 +45,7 @@ def services(app: Any) -> dict[str, Any]:
         storage = app.services.get("storage")
         if storage is None and not os.environ.get("MARRIAGE_TABLE_HOME"):
             root = tempfile.mkdtemp(prefix="marriage-table-")
-            storage = Storage(os.path.join(root, "config"), os.path.join(root, "data"),
-                              background=True)
+            storage = Storage(Path(root, "config"), Path(root, "data"), background=True)
         install_services(app, storage)
     return app.services
 
@@ -278,20 +278,12 @@ class MenuScene(Scene):
 
 
 def seat_names(setup: Any, settings: Settings, players: int) -> list[str]:
-    """Names to show per seat: the player's own name, then "Computer 1 (Hard)" ..."""
-    from game.ui.i18n import tr
+    """Names to show per seat, as at the table: the player's own name, then "North ·
+    hard", "West · normal" … (game.ui.player_names; the part before " · " is the name)."""
+    from game.ui.player_names import player_names
 
-    seats = list(getattr(setup, "seats", None) or ["human"]) + ["normal"] * players
-    names, computer = [], 0
-    for seat in range(players):
-        kind = seats[seat]
-        if kind == "human":
-            own = (settings.player_name or "").strip()
-            names.append(own if own and own != "You" else tr("ui.common_you"))
-        else:
-            computer += 1
-            names.append(f"{tr('ui.common_computer', n=computer)} · {tr(f'ui.level_{kind}')}")
-    return names
+    seats = (list(getattr(setup, "seats", None) or ["human"]) + ["normal"] * players)[:players]
+    return player_names(seats, settings.player_name, with_level=True)
 
 
 def human_seat(setup: Any) -> int:

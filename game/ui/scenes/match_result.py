@@ -12,10 +12,11 @@ from typing import Any
 
 import pygame
 
-from game.ui.i18n import tr, variant_name
+from game.ui.i18n import number, tr, variant_name
+from game.ui.result_text import result_sentences
 from game.ui.stats import deal_key
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 from game.ui.widgets.icons import suit_icon
 
 from .base import MenuScene, human_seat, seat_names
@@ -38,6 +39,7 @@ class MatchResultScene(MenuScene):
         px = self.px
         self.won = False
         self.message = ""
+        self.last_deal = ""
         if match is not None:
             self.names = [n.split(" · ")[0] for n in seat_names(setup, self.settings,
                                                                  match.players)]
@@ -51,6 +53,7 @@ class MatchResultScene(MenuScene):
             else:
                 self.message = tr("ui.result_lost", name=self.names[winners[0]])
             self.winners = winners
+            self.last_deal = self.last_deal_text()
             self.file_match(human)
         bw, bh = px(260), px(52)
         y = h - px(110)
@@ -67,17 +70,30 @@ class MatchResultScene(MenuScene):
         self.focus.set_items(buttons)
         self.focus.focus(buttons[0] if buttons[0].is_enabled else buttons[2])
 
+    def last_deal_text(self) -> str:
+        deal = self.match.deals[-1] if self.match.deals else None
+        result = deal.result() if deal is not None and deal.is_over() else None
+        if result is None:
+            return ""
+        said = result_sentences(result, self.names, self.settings.family_for(self.match.variant))
+        # what happened, how it ended (or why the points), and every player's points
+        return tr("ui.result_last_deal", text=" ".join(said[:2] + said[-1:] if len(said) > 2
+                                                        else said))
+
     def file_match(self, human: int) -> None:
         from game.rules import write_record
 
-        try:
-            key = deal_key(write_record(self.match.deals))
-        except Exception:  # noqa: BLE001
-            key = None
+        key = deal_key(write_record(self.match.deals))
         playing = "human" in (getattr(self.setup, "seats", None) or [])
+        self.rating_change = None
         if self.match.is_over() and playing:
             if not getattr(self.setup, "practice", False):  # practice is not counted
-                self.storage.record_match(self.match.variant, self.won, key=key)
+                from game.ui.stats import rated_match
+
+                self.storage.record_match(self.match.variant, self.won, key=key,
+                                          rated=rated_match(self.setup, self.match.totals,
+                                                            human))
+                self.rating_change = self.storage.stats.changes.get(key) if key else None
             self.storage.clear_match()
         if key and key not in self._celebrated:
             self._celebrated.add(key)
@@ -104,6 +120,20 @@ class MatchResultScene(MenuScene):
                                                             n=self.match.deals_played())
         img, _ = sub.render(line, IVORY)
         surface.blit(img, img.get_rect(center=(w // 2, px(192))))
+        # How the last deal — the one that decided the match — was scored, as the score
+        # sheet says it: what happened, and every player's points.
+        small = font("sans", px(14))
+        lines = wrap(self.last_deal, small, min(w - px(120), px(1040)))[:2]
+        for k, text in enumerate(lines):  # two lines above the winner's crown
+            img, _ = small.render(text, IVORY)
+            surface.blit(img, img.get_rect(center=(w // 2, px(216) + k * px(18))))
+        change = getattr(self, "rating_change", None)
+        if change is not None:  # the player's rating moved with this match
+            text = tr("ui.result_rating", before=round(change.before), after=round(change.after),
+                      delta=number(change.delta, 0, signed=True),
+                      game=variant_name(self.match.variant))
+            img, _ = font("sans_bold", px(17)).render(text, GOLD_LIGHT)
+            surface.blit(img, img.get_rect(center=(w // 2, px(222) + len(lines) * px(18))))
         # Podium: one column per seat, height by total (negative Mariáš totals hang low).
         totals = self.match.totals
         n = len(totals)

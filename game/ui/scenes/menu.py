@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from game.ui.i18n import tr, variant_name
+from game.ui.widgets import cards as card_pictures
 from game.ui.widgets.felt import title_surface
 
 from .base import MenuScene, services
@@ -34,20 +35,9 @@ FAN_RIGHT = ("QC", "KC", "AH", "7H")
 
 
 @cache
-def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pygame.Surface | None:
-    """A fanned hand of real card faces from the deck renderer (None if it is unavailable)."""
-    try:
-        from game.ui.decks import DeckRenderer
-    except Exception:  # noqa: BLE001 - decks are a colleague's module: the menu works without
-        return None
-    renderer = DeckRenderer()
-    faces = []
-    try:
-        for card in cards:
-            faces.append(renderer.face(card, height, artwork))
-    except Exception as exc:  # noqa: BLE001
-        log.warning("menu fan unavailable: %s", exc)
-        return None
+def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pygame.Surface:
+    """A fanned hand of real card faces from the deck renderer."""
+    faces = [card_pictures.face(card, height, artwork) for card in cards]
     w, h = faces[0].get_size()
     size = int(h * 2.1)
     out = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -83,10 +73,7 @@ def notice_text(key: str, params: dict[str, str]) -> str:
     if key == "ui.notice_save_corrupt" and not variant:
         key = "ui.notice_save_corrupt_unknown"
     if variant:
-        try:
-            params["game"] = variant_name(variant)
-        except Exception:  # noqa: BLE001 - an unknown id is shown as it is
-            params["game"] = variant
+        params["game"] = variant_name(variant)
     return tr(key, **params)
 
 
@@ -168,10 +155,11 @@ class MainMenuScene(MenuScene):
         width = min(w - self.px(120), self.px(760))
         box = pygame.Rect((w - width) // 2, int(h * 0.34), width, -1)  # -1: as tall as the text
         text = html.escape(notice_text(key, params))
-        self.notice_label = self.add(pygame_gui.elements.UITextBox(
-            text, box, self.manager, object_id="#notice_box"))
+        text_box = pygame_gui.elements.UITextBox(text, box, self.manager,
+                                                 object_id="#notice_box")
+        self.notice_label = self.add(text_box)
         ok = pygame.Rect(0, 0, self.px(160), self.px(48))
-        ok.midtop = (w // 2, self.notice_label.rect.bottom + self.px(22))
+        ok.midtop = (w // 2, text_box.rect.bottom + self.px(22))
         self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss",
                                           object_id="#primary")
         self.focus.set_items([self.dismiss_button])
@@ -233,7 +221,7 @@ class MainMenuScene(MenuScene):
             finally:
                 done.set()
 
-        self._fans_ready = done
+        self._fans_ready: threading.Event | None = done
         threading.Thread(target=work, daemon=True, name="menu-fans").start()
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -252,5 +240,4 @@ class MainMenuScene(MenuScene):
             return
         for cards, card_h, artwork, mirror, cx in self._fan_specs((w, h)):
             fan = _fan(cards, card_h, artwork, mirror)
-            if fan is not None:
-                surface.blit(fan, fan.get_rect(center=(cx, int(h * 0.6))))
+            surface.blit(fan, fan.get_rect(center=(cx, int(h * 0.6))))

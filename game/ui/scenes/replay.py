@@ -18,12 +18,14 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.rules import Action, Observation
+from game.rules import Action, DealResult, Observation
 from game.rules.base import Deal
-from game.ui.i18n import current_language, tr, variant_name
-from game.ui.widgets.cards import card_size, draw_row, face
+from game.ui.i18n import tr, variant_name
+from game.ui.player_names import player_names
+from game.ui.result_text import result_text, signed
+from game.ui.table.board import DealBoard
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
-from game.ui.widgets.fonts import font
+from game.ui.widgets.fonts import font, wrap
 
 from .base import MenuScene
 
@@ -37,23 +39,64 @@ def sort_hand(cards: list[str]) -> list[str]:
 
 
 def history_label(path: Path) -> str:
-    """``20261129-134500-marriage-ab12.txt`` → ``29.11.2026 13:45 · Marriage``."""
+    """``20261129-134500-marriage-ab12.txt`` → ``29.11. 13:45 Marriage``."""
     m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([a-z0-9-]+?)(?:-[0-9a-f]{8})?"
                  r"(?:-\d+)?$", path.stem)
     if not m:
         return path.name
     y, mo, d, hh, mm, variant = m.groups()
+    name = variant_name(variant)
+    return f"{d}.{mo}. {hh}:{mm} {name}"
+
+
+#: A history file's result by (path, size, modification time): replayed once per file.
+_RESULTS: dict[tuple[str, int, int], list[int] | None] = {}
+#: The largest history file whose result the list replays (a deal is a few hundred bytes).
+RESULT_MAX_BYTES = 64 * 1024
+
+
+def history_score(path: Path) -> list[int] | None:
+    """The points per seat of the (last) deal a history file holds, by replaying it with
+    the engine; None for a deal not finished or a file that does not replay (it is
+    reported when opened, by Storage.read_history)."""
+    from game.rules import RulesError, parse_record
+    from game.rules.record import replay_records
+
     try:
-        name = variant_name(variant)
-    except Exception:  # noqa: BLE001
-        name = variant
-    return f"{d}.{mo}.{y} {hh}:{mm} · {name}"
+        st = path.stat()
+    except OSError:
+        return None
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _RESULTS:
+        score = None
+        if st.st_size <= RESULT_MAX_BYTES:
+            try:
+                deals = list(replay_records(parse_record(path.read_text("utf-8"))))
+                score = deals[-1].score() if deals and deals[-1].is_over() else None
+            except (OSError, UnicodeError, RulesError) as exc:
+                log.info("history: %s does not replay (%s)", path.name, exc)
+        _RESULTS[key] = score
+    return _RESULTS[key]
 
 
-def history_labels(paths: list[Path]) -> dict[str, Path]:
-    """One distinct label per file (the list widget keys entries by their text): deals
+def score_line(score: list[int], names: list[str]) -> str:
+    """"You +2, North 0": a deal's points, both sides, the winner first."""
+    order = sorted(range(len(score)), key=lambda s: -score[s])
+    return ", ".join(f"{names[s]} {signed(score[s])}" for s in order)
+
+
+def history_labels(paths: list[Path], player_name: str | None = None) -> dict[str, Path]:
+    """One distinct label per file (the list widget keys entries by their text): when,
+    the game and each side's points (seat 0 is the player, as in the viewer).  Deals
     of the same minute are numbered, oldest first, so every stored deal is listed."""
-    labels = [history_label(p) for p in paths]
+    labels = []
+    for p in paths:
+        label = history_label(p)
+        score = history_score(p)
+        if score is not None:
+            names = player_names(["human"] + ["normal"] * (len(score) - 1), player_name)
+            label += " · " + score_line(score, names)
+        labels.append(label)
     total = {lab: labels.count(lab) for lab in labels}
     seen: dict[str, int] = {}
     out: dict[str, Path] = {}
@@ -84,8 +127,12 @@ class Position:
     last_action: tuple[int, Action] | None
     events: list[str]
     score: list[int] | None
+    #: The deal's result (the engine's typed facts) once it is over at this step.
+    result: DealResult | None
     #: What the acting seat saw before ``last_action`` (names the action in words).
     last_seen: Observation | None = None
+    #: The deal at this moment (the board draws it).
+    state: Deal | None = None
 
 
 class Replay:
@@ -145,7 +192,9 @@ class Replay:
             contract=deal.contract(), points=list(deal.points()), tricks=list(deal.tricks()),
             last_action=last, events=list(deal.events[-2:]),
             score=deal.score() if deal.is_over() else None,
-            last_seen=states[self.step - 1].observation(last[0]) if last else None)
+            result=deal.result() if deal.is_over() else None,
+            last_seen=states[self.step - 1].observation(last[0]) if last else None,
+            state=deal)
 
 
 class ReplayScene(MenuScene):
@@ -157,6 +206,7 @@ class ReplayScene(MenuScene):
         self.replay: Replay | None = None
         self.error: str | None = None
         self.dialog: Any = None
+        self.board = DealBoard()
         self.source: str | None = None
         #: A notice in the player's words (a damaged file), shown in the view.
         self.notice: str | None = None
@@ -169,12 +219,12 @@ class ReplayScene(MenuScene):
         w, h = self.app.size
         px = self.px
         margin = max(px(50), (w - px(1200)) // 2)
-        side = px(290)
+        side = px(300) if w < px(1180) else px(440)
         top = px(112)
         self.view_rect = pygame.Rect(margin + side + px(24), top,
                                      w - 2 * margin - side - px(24), h - top - px(40))
         files = self.storage.list_history()[:200]
-        self.file_labels = history_labels(files)
+        self.file_labels = history_labels(files, self.settings.player_name)
         if self.file_labels:
             self.history = self.add(pygame_gui.elements.UISelectionList(
                 pygame.Rect(margin, top, side, h - top - px(210)),
@@ -349,7 +399,7 @@ class ReplayScene(MenuScene):
             return
         try:
             pos = self.replay.position()
-        except Exception as exc:  # noqa: BLE001
+        except ValueError as exc:  # a record that does not replay this far (RulesError)
             img, _ = f.render(tr("ui.replay_error", detail=str(exc))[:120], IVORY)
             surface.blit(img, img.get_rect(center=view.center))
             return
@@ -363,6 +413,10 @@ class ReplayScene(MenuScene):
         family = self.settings.family_for(pos.variant)
         artwork = self.settings.deck_for(pos.variant)
         head = font("serif_bold", px(20))
+        # Records do not say who sat where: seat 0 is the local player, the others by
+        # where they sat as seen from there (the table's names).
+        names = player_names(["human"] + ["normal"] * (pos.players - 1),
+                             self.settings.player_name)
         small = font("sans", px(15))
         bold = font("sans_bold", px(15))
         title = f"{variant_name(pos.variant)} · " + tr("ui.replay_step", i=r.step, n=r.steps)
@@ -383,65 +437,26 @@ class ReplayScene(MenuScene):
         img, _ = small.render("   ·   ".join(info), IVORY)
         surface.blit(img, img.get_rect(midtop=(view.centerx, view.y + px(40))))
 
-        # Seats: 0 at the bottom, the others along the top.
-        card_h = px(96) if pos.players == 2 else px(84)
-        cw = card_size(card_h)[0]
-        bottom_y = view.bottom - px(96) - card_h
-        top_y = view.y + px(92)
-        slots: list[tuple[int, int, int]] = []  # (x centre, y top, width)
-        if pos.players == 2:
-            full = view.w - px(40)
-            slots = [(view.centerx, bottom_y, full), (view.centerx, top_y, full)]
-        else:
-            half = (view.w - px(60)) // 2
-            slots = [(view.centerx, bottom_y, view.w - px(40)),
-                     (view.x + px(20) + half // 2, top_y, half),
-                     (view.right - px(20) - half // 2, top_y, half)]
-        for seat in range(pos.players):
-            cx, y, width = slots[seat]
-            cards = pos.hands[seat]
-            step = min(cw + px(4), (width - cw) // max(1, len(cards) - 1)) if cards else cw
-            row_w = cw + step * max(0, len(cards) - 1)
-            x = cx - row_w // 2
-            name = tr("ui.common_seat", n=seat) + (f"  ({tr('ui.table_dealer')})"
-                                                     if seat == pos.dealer else "")
-            stats = (f"{tr('ui.table_tricks', n=pos.tricks[seat])}   "
-                     f"{tr('ui.table_points', n=pos.points[seat])}")
-            img, _ = bold.render(name, GOLD_LIGHT)
-            surface.blit(img, (cx - row_w // 2, y - px(24)))
-            img2, _ = small.render(stats, IVORY)
-            surface.blit(img2, (cx + row_w // 2 - img2.get_width(), y - px(23)))
-            if cards:
-                draw_row(surface, cards, artwork, card_h, (x, y), step)
-
-        # The trick on the table (or the last one, dimmed), and the indicator.
-        centre = pygame.Rect(0, 0, view.w, card_h + px(10))
-        centre.center = (view.centerx, (top_y + card_h + bottom_y) // 2)
-        trick, dim = (pos.trick, False) if pos.trick else (pos.last_trick, True)
-        if trick:
-            step = cw + px(14)
-            x = centre.centerx - (step * len(trick) - px(14)) // 2
-            for i, (seat, card) in enumerate(trick):
-                img = face(card, card_h, artwork)
-                if dim:
-                    img = img.copy()
-                    img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-                surface.blit(img, (x + i * step, centre.y))
-                lab, _ = small.render(str(seat), GOLD_LIGHT)
-                surface.blit(lab, lab.get_rect(midtop=(x + i * step + cw // 2,
-                                                       centre.y + card_h + px(2))))
-        if pos.indicator:
-            img = face(pos.indicator, px(70), artwork)
-            rot = pygame.transform.rotate(img, 90)
-            surface.blit(rot, rot.get_rect(midleft=(view.x + px(24), centre.centery)))
+        # The deal as the table lays it out, every hand open.
+        if pos.state is not None:
+            self.board.set_style(artwork, self.settings.card_back)
+            area = pygame.Rect(view.x, view.y + px(64), view.w, view.h - px(64) - px(112))
+            marked = [names[seat] + (f"  ({tr('ui.table_dealer')})" if seat == pos.dealer else "")
+                      for seat in range(pos.players)]
+            self.board.draw_deal(surface, area, pos.state, 0, set(range(pos.players)), marked)
         if pos.last_action:
             from game.ui.practice.texts import action_text
 
             seat, action = pos.last_action
             said = action_text(action, pos.last_seen, family, None, False)
-            text = f"{tr('ui.common_seat', n=seat)}: {said}"
+            text = f"{names[seat]}: {said}"
             img, _ = bold.render(text, GOLD)
-            surface.blit(img, img.get_rect(midright=(view.right - px(24), centre.centery)))
-        if pos.events and current_language() == "en":  # the engine narrates in English
-            img, _ = small.render(pos.events[-1][:110], IVORY)
-            surface.blit(img, img.get_rect(midbottom=(view.centerx, view.bottom - px(62))))
+            surface.blit(img, img.get_rect(midbottom=(view.centerx, view.bottom - px(86))))
+        if pos.result is not None:  # the deal's result, as the score sheet says it
+            text = result_text(pos.result, names, family)
+            lines = wrap(text, small, view.w - px(60))[-3:]
+            y = view.bottom - px(80) + px(4)
+            for line in lines:
+                img, _ = small.render(line, IVORY)
+                surface.blit(img, img.get_rect(midtop=(view.centerx, y)))
+                y += px(19)

@@ -1,9 +1,10 @@
-"""The rules reader: one page per game, from the pages built out of RULES.md.
+"""The rules reader: the players' rulebook, one page per game.
 
-The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``
-(see :mod:`game.ui.scenes.rules_build`); a language without its own page falls
-back to English.  Opened from the menu or from the table (``app.switch("rules",
-variant=..., return_to="table")``) it returns where it came from.
+The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``,
+built from the hand-written rulebook sources by :mod:`game.ui.rulebook` (the binding
+text stays ``docs/RULES.md``); a language without its own page falls back to English.
+Opened from the menu or from the table (``app.switch("rules", variant=...,
+return_to="table")``) it returns where it came from.
 """
 
 from __future__ import annotations
@@ -72,13 +73,10 @@ class RulesScene(MenuScene):
 
     def _preload_fonts(self) -> None:
         """The page headings use bold NotoSans in two sizes: load them before the text box asks."""
-        try:
-            self.manager.preload_fonts([
-                *({"name": "noto_sans", "point_size": size, "style": "bold"}
-                  for size in (24, 32)),
-                {"name": "noto_sans", "point_size": 17, "style": "italic"}])
-        except Exception:  # noqa: BLE001 - only a warning would be lost
-            pass
+        fonts: list[dict[str, str | int | float]] = [
+            {"name": "noto_sans", "point_size": size, "style": "bold"} for size in (24, 32)]
+        fonts.append({"name": "noto_sans", "point_size": 17, "style": "italic"})
+        self.manager.preload_fonts(fonts)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The game's signature cards under its buttons: a marriage, a trump nine, a seven."""

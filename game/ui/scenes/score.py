@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language, tr, variant_name
+from game.ui.i18n import tr, variant_name
+from game.ui.result_text import describe, signed
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -30,24 +30,25 @@ COL_DEAL = 104
 
 
 def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
-                 human: int) -> pygame.Surface:
-    """The rows of the sheet as one surface (scrolled by a pygame-gui container)."""
+                 human: int, family: str = "french", col_pts: int | None = None
+                 ) -> pygame.Surface:
+    """The rows of the sheet as one surface (scrolled by a pygame-gui container);
+    ``col_pts`` is each player's column width (as wide as the widest name)."""
     f = font("sans", round(15 * scale))
     fb = font("sans_bold", round(17 * scale))
     n = len(names)
     col_deal = round(COL_DEAL * scale)
-    col_pts = round(120 * scale)
+    col_pts = col_pts or round(120 * scale)
     text_w = width - col_deal - n * col_pts - round(24 * scale)
     rows: list[tuple[int, list[str], list[int] | None]] = []
     for i, deal in enumerate(deals, 1):
-        try:
-            over = deal.is_over()
-            text = describe(deal, names, current_language()) if over else tr("ui.score_in_progress")
-            score = deal.score() if over else None
-        except Exception as exc:  # noqa: BLE001 - one odd deal must not hide the sheet
-            text, score = str(exc), None
+        over = deal.is_over()
+        # one sentence a line: what happened, why, each component's arithmetic
+        text = (describe(deal, names, family=family, sep="\n") if over
+                else tr("ui.score_in_progress"))
+        score = deal.score() if over else None
         rows.append((i, wrap(text, f, text_w), score))
-    line_h = f.get_sized_height() + round(3 * scale)
+    line_h = f.get_sized_height(0) + round(3 * scale)
     pad = round(8 * scale)
     heights = [max(1, len(lines)) * line_h + 2 * pad for _, lines, _ in rows]
     surf = pygame.Surface((width, max(1, sum(heights))), pygame.SRCALPHA)
@@ -64,7 +65,7 @@ def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
                 if value == best and value > 0:
                     pygame.draw.rect(surf, WIN_BG, cell, border_radius=6)
                     pygame.draw.rect(surf, GOLD, cell, 1, border_radius=6)
-                text = f"{value:+d}" if value else "0"
+                text = signed(value)
                 img, r = fb.render(text, GOLD_LIGHT if s == human else IVORY)
                 surf.blit(img, img.get_rect(center=cell.center))
         y += h
@@ -100,7 +101,11 @@ class ScoreScene(MenuScene):
         self.label(pygame.Rect(0, px(102), w, px(28)), subtitle, object_id="#subtitle")
         top, bottom = px(176), h - px(190)
         width = w - 2 * margin
-        col_pts = round(120 * self.scale)
+        short = [n.split(" · ")[0] for n in self.names]
+        # Each player's column as wide as the widest name (the heads never run together).
+        head_font = self.manager.get_theme().get_font(["#value", "label"])
+        col_pts = max([round(120 * self.scale)] +
+                      [head_font.get_rect(n).width + px(16) for n in short])
         # Column heads.
         self.label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL), px(30)),
                    "ui.score_col_deal",
@@ -108,12 +113,12 @@ class ScoreScene(MenuScene):
         self.label(pygame.Rect(margin + round(COL_DEAL * self.scale), top - px(34), px(400),
                                px(30)),
                    "ui.score_col_how", object_id="#section")
-        for s, name in enumerate(self.names):
-            x = margin + width - (players - s) * col_pts
-            self.label(pygame.Rect(x - px(10), top - px(34), col_pts + px(10), px(30)),
-                       name.split(" · ")[0], object_id="#value")
-        short = [n.split(" · ")[0] for n in self.names]
-        sheet = render_sheet(match.deals, short, width - px(20), self.scale, human)
+        for s, name in enumerate(short):
+            x = margin + width - px(20) - (players - s) * col_pts  # over its cells
+            self.label(pygame.Rect(x, top - px(34), col_pts - 4, px(30)), name,
+                       object_id="#value")
+        sheet = render_sheet(match.deals, short, width - px(20), self.scale, human,
+                             self.settings.family_for(match.variant), col_pts)
         box = self.add(pygame_gui.elements.UIScrollingContainer(
             pygame.Rect(margin, top, width, bottom - top), self.manager, allow_scroll_x=False))
         box.set_scrollable_area_dimensions((width - px(20), max(sheet.get_height(), 1)))
@@ -141,9 +146,19 @@ class ScoreScene(MenuScene):
         last = match.current
         if "review" in self.app.scene_factories and last is not None and last.is_over() \
                 and "human" in (getattr(setup, "seats", None) or []):
-            review = pygame.Rect(0, 0, px(260), px(50))
-            review.center = (w // 2, h - px(67))
+            # Review and "Could I have won?" share the room between Menu and the primary
+            # button, each as wide as half of it allows
+            showme = "showme" in self.app.scene_factories and not (
+                setup is not None and getattr(setup, "network", None))
+            lo, hi = menu.rect.right + px(16), primary.left - px(16)
+            count = 2 if showme else 1
+            bw = min(px(260), (hi - lo - px(12) * (count - 1)) // count)
+            x = (lo + hi) // 2 - (count * bw + px(12) * (count - 1)) // 2
+            review = pygame.Rect(x, h - px(67) - px(25), bw, px(50))
             items.insert(1, self.button("review", review, "ui.score_review"))
+            if showme:
+                rect = pygame.Rect(review.right + px(12), review.y, bw, px(50))
+                items.insert(2, self.button("showme", rect, "ui.showme_button"))
         self.focus.set_items(items)
         self.focus.focus(self.next_button)
 
@@ -170,6 +185,11 @@ class ScoreScene(MenuScene):
         elif key == "review":
             self.app.switch("review", deal=self.match.current, seat=human_seat(self.setup),
                             names=[n.split(" · ")[0] for n in self.names], back_to="score")
+        elif key == "showme":
+            self.app.switch("showme", deal=self.match.current, seat=human_seat(self.setup),
+                            names=[n.split(" · ")[0] for n in self.names],
+                            levels=list(getattr(self.setup, "seats", None) or []),
+                            back_to="score")
         elif key == "result":
             self.app.switch("match_result", match=self.match, setup=self.setup)
         elif key in ("menu", "back"):

@@ -12,8 +12,16 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language
-from game.ui.settings import ANIMATION_SPEEDS, TRICK_PAUSES, UI_SCALES, WINDOW_SIZES
+from game.ui.decks.renderer import DeckRenderer
+from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, number
+from game.ui.settings import (
+    ANIMATION_SPEEDS,
+    COUNTING_AID,
+    TRICK_PAUSES,
+    UI_SCALES,
+    WINDOW_SIZES,
+    Settings,
+)
 
 from .base import MenuScene, services
 from .setup import artworks
@@ -21,19 +29,17 @@ from .setup import artworks
 PAUSES = (0, 300, 600, 1000, 1500)
 
 
+#: The name a player who gave none is called by ("You", shown in their language).
+DEFAULT_NAME = Settings().player_name
+
+
 def seconds_text(ms: int) -> str:
     """Seconds as the player writes them: "1.5" in English, "1,5" in Russian and Czech."""
-    text = f"{ms / 1000:g}"
-    return text.replace(".", ",") if current_language() in ("ru", "cs") else text
+    return number(ms / 1000, None)
 
 
 def card_backs() -> list[tuple[str, str]]:
-    try:
-        from game.ui.decks.renderer import DeckRenderer
-
-        return [(b.id, b.name) for b in DeckRenderer.list_backs()]
-    except Exception:  # noqa: BLE001 - the deck package is a colleague's; degrade gracefully
-        return [("classic-red", "Classic red lattice")]
+    return [(b.id, b.name) for b in DeckRenderer.list_backs()]
 
 
 class SettingsScene(MenuScene):
@@ -46,9 +52,8 @@ class SettingsScene(MenuScene):
         px = self.px
         margin = max(px(70), (w - px(1160)) // 2)
         col_w = (w - 2 * margin - px(60)) // 2
-        ctrl_w = px(240)
+        ctrl_w = px(260)
         focus: list[Any] = []
-        self.save_note = None
 
         def row(x: int, y: int, key: str) -> pygame.Rect:
             self.label(pygame.Rect(x, y, col_w - ctrl_w - px(10), px(36)), key, object_id="#field")
@@ -66,7 +71,10 @@ class SettingsScene(MenuScene):
         focus.append(self.language)
         y += step
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
-            row(x, y, "ui.set_player_name"), self.manager, initial_text=s.player_name))
+            row(x, y, "ui.set_player_name"), self.manager,
+            # The default name is "You" in the player's language: shown, never stored.
+            initial_text="" if s.player_name == DEFAULT_NAME else s.player_name,
+            placeholder_text=translate("ui.common_you")))
         from game.ui.settings import NAME_MAX
 
         self.name_entry.set_text_length_limit(NAME_MAX)
@@ -96,7 +104,8 @@ class SettingsScene(MenuScene):
         y += step
         pauses = sorted(set(PAUSES) | {s.bot_pause_ms})
         focus.append(self.choice(row(x, y, "ui.set_bot_pause"),
-                                 [(f"{p / 1000:.1f} s", p) for p in pauses], s.bot_pause_ms,
+                                 [(translate("ui.collect_auto_s", s=seconds_text(p)), p)
+                                  for p in pauses], s.bot_pause_ms,
                                  lambda v: self._set("bot_pause_ms", v)))
         y += step + px(8)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound", object_id="#section")
@@ -148,6 +157,11 @@ class SettingsScene(MenuScene):
         focus.append(self.choice(row(x, y, "ui.set_collect_trick"), collect, current_collect,
                                  self._set_collect))
         y += step
+        focus.append(self.choice(row(x, y, "ui.set_counting_aid"),
+                                 [(f"ui.counting_aid_{v}", v) for v in COUNTING_AID],
+                                 s.counting_aid if s.counting_aid in COUNTING_AID else "practice",
+                                 lambda v: self._set("counting_aid", v)))
+        y += step
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
                           ("practice_warnings", "ui.set_practice_warnings"),
                           ("confirm_low_declare", "ui.set_confirm_declare"),
@@ -198,7 +212,7 @@ class SettingsScene(MenuScene):
     def _set_window(self, size: tuple[int, int]) -> None:
         from game.ui.app import fit_window
 
-        real = fit_window(tuple(size), getattr(self.app, "desktop", None))
+        real = fit_window((int(size[0]), int(size[1])), getattr(self.app, "desktop", None))
         self.settings.window_size = real
         self.save()
         if hasattr(self.app, "set_window_size"):
@@ -223,8 +237,8 @@ class SettingsScene(MenuScene):
               and event.ui_element is self.name_entry):
             from game.ui.settings import clean_player_name
 
-            name = clean_player_name(self.name_entry.get_text(), "")
-            if name:
+            name = clean_player_name(self.name_entry.get_text(), DEFAULT_NAME)
+            if name != self.settings.player_name:
                 self.settings.player_name = name
                 self.save()
 

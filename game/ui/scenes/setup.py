@@ -13,8 +13,11 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.ai.ratings import ANCHOR, level_rating
 from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui.decks import list_artworks
 from game.ui.i18n import current_language, tr, variant_key
+from game.ui.player_names import seat_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
 
@@ -26,14 +29,19 @@ NUMBER_CHOICES = {"match_points": range(1, 16), "rounds": range(1, 7)}
 
 
 def artworks() -> list[tuple[str, str, str]]:
-    """``(id, name, family)`` of the deck designs (two defaults if the renderer is missing)."""
-    try:
-        from game.ui.decks import list_artworks
+    """``(id, name, family)`` of the deck designs."""
+    return [(a.id, a.name, a.family) for a in list_artworks()]
 
-        return [(a.id, a.name, a.family) for a in list_artworks()]
-    except Exception:  # noqa: BLE001 - the deck package is a colleague's; degrade gracefully
-        return [("french-classic", "French classic", "french"),
-                ("german-tell", "German (William Tell)", "german")]
+
+def level_entries(variant: str) -> list[tuple[str, Any]]:
+    """The level drop-down: each level with its published rating in this game
+    (docs/ratings.md) — "Hard · 1310" — or its name alone where none is measured."""
+    out: list[tuple[str, Any]] = []
+    for lv in LEVELS:
+        rating = level_rating(variant, lv)
+        out.append((f"ui.level_{lv}" if rating is None else
+                    tr("ui.level_rated", level=tr(f"ui.level_{lv}"), rating=rating), lv))
+    return out
 
 
 def option_choices(variant: str, name: str) -> list[tuple[str, Any]] | None:
@@ -57,6 +65,7 @@ class SetupScene(MenuScene):
         self.levels: dict[str, list[str]] = {}
         self.options: dict[str, dict[str, Any]] = {}
         self.practice: bool | None = None
+        self.trainer: bool | None = None
         #: The saved match a new one would replace (``SavedMatch``): the screen asks first.
         self.replace_pending: Any = None
 
@@ -66,19 +75,21 @@ class SetupScene(MenuScene):
         if self.variant is None:
             self.variant = s.last_variant if s.last_variant in OPTION_SPECS else "marriage"
             self.practice = s.practice
+            self.trainer = s.trainer
         for v in OPTION_SPECS:
             self.levels.setdefault(v, s.levels_for(v, PLAYERS[v] - 1))
             if v not in self.options:
                 try:
                     self.options[v] = make_options(v, s.rule_options.get(v) or {})
-                except Exception:  # noqa: BLE001 - stale/invalid saved options: defaults
+                except ValueError:  # stale/invalid saved options (RulesError): defaults
                     self.options[v] = defaults(v)
 
     def setup(self) -> GameSetup:
         """The GameSetup the current choices describe."""
         v = self.variant or "marriage"
         return GameSetup(variant=v, options=dict(self.options[v]),
-                         seats=["human", *self.levels[v]], practice=bool(self.practice))
+                         seats=["human", *self.levels[v]], practice=bool(self.practice),
+                         trainer=bool(self.trainer))
 
     # --- layout -------------------------------------------------------------------------
     def build(self, **params: Any) -> None:
@@ -118,25 +129,36 @@ class SetupScene(MenuScene):
         self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents", object_id="#section")
         y += px(36)
         self.level_choices = []
+        # The opponents' and the deck's choices share one column (deck names are long).
+        deck_w = max(col_w // 2, min(px(300), col_w - px(120)))
         for seat in range(1, PLAYERS[v]):
-            self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.common_computer",
-                       object_id="#field", n=str(seat))
-            c = self.choice(pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
-                            [(f"ui.level_{lv}", lv) for lv in LEVELS], self.levels[v][seat - 1],
+            # named as at the table: North, or West and East (game.ui.player_names)
+            self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), seat_key(seat, PLAYERS[v]),
+                       object_id="#field", n=str(seat + 1))
+            c = self.choice(pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
+                            level_entries(v), self.levels[v][seat - 1],
                             lambda value, s=seat: self._set_level(s, value))
             self.level_choices.append(c)
             focus.append(c)
             y += px(44)
+        # The player's own rating in this game, on the levels' scale (docs/ratings.md).
+        mine = self.storage.stats.games.get(v)
+        if level_rating(v, "easy") is not None:
+            self.label(pygame.Rect(left, y - px(4), col_w, px(28)), "ui.setup_your_rating",
+                       object_id="#field", rating=str(round(mine.rating if mine else ANCHOR)),
+                       n=str(mine.rated_matches if mine else 0))
+            y += px(28)
 
         # Deck.
         y += px(6)
-        self.label(pygame.Rect(left, y, col_w // 2, px(36)), "ui.setup_deck", object_id="#section")
+        self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), "ui.setup_deck",
+                   object_id="#section")
         arts = artworks()
         current = self.settings.deck_for(v)
         if current not in [a[0] for a in arts]:
             current = arts[0][0]
         self.deck_choice = self.choice(
-            pygame.Rect(left + col_w // 2, y, col_w // 2, px(36)),
+            pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
             [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts], current, self._set_deck)
         focus.append(self.deck_choice)
         self.preview_top = y + px(50)
@@ -148,9 +170,9 @@ class SetupScene(MenuScene):
         y += px(36)
         self.option_widgets: dict[str, Any] = {}
         for name in OPTION_SPECS[v]:
-            self.label(pygame.Rect(right, y, col_w - px(190), px(36)), f"ui.opt_{name}",
+            self.label(pygame.Rect(right, y, col_w - px(214), px(36)), f"ui.opt_{name}",
                        object_id="#field")
-            rect = pygame.Rect(right + col_w - px(180), y, px(180), px(36))
+            rect = pygame.Rect(right + col_w - px(204), y, px(204), px(36))
             entries = option_choices(v, name)
             value = self.options[v][name]
             if entries is None:
@@ -174,6 +196,16 @@ class SetupScene(MenuScene):
         focus.append(self.practice_toggle)
         self.add(pygame_gui.elements.UITextBox(
             "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
+            object_id="#blurb"))
+        y += px(104)
+        self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_trainer",
+                   object_id="#section")
+        self.trainer_toggle = self.toggle(
+            pygame.Rect(right + col_w - px(180), y, px(180), px(36)), bool(self.trainer),
+            self._set_trainer)
+        focus.append(self.trainer_toggle)
+        self.add(pygame_gui.elements.UITextBox(
+            "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
         # The game's rules at a glance, in the space left (the full text is one click away).
         y += px(112)
@@ -256,6 +288,9 @@ class SetupScene(MenuScene):
     def _set_practice(self, on: bool) -> None:
         self.practice = on
 
+    def _set_trainer(self, on: bool) -> None:
+        self.trainer = on
+
     def _set_deck(self, artwork: str) -> None:
         if self.variant == "marias":
             self.settings.deck_german = artwork
@@ -322,6 +357,7 @@ class SetupScene(MenuScene):
         s = self.settings
         s.last_variant = setup.variant
         s.practice = setup.practice
+        s.trainer = setup.trainer
         s.default_levels[setup.variant] = list(self.levels[setup.variant])
         s.rule_options[setup.variant] = dict(setup.options)
         self.storage.save_settings(s)

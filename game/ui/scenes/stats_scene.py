@@ -1,4 +1,6 @@
-"""Statistics: per game matches and deals won, points per deal, streaks, Mariáš contracts.
+"""Statistics: per game matches and deals won, points per deal, streaks, Mariáš contracts;
+on a second page the player's rating with its history among the computer levels' ratings,
+and the counting trainer's score by kind of question.
 
 The numbers come from :class:`game.ui.stats.Stats` (``storage.stats``); the charts are
 drawn by :mod:`game.ui.widgets.charts` on the felt, the game tabs are buttons.
@@ -10,9 +12,13 @@ from typing import Any
 
 import pygame
 
+from game.ai.bot import GAME_LEVELS
+from game.ai.ratings import ANCHOR, level_rating
+from game.ai.trainer import KINDS
 from game.rules.options import VARIANT_IDS
-from game.ui.i18n import tr, variant_key, variant_name
-from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel
+from game.rules.variants import deal_class
+from game.ui.i18n import number, tr, variant_key, variant_name
+from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel, rating_chart
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
 
@@ -28,6 +34,8 @@ class StatsScene(MenuScene):
     def __init__(self, app: Any):
         super().__init__(app)
         self.variant = "marriage"
+        #: "results" (matches, deals, points, contracts) or "rating" (rating and counting)
+        self.page = "results"
 
     def build(self, variant: str | None = None, **params: Any) -> None:
         if variant in VARIANT_IDS:
@@ -45,11 +53,18 @@ class StatsScene(MenuScene):
             self.tabs[v] = b
         back = self.button("back", pygame.Rect(margin, h - px(84), px(180), px(48)),
                            "ui.common_back")
-        self.focus.set_items([*self.tabs.values(), back])
+        other = "rating" if self.page == "results" else "results"
+        page = pygame.Rect(0, 0, px(300), px(48))
+        page.bottomright = (w - margin, h - px(36))
+        flip = self.button(f"page:{other}", page, f"ui.stats_page_{other}")
+        self.focus.set_items([*self.tabs.values(), flip, back])
         self.focus.focus(self.tabs[self.variant])
 
     def on_button(self, key: str) -> None:
-        if key.startswith("variant:"):
+        if key.startswith("page:"):
+            self.page = key.split(":", 1)[1]
+            self.rebuild()
+        elif key.startswith("variant:"):
             self.variant = key.split(":", 1)[1]
             self.params["variant"] = self.variant
             self.rebuild()
@@ -58,6 +73,9 @@ class StatsScene(MenuScene):
 
     # --- drawing ------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
+        if self.page == "rating":
+            self.draw_rating(surface)
+            return
         stats = self.storage.stats
         s = stats.of(self.variant) if self.variant in stats.games else None
         w, h = surface.get_size()
@@ -72,6 +90,7 @@ class StatsScene(MenuScene):
         numbers_h = px(150)
         area = panel(surface, pygame.Rect(left.x, left.y, left.w, numbers_h),
                      variant_name(self.variant), sc)
+        players = deal_class(self.variant).players
         if s is None or (s.deals_played == 0 and s.matches_played == 0):
             f = font("sans", px(16))
             for k, line in enumerate(wrap(tr("ui.stats_none"), f, area.w)):
@@ -80,7 +99,10 @@ class StatsScene(MenuScene):
             cells = [
                 ("ui.stats_matches", tr("ui.stats_of", a=s.matches_won, b=s.matches_played)),
                 ("ui.stats_deals", tr("ui.stats_of", a=s.deals_won, b=s.deals_played)),
-                ("ui.stats_ppd", f"{s.points_per_deal:+.2f}"),
+                ("ui.stats_ppd_both", tr("ui.stats_ppd_value",
+                                         you=number(s.points_per_deal, 2, signed=True),
+                                         them=number(s.opponent_points_per_deal(players), 2,
+                                                     signed=True))),
                 ("ui.stats_streak", str(s.current_streak)),
                 ("ui.stats_best_streak", str(s.best_streak)),
                 ("ui.stats_match_streak", f"{s.match_streak} ({s.best_match_streak})"),
@@ -93,8 +115,11 @@ class StatsScene(MenuScene):
                 value.render_to(surface, (x, y + px(19)), text, GOLD_LIGHT)
         chart = pygame.Rect(left.x, left.y + numbers_h + px(16), left.w,
                             left.h - numbers_h - px(16))
-        area = panel(surface, chart, tr("ui.stats_chart_points"), sc)
-        line_chart(surface, area, s.recent_points if s else [], sc, tr("ui.stats_none"))
+        area = panel(surface, chart, tr("ui.stats_chart_balance"), sc)
+        # Each deal's balance (yours minus an average opponent's): a deal lost is a loss
+        # here in every game; statistics from before it was kept show the own points.
+        values = (s.recent_balance or s.recent_points) if s else []
+        line_chart(surface, area, values, sc, tr("ui.stats_none"))
 
         # Right: win rates of every game, then the Mariáš contracts.
         upper = pygame.Rect(right.x, right.y, right.w, right.h * 52 // 100)
@@ -120,3 +145,51 @@ class StatsScene(MenuScene):
         bar_chart(surface, area, bars, sc)
 
 
+
+    def draw_rating(self, surface: pygame.Surface) -> None:
+        """Left: the player's rating in this game and its history among the levels'.
+        Right: the counting trainer — right answers per kind of question."""
+        stats = self.storage.stats
+        s = stats.games.get(self.variant)
+        w, h = surface.get_size()
+        px, sc = self.px, self.scale
+        margin = self.margin
+        top, bottom = px(168), h - px(100)
+        half = (w - 2 * margin - px(24)) // 2
+        left = pygame.Rect(margin, top, half, bottom - top)
+        right = pygame.Rect(margin + half + px(24), top, half, bottom - top)
+        area = panel(surface, left, tr("ui.stats_rating_title", game=variant_name(self.variant)),
+                     sc)
+        rating = s.rating if s else ANCHOR
+        counted = s.rated_matches if s else 0
+        big, small = font("serif_bold", px(30)), font("sans", px(14))
+        img, _ = big.render(number(rating, 0), GOLD_LIGHT)
+        surface.blit(img, (area.x, area.y))
+        note = tr("ui.stats_rating_counted", n=counted)
+        for k, line in enumerate(wrap(note, small, area.w - img.get_width() - px(16))[:2]):
+            small.render_to(surface, (area.x + img.get_width() + px(16),
+                                      area.y + px(4) + k * px(18)), line, IVORY)
+        chart = pygame.Rect(area.x, area.y + img.get_height() + px(14), area.w,
+                            area.bottom - area.y - img.get_height() - px(14))
+        levels = [(tr(f"ui.level_{lv}"), float(r)) for lv in GAME_LEVELS
+                  if (r := level_rating(self.variant, lv)) is not None]
+        rating_chart(surface, chart, s.rating_history if s else [], ANCHOR, levels, sc,
+                     tr("ui.stats_rating_none"))
+        area = panel(surface, right, tr("ui.stats_trainer_title"), sc)
+        trainer = s.trainer if s else {}
+        asked = sum(v[0] for v in trainer.values())
+        if not asked:
+            f = font("sans", px(16))
+            for k, line in enumerate(wrap(tr("ui.stats_trainer_none"), f, area.w)):
+                f.render_to(surface, (area.x, area.y + k * px(24)), line, IVORY)
+            return
+        right_total = sum(v[1] for v in trainer.values())
+        head = font("sans_bold", px(16))
+        head.render_to(surface, (area.x, area.y), tr("ui.stats_trainer_total", a=right_total,
+                                                     b=asked), GOLD_LIGHT)
+        bars = []
+        for kind in KINDS:
+            n, ok = (trainer.get(kind) or [0, 0])[:2]
+            bars.append(Bar(tr(f"ui.stats_trainer_{kind}"), ok / n if n else 0.0, f"{ok}/{n}"))
+        bar_chart(surface, pygame.Rect(area.x, area.y + px(34), area.w, area.h - px(34)), bars,
+                  sc)

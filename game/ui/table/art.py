@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from game.ui.decks.renderer import DeckRenderer
+
 log = logging.getLogger(__name__)
 
 #: Settings.card_back values (short) to the renderer's back ids.
@@ -25,58 +27,8 @@ BACK_IDS = {"red": "classic-red", "blue": "blue-rosette", "green": "green-orname
 CARD_ASPECT = 0.69
 
 
-class PlaceholderRenderer:
-    """Stand-in with the DeckRenderer interface, used only if game.ui.decks fails to load."""
-
-    def __init__(self) -> None:
-        self._font: dict[int, pygame.font.Font] = {}
-
-    @staticmethod
-    def card_size(height: int) -> tuple[int, int]:
-        return max(1, round(height * CARD_ASPECT)), max(1, int(height))
-
-    def _f(self, size: int) -> pygame.font.Font:
-        if size not in self._font:
-            self._font[size] = pygame.font.Font(None, size)
-        return self._font[size]
-
-    def face(self, card: str, height: int, artwork: str = "") -> pygame.Surface:
-        w, h = self.card_size(height)
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (250, 248, 240), s.get_rect(), border_radius=max(2, h // 16))
-        pygame.draw.rect(s, (90, 90, 90), s.get_rect(), 1, border_radius=max(2, h // 16))
-        colour = (200, 30, 40) if card[1] in "HD" else (20, 20, 20)
-        label = ("10" if card[0] == "T" else card[0]) + card[1]
-        s.blit(self._f(max(10, h // 5)).render(label, True, colour), (w // 12, h // 16))
-        s.blit(self.suit_icon(card[1], w // 2), (w // 4, h // 2 - w // 4))
-        return s
-
-    def back(self, height: int, back_id: str = "") -> pygame.Surface:
-        w, h = self.card_size(height)
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (245, 240, 230), s.get_rect(), border_radius=max(2, h // 16))
-        pygame.draw.rect(s, (150, 30, 40), s.get_rect().inflate(-w // 8, -w // 8),
-                         border_radius=max(2, h // 20))
-        return s
-
-    def suit_icon(self, suit: str, size: int, artwork: str = "") -> pygame.Surface:
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
-        red = suit in "HD"
-        colour = (200, 30, 40) if red else (20, 20, 20)
-        c = size // 2
-        if suit == "D":
-            pygame.draw.polygon(s, colour, [(c, 0), (size - 1, c), (c, size - 1), (0, c)])
-        elif suit == "H":
-            pygame.draw.circle(s, colour, (size // 3, size // 3), size // 4)
-            pygame.draw.circle(s, colour, (2 * size // 3, size // 3), size // 4)
-            pygame.draw.polygon(s, colour, [(size // 12, size // 2.5), (11 * size // 12,
-                                size // 2.5), (c, size - 1)])
-        else:
-            pygame.draw.circle(s, colour, (c, c), size // 3)
-        return s
-
-
-_SHARED: Any = None
+_SHARED: DeckRenderer | None = None
+_SHARED_LOCK = threading.Lock()
 MB = 1024 * 1024
 #: The renderer keeps the plain faces and backs: a deck at the hand and table heights is
 #: ~4 MB at 1280x720 (~9 MB at 1920x1080), so this holds the deck in play, another one
@@ -91,27 +43,20 @@ PICTURES_MB = 12
 MOVING_MB = 3
 
 
-def make_renderer() -> Any:
-    """The table's DeckRenderer (one for the program, so faces rendered ahead of time —
-    see :mod:`.preload` — serve every table), or the placeholder if it cannot be imported."""
+def make_renderer() -> DeckRenderer:
+    """The table's deck renderer: one for the program, so faces rendered ahead of time
+    (:mod:`game.ui.preload`, on a worker thread) serve every table."""
     global _SHARED
-    if _SHARED is not None:
+    with _SHARED_LOCK:
+        if _SHARED is None:
+            _SHARED = DeckRenderer(max_entries=RENDERER_ENTRIES, max_bytes=RENDERER_MB * MB)
         return _SHARED
-    try:
-        from game.ui.decks import DeckRenderer
-
-        _SHARED = DeckRenderer(max_entries=RENDERER_ENTRIES, max_bytes=RENDERER_MB * MB)
-    except Exception as exc:  # noqa: BLE001 - keep the table usable
-        log.warning("deck renderer unavailable (%s): placeholder cards", exc)
-        return PlaceholderRenderer()
-    return _SHARED
 
 
-def fit_renderer(renderer: Any, window: tuple[int, int]) -> None:
+def fit_renderer(renderer: DeckRenderer, window: tuple[int, int]) -> None:
     """Give the shared renderer a budget for this window (area-proportional)."""
-    if hasattr(renderer, "max_bytes"):
-        scale = max(1.0, window[0] * window[1] / (1280 * 720))
-        renderer.max_bytes = round(RENDERER_MB * scale * MB)
+    scale = max(1.0, window[0] * window[1] / (1280 * 720))
+    renderer.max_bytes = round(RENDERER_MB * scale * MB)
 
 
 class _LRU:
@@ -179,11 +124,11 @@ class CardArt:
     def _check_ids(self) -> None:
         try:
             self.renderer.back(20, self.back_id)
-        except Exception:  # noqa: BLE001 - unknown back id in old settings: default
+        except ValueError:  # an unknown back id in old settings: the default
             self.back_id = "classic-red"
         try:
             self.renderer.face("AS", 20, self.artwork)
-        except Exception:  # noqa: BLE001
+        except ValueError:  # an unknown artwork id: the default
             self.artwork = "french-classic"
 
     def set_style(self, artwork: str, back: str) -> None:
@@ -298,15 +243,13 @@ class CardArt:
         gen = self._warm_gen
 
         def work() -> None:
-            for card, h in faces:
-                if gen != self._warm_gen:
-                    return
-                try:
+            try:
+                for card, h in faces:
+                    if gen != self._warm_gen:
+                        return
                     self.renderer.face(card, h, artwork)
-                except Exception:  # noqa: BLE001 - drawn on demand after the switch
-                    log.exception("preparing the deck failed")
-                    break
-            done()
+            finally:
+                done()  # the switch goes on; a face that failed here fails again when drawn
 
         threading.Thread(target=work, daemon=True, name="card-prepare").start()
 
@@ -329,14 +272,10 @@ class CardArt:
             for card, h in jobs:
                 if gen != self._warm_gen:
                     return
-                try:
-                    if card is None:
-                        self.renderer.back(h, back)
-                    else:
-                        self.renderer.face(card, h, artwork)
-                except Exception:  # noqa: BLE001 - the table draws it on demand instead
-                    log.exception("warming the deck failed")
-                    return
+                if card is None:
+                    self.renderer.back(h, back)
+                else:
+                    self.renderer.face(card, h, artwork)
 
         if not background or not hasattr(self.renderer, "has_face"):
             work()

@@ -15,14 +15,10 @@ import pygame_gui
 from game.rules import Action, MariasObservation, Observation, Verb
 from game.rules.actions import CARD_VERBS as _CARD_VERBS
 from game.rules.cards import SUITS, marriage_points
+from game.ui.practice.texts import DOUBLE_KEYS, component_text, contract_text
 
 from .text import suit as _suit
 from .text import t
-
-#: The keys of the 1st, 2nd … doubling of a component (``marias_*``): one list for the
-#: table and the advice (game.ui.practice.texts).
-DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "marias_kalhoty",
-               "marias_kaiser")
 
 #: Verbs handled on the cards, not with buttons.
 CARD_VERBS = (*_CARD_VERBS, Verb.DISCARD)
@@ -33,14 +29,10 @@ def suit_name(letter: str, german: bool = False) -> str:
 
 
 def contract_label(name: str) -> str:
-    from game.ui.practice.texts import contract_text
-
     return contract_text(name)
 
 
 def component_label(name: str) -> str:
-    from game.ui.practice.texts import component_text
-
     return component_text(name)
 
 
@@ -113,6 +105,7 @@ class ButtonBar:
             return
         h = round(font * 2.1)
         ws = [max(round(font * 5.5), self._text_w(t, font) + font * 2) for t in labels]
+        ws = [min(w, width - 2 * font) for w in ws]
         gap = round(font * 0.6)
         # Rows of at most ~62% of the window (the side hands stay free), stacked upwards.
         room = width * 0.62
@@ -133,9 +126,11 @@ class ButtonBar:
                 self.buttons.append((actions[i], b))
                 x += ws[i] + gap
 
-    @staticmethod
-    def _text_w(text: str, font: int) -> int:
-        return text_width(text, font)
+    def _text_w(self, text: str, font: int) -> int:
+        """The label's width in the font the button will draw it with (Cyrillic runs
+        wider than the rough estimate), never less than the estimate."""
+        drawn = self.manager.get_theme().get_font(["#table_action", "button"])
+        return max(text_width(text, font), drawn.get_rect(text).width)
 
     def action_of(self, element: Any) -> Action | None:
         for action, b in self.buttons:

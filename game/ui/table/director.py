@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from game.rules import Action, KingQueenObservation, MariasObservation, Observation, Verb
 from game.rules.cards import SUITS, marriage_points
@@ -196,7 +197,7 @@ class Director:
             self.effect = None
             self.displayed = obs
             dx, dy = lay.deck
-            sprites = {}
+            sprites: dict[str, Any] = {}
             delay = 0.0
             prev_owner = None
             for key in order:
@@ -269,10 +270,7 @@ class Director:
                    key=lambda k: int(k[1:]))
         owners: list[int] = []
         if self.deal_owners is not None:
-            try:
-                owners = list(self.deal_owners(obs.dealer))
-            except Exception:  # noqa: BLE001 - decoration only
-                owners = []
+            owners = list(self.deal_owners(obs.dealer))
         if not owners:
             owners = [s for s in per_seat for _ in per_seat[s]] + [-1] * len(stock)
         out: list[str] = []

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
+import pygame_gui
 
 GOLD = (233, 200, 110)
 CREAM = (246, 238, 218)
@@ -21,14 +22,9 @@ RED = (235, 110, 95)
 
 
 def _font_path(bold: bool) -> str | None:
-    try:
-        import pygame_gui
-
-        data = Path(pygame_gui.__file__).parent / "data"
-        p = data / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-        return str(p) if p.exists() else None
-    except Exception:  # noqa: BLE001
-        return None
+    data = Path(pygame_gui.__file__).parent / "data"
+    p = data / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return str(p) if p.exists() else None
 
 
 #: The sizes the table's text comes in, as multiples of its layout font (and bold?).

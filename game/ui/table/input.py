@@ -23,6 +23,7 @@ from .controls import CARD_VERBS
 
 if TYPE_CHECKING:
     from .scene import TableScene
+    from .stage import Stage
 
 DRAG_PIXELS = 8
 #: The keys of the action buttons, left to right (the button shows its key).
@@ -52,6 +53,13 @@ class TableInput:
         self.press: Press | None = None
         self.tooltip: tuple[str, tuple[int, int]] | None = None
         self.mouse: tuple[int, int] = (0, 0)
+
+    @property
+    def stage(self) -> Stage:
+        """The table's sprites (there while a match is on the table)."""
+        stage = self.scene.stage
+        assert stage is not None
+        return stage
 
     # --- what the engine allows now --------------------------------------------------
     def observation(self) -> Observation | None:
@@ -139,22 +147,22 @@ class TableInput:
                 dy = event.pos[1] - self.press.pos[1]
                 if self.press.dragging or abs(dx) + abs(dy) > DRAG_PIXELS:
                     self.press.dragging = True
-                    scene.stage.drag = (self.press.key, event.pos[0], event.pos[1])
+                    self.stage.drag = (self.press.key, event.pos[0], event.pos[1])
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            sp = scene.stage.hit(event.pos)
+            sp = self.stage.hit(event.pos)
             if sp is not None:
                 self.press = Press(sp.key, event.pos)
                 return True
-            if scene.stage.hit(event.pos, ("pile",)) is not None:
+            if self.stage.hit(event.pos, ("pile",)) is not None:
                 scene.toggle_last_trick()  # a look at the last trick, any time
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
             press, self.press = self.press, None
-            scene.stage.drag = None
+            self.stage.drag = None
             if press is None:
                 return False
             if press.dragging:
@@ -163,7 +171,7 @@ class TableInput:
                         scene.layout.hand_h * 0.6:
                     return self.choose_card(press.key)
                 return False
-            sp = scene.stage.hit(event.pos)
+            sp = self.stage.hit(event.pos)
             if sp is not None and sp.key == press.key:
                 return self.choose_card(press.key)
             return False
@@ -181,7 +189,7 @@ class TableInput:
         (pressing 2 for the second card must never declare 66)."""
         scene = self.scene
         k = event.key
-        cards = [s.key for s in scene.stage.hand_sprites()]
+        cards = [s.key for s in self.stage.hand_sprites()]
         if k in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
             step = -1 if k == pygame.K_LEFT else 1
             if self.cursor < 0 or self.cursor >= len(cards):
@@ -223,9 +231,9 @@ class TableInput:
     def update(self) -> None:
         """Hover and tooltip from the mouse position (and the keyboard cursor)."""
         scene = self.scene
-        sp = scene.stage.hit(self.mouse)
+        sp = self.stage.hit(self.mouse)
         self.hover = sp.key if sp is not None else None
-        cards = [s.key for s in scene.stage.hand_sprites()]
+        cards = [s.key for s in self.stage.hand_sprites()]
         if self.cursor >= len(cards):
             self.cursor = len(cards) - 1
         self.tooltip = None
@@ -239,5 +247,5 @@ class TableInput:
                 reason = self.reason(action)
         if reason and sp is not None:
             # Above the card it explains, never on a neighbour (the legal card beside it).
-            r = scene.stage.rect_of(sp)
+            r = self.stage.rect_of(sp)
             self.tooltip = (words.reason(reason, scene.german_names), (r.x, r.y))

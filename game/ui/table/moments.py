@@ -35,7 +35,7 @@ class Moment:
 
 def declaration_moment(seat: int, points: int, score: Sequence[int] | None) -> Moment:
     """A declaration of 66: its total, and whether the engine scored it for the declarer."""
-    ok = bool(score) and seat < len(score) and score[seat] > 0
+    ok = score is not None and seat < len(score) and score[seat] > 0
     if ok:
         return Moment(seat, "table_moment_66", {"n": points})
     return Moment(seat, "table_moment_declared_short", {"n": points},

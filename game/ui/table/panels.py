@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import MariasObservation
-from game.ui.deal_text import describe
-from game.ui.i18n import current_language
+from game.ui.result_text import result_sentences, signed
+from game.ui.textfit import Fit
 
 from ..flow import Phase
 from .controls import component_label, contract_label, double_name, suit_name
@@ -33,22 +33,55 @@ class Panels:
         #: Where each seat's plate was drawn, and where its thinking dots go.
         self.plate_rects: dict[int, pygame.Rect] = {}
         self.dots_at: dict[int, tuple[int, int]] = {}
+        #: Each panel's texts as last drawn, with the width they were given
+        #: (:mod:`game.ui.textfit` checks them).
+        self.fits: dict[str, list[Fit]] = {}
+
+    def fit(self, panel: str, text: str, need: float, room: float) -> None:
+        self.fits.setdefault(panel, []).append(Fit(panel, text, round(need), round(room)))
 
     def summary_lines(self, width: int) -> list[str]:
-        """How the deal was scored, in the player's language, with the players' names."""
+        """How the deal was scored, in the player's language, with the players' names:
+        each sentence from a new line, wrapped to the panel (measured in its font).  The
+        deal's points per player are the panel's table, so that last sentence is left out."""
         sc = self.scene
-        if not sc.result or sc.flow is None or sc.flow.deal is None \
-                or not sc.flow.deal.is_over():
+        deal = sc.flow.deal if sc.flow is not None else None
+        if not sc.result or deal is None or not deal.is_over():
             return []
-        names = [sc.seat_name(s).split(" · ")[0] for s in range(sc.flow.match.players)]
-        text = describe(sc.flow.deal, names, current_language())
-        return _wrap(text, max(30, int(width / (sc.layout.font * 0.5)))) if text else []
+        result = deal.result()
+        if result is None:
+            return []
+        names = [sc.seat_name(s).split(" · ")[0] for s in range(deal.players)]
+        sentences = result_sentences(result, names,
+                                     sc.settings.family_for(deal.variant))[:-1]
+        f = sc.fonts.font(round(sc.layout.font * 0.9))
+        room = width - 2 * sc.layout.font
+        lines: list[str] = []
+        for sentence in sentences:
+            line = ""
+            for word in sentence.split():
+                trial = f"{line} {word}".strip()
+                if line and f.size(trial)[0] > room:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
 
-    def result_rect(self) -> pygame.Rect:
+    def result_rect(self, buttons_w: int = 0) -> pygame.Rect:
+        """The result panel; ``buttons_w``: the width its row of buttons needs (four long
+        Russian labels do not fit 640 px)."""
         sc = self.scene
         w, h = sc.app.size
         f = sc.layout.font
-        rw = min(w - 40, max(640, round(w * 0.5)))
+        if not buttons_w and sc.result is not None and hasattr(sc, "result_keys"):
+            from .controls import text_width
+
+            labels = [label for _k, label in sc.result_keys()]
+            bw = max(round(f * 7.5), *(text_width(x, round(f * 1.15)) + f * 2 for x in labels))
+            buttons_w = len(labels) * (bw + sc.layout.margin) + sc.layout.margin
+        rw = min(w - 40, max(640, round(w * 0.5), buttons_w))
         players = sc.flow.match.players if sc.flow else 2
         cx = w // 2
         if players == 3:
@@ -199,8 +232,8 @@ class Panels:
         if marias is not None and contract:
             text = t("table_contract_is",
                      contract=contract_label(contract))
-            ann = [a.name.replace("-", " ") for a in marias.announcements
-                   if a.name not in ("seven", "hundred")]
+            ann = [component_label(a.name) for a in marias.announcements
+                   if a.name not in ("seven", "hundred")]  # Seven against, Hundred against
             if ann:
                 text += " · " + ", ".join(ann)
             lines.append((text, None, CREAM))
@@ -213,17 +246,29 @@ class Panels:
                     f"{double_name(min(v, 6) - 1).lower()} ×{2 ** v}" for k, v in dbl),
                     None, GOLD))
         elif flow.state is not Phase.DEALING and marias is not None:
-            lines.append((f"{t('table_bidding')}: "
-                          f"{t('table_phase_' + marias.phase)}", None, MUTED))
+            said = f"{t('table_bidding')}: {t('table_phase_' + marias.phase)}"
+            if sc.fonts.text(said, f, MUTED).get_width() > L.info.w - f * 1.2:
+                # "Bidding: choosing the trump card" is wider than a small box: two lines.
+                lines.append((f"{t('table_bidding')}:", None, MUTED))
+                said = t('table_phase_' + marias.phase)
+            lines.append((said, None, MUTED))
+        room = L.info.w - f * 1.2
+        title = lines[0][0]
+        if " · " in title and sc.fonts.text(title, f, GOLD, bold=True).get_width() > room:
+            # "Šedesát šest ve třech · rozdání 1" is wider than the box: two lines.
+            game_line, deal_line = title.split(" · ", 1)
+            lines[0:1] = [(game_line, None, GOLD), (deal_line, None, GOLD)]
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
         surface.blit(panel(r.size), r.topleft)
         y = r.y + f * 0.45
+        self.fits["info"] = []
         for text, suit, colour in lines:
             x = r.x + f * 0.7
             img = sc.fonts.text(text, f if colour is not GOLD else f, colour, bold=colour is GOLD)
             surface.blit(img, (x, y))
+            self.fit("info", text, img.get_width() + (f * 1.65 if suit else 0), r.w - f * 1.2)
             if suit:
                 icon = sc.art.suit_chip(suit, round(f * 1.25))
                 surface.blit(icon, (x + img.get_width() + f * 0.4, y + (img.get_height() -
@@ -244,15 +289,20 @@ class Panels:
         # "to 7" for the King-Queen games, "6 deals" for Mariáš: numbers read in any language.
         goal = (str(opts["match_points"]) if "match_points" in opts
                 else f"{len(flow.match.deals)}/{opts.get('rounds', 2) * flow.match.players}")
-        surface.blit(sc.fonts.text(t("table_match_goal", goal=goal), f, GOLD,
-                                   bold=True),
-                     (r.x + f * 0.7, r.y + f * 0.4))
+        title = t("table_match_goal", goal=goal)
+        img = sc.fonts.text(title, f, GOLD, bold=True)
+        surface.blit(img, (r.x + f * 0.7, r.y + f * 0.4))
+        self.fits["scores"] = []
+        self.fit("scores", title, img.get_width(), r.w - f * 1.4)
         y = r.y + f * 1.9
         for seat in range(flow.match.players):
             name = sc.seat_name(seat).split(" · ")[0]
-            surface.blit(sc.fonts.text(name, round(f * 0.95), CREAM), (r.x + f * 0.7, y))
+            text = sc.fonts.text(name, round(f * 0.95), CREAM)
+            surface.blit(text, (r.x + f * 0.7, y))
             img = sc.fonts.text(str(flow.match.totals[seat]), round(f * 0.95), CREAM, bold=True)
             surface.blit(img, (r.right - img.get_width() - f * 0.8, y))
+            self.fit("scores", name, text.get_width() + img.get_width() + f * 0.5,
+                     r.w - f * 1.5)
             y += f * 1.35
         return r
 
@@ -283,17 +333,20 @@ class Panels:
         sc = self.scene
         r = self.prompt_rect()
         if r is None:
+            self.fits.pop("prompt", None)
             return None
         L = sc.layout
         img = sc.fonts.text(sc.prompt() or "", round(L.font * 0.95), CREAM, bold=True)
         pad = L.font // 2
         surface.blit(panel(r.size, (12, 36, 24, 225), 10, (*GOLD, 230)), r.topleft)
         surface.blit(img, (r.x + pad, round(r.y + pad / 2)))
+        self.fits["prompt"] = [Fit("prompt", sc.prompt() or "", r.w, L.size[0] - 2 * L.margin)]
         return r
 
     def draw_hint(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The hint's reason above the hand, and a ring around a recommended button."""
         sc = self.scene
+        self.fits.pop("hint", None)
         if not (sc.hint_text or sc.hint_action) or sc.human is None or \
                 not sc.human.waiting:
             return None
@@ -315,6 +368,7 @@ class Panels:
                 y -= h + L.margin  # above the prompt
             box = surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
+            self.fits["hint"] = [Fit("hint", sc.hint_text, round(w), L.size[0] - 2 * L.margin)]
             area = box if area is None else area.union(box)
         return area
 
@@ -415,6 +469,8 @@ class Panels:
             first.append(t("table_keys_button") if n == 1 else
                          t("table_keys_buttons", n=n))
         second = [t("table_keys_hint"), t("table_keys_last")]
+        if getattr(sc, "counting", None) is not None and sc.counting.allowed():
+            second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> pygame.Rect | None:
@@ -472,7 +528,7 @@ class Panels:
         L = sc.layout
         f = L.font
         r = self.result_rect()
-        surface.blit(panel(r.size, (6, 22, 14, 232), 16, (233, 200, 110, 220)), r.topleft)
+        surface.blit(panel(r.size, (6, 22, 14, 250), 16, (233, 200, 110, 220)), r.topleft)
         players = sc.flow.match.players
         if res.get("match_over") and "score" not in res:
             title = t("table_match_over")
@@ -481,44 +537,39 @@ class Panels:
                 "  —  " + t("table_match_over") if res.get("match_over") else "")
         img = sc.fonts.text(title, round(f * 1.5), GOLD, bold=True)
         surface.blit(img, (r.centerx - img.get_width() / 2, r.y + f * 0.7))
+        self.fits["result"] = []
+        self.fit("result", title, img.get_width(), r.w - f * 2)
         y = r.y + f * 3.0
         for line in self.summary_lines(r.w):
             s = sc.fonts.text(line, round(f * 0.9), MUTED)
             surface.blit(s, (r.centerx - s.get_width() / 2, y))
+            self.fit("result", line, s.get_width(), r.w - f * 2)
             y += f * 1.3
         y += f * 0.4
         cols = ["", t("table_points").split(":")[0].lower(),
                 t("table_score").lower(), t("score_total").lower()]
         colx = [r.x + f * 1.5, r.x + r.w * 0.5, r.x + r.w * 0.66, r.x + r.w * 0.82]
-        for c, x in zip(cols, colx):
-            surface.blit(sc.fonts.text(c, round(f * 0.85), MUTED), (x, y))
+        ends = [*colx[1:], r.right - f * 0.5]
+        for c, x, end in zip(cols, colx, ends):
+            img = sc.fonts.text(c, round(f * 0.85), MUTED)
+            surface.blit(img, (x, y))
+            self.fit("result", c, img.get_width(), end - x - f * 0.3)
         y += f * 1.35
         score = res.get("score") or [0] * players
         points = res.get("points") or [""] * players
         totals = res.get("totals") or sc.flow.match.totals
         for seat in range(players):
             vals = [sc.seat_name(seat).split(" · ")[0], str(points[seat]),
-                    f"{score[seat]:+d}" if isinstance(score[seat], int) else "",
+                    signed(score[seat]) if isinstance(score[seat], int) else "",
                     str(totals[seat])]
-            for v, x in zip(vals, colx):
-                surface.blit(sc.fonts.text(v, f, CREAM, bold=x == colx[-1]), (x, y))
+            for v, x, end in zip(vals, colx, ends):
+                img = sc.fonts.text(v, f, CREAM, bold=x == colx[-1])
+                surface.blit(img, (x, y))
+                self.fit("result", v, img.get_width(), end - x - f * 0.3)
             y += f * 1.35
         return r
 
 
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > width and line:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    if line:
-        lines.append(line)
-    return lines[:3]
 
 
 def _variant_name(variant: str) -> str:

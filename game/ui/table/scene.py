@@ -10,7 +10,6 @@ HUD and reacts to resizes without touching the game state.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Hashable
 from dataclasses import replace
@@ -23,10 +22,12 @@ from game.rules import Action, Match, Refusal, RulesError, Verb, replay_text
 from game.rules.actions import DECLARE, discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class
+from game.ui.practice.layer import PracticeLayer
 from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 
 from ..flow import FlowEvent, Phase, TurnFlow
+from ..player_names import seat_name as player_seat_name
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
 from ..redraw import DisplayList
 from ..scene import Scene
@@ -36,6 +37,7 @@ from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
 from .controls import ButtonBar, action_label, button_actions, text_width, toggle_discard
+from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
@@ -45,6 +47,7 @@ from .moments import deal_moments
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
+from .trainer import TrainerPanel
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +55,7 @@ log = logging.getLogger(__name__)
 KEYS_COLOUR = (200, 230, 255)
 #: Keys that never collect a finished trick (they do something else, or nothing).
 PASSIVE_KEYS = frozenset({
-    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_TAB,
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 #: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
@@ -96,8 +99,9 @@ class TableScene(Scene):
         #: The last finished trick is shown over the table (L, or a click on a trick pile).
         self.last_trick_view = False
         self.input = TableInput(self)
-        #: Practice mode, hints, tips, undo and review (the colleague's game.ui.practice).
-        self.layer: Any = None
+        #: Hints, practice warnings, tips, undo and review (game.ui.practice); None only at
+        #: a network table.
+        self.layer: PracticeLayer | None = None
         self.bot_budget_ms: float | None = None
         self.bot_server: BotServer | None = None
         #: The cached background layer (felt, panels, cards at rest) and what it shows.
@@ -115,8 +119,9 @@ class TableScene(Scene):
         self._dots: tuple[int, int] | None = None
         self.clock = 0.0
         self.panels = Panels(self)
-        #: Hook for the hint engine (a colleague fills it); the default asks game.ai.
-        self.on_hint = self.default_hint
+        #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
+        self.counting = CountingPanel(self)
+        self.trainer = TrainerPanel(self)
 
     # --- settings -------------------------------------------------------------------
     @property
@@ -135,6 +140,9 @@ class TableScene(Scene):
             self._new_match(params["setup"])
         elif self.flow is None:
             self._new_match(GameSetup("marriage"))
+        if params.get("resume_record") or params.get("setup") is not None:
+            self.counting.reset()  # a new table: the aid as the settings say
+            self.trainer.reset()
         self.anim.speed = self.settings.animation_speed
         self._attach_practice_layer()
         self._build()
@@ -145,23 +153,22 @@ class TableScene(Scene):
     def _attach_practice_layer(self) -> None:
         """game.ui.practice's layer: hint panel, practice warnings, tips, take back, review.
 
-        Optional: without it the Hint button still works (:meth:`default_hint`).
+        Part of every local table (practice mode only adds the warnings and tips); the
+        Hint button and the H key ask it (:meth:`on_hint`).
         """
         if self.layer is None:
-            try:
-                from game.ui.practice.layer import PracticeLayer
+            self.layer = PracticeLayer(self)
 
-                self.layer = PracticeLayer(self)
-            except Exception as exc:  # noqa: BLE001 - the table works without it
-                log.warning("practice layer unavailable (%s)", exc)
-                self.layer = None
-        if self.layer is not None and self.on_hint == self.default_hint:
-            self.on_hint = self.layer.hint
+    def on_hint(self) -> None:
+        """The Hint button / H: the practice layer's hint (none at a network table)."""
+        if self.layer is not None:
+            self.layer.hint()
 
     def leave(self) -> None:
         if self.bot_server is not None:
             BotServer.prestart_soon()  # the next table (a new match) starts without waiting
         self.confirm.close()
+        self.trainer.hide()
         if self.layer is not None:
             self.layer.close()
         self.anim.finish()
@@ -323,31 +330,22 @@ class TableScene(Scene):
                 m, object_id="#table_undo")
         self.buttons.clear()
         self.confirm.close()  # built for the old size; the player simply asks again
+        self.trainer.rebuild()  # an open counting question, laid out for the new size
         self._result_widgets()
 
     def _result_widgets(self) -> None:
-        for k in ("next", "score", "review", "end_menu"):
+        for k in ("next", "score", "review", "showme", "end_menu"):
             w = self.widgets.pop(k, None)
             if w is not None:
                 w.kill()
         if self.result is None:
             return
         L = self.layout
-        r = self.panels.result_rect()
+        keys = self.result_keys()
         bw, bh = round(L.font * 7.5), round(L.font * 2.1)
-        keys = []
-        if not self.result.get("match_over"):
-            keys.append(("next", t("table_next_deal")))
-        practice = self.setup is not None and self.setup.practice
-        # Practice games do not count in the statistics: the score sheet (and the match
-        # result after it) files every deal it shows, so practice offers the review instead.
-        if "score" in self.app.scene_factories and not practice:
-            keys.append(("score", t("table_scores")))
-        if self.layer is not None and "review" in self.app.scene_factories and practice:
-            keys.append(("review", t("practice_review")))
-        keys.append(("end_menu", t("table_menu")))
         # As wide as the longest label needs (Russian runs long), within the panel.
         bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
+        r = self.panels.result_rect(len(keys) * (bw + L.margin) + L.margin)
         room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
         bw = min(bw, room // len(keys))
         total = len(keys) * bw + (len(keys) - 1) * L.margin
@@ -357,6 +355,24 @@ class TableScene(Scene):
                 pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
                 self.app.manager, object_id=f"#table_{key}")
             x += bw + L.margin
+
+    def result_keys(self) -> list[tuple[str, str]]:
+        """The result panel's buttons: (key, label)."""
+        keys = []
+        assert self.result is not None
+        if not self.result.get("match_over"):
+            keys.append(("next", t("table_next_deal")))
+        practice = self.setup is not None and self.setup.practice
+        # Practice games do not count in the statistics: the score sheet (and the match
+        # result after it) files every deal it shows, so practice offers the review instead.
+        if "score" in self.app.scene_factories and not practice:
+            keys.append(("score", t("table_scores")))
+        if self.layer is not None and "review" in self.app.scene_factories and practice:
+            keys.append(("review", t("practice_review")))
+        if self.can_show_me():
+            keys.append(("showme", t("showme_short")))
+        keys.append(("end_menu", t("table_menu")))
+        return keys
 
     # --- flow events ----------------------------------------------------------------------
     def _on_flow(self, e: FlowEvent) -> None:
@@ -509,6 +525,39 @@ class TableScene(Scene):
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
+    def can_show_me(self) -> bool:
+        """"Could I have won?" after a deal the player played against computers."""
+        setup = self.setup
+        return bool("showme" in self.app.scene_factories and self.flow is not None
+                    and self.flow.deal is not None and self.flow.deal.is_over()
+                    and setup is not None and not getattr(setup, "network", None)
+                    and self.view_seat < len(setup.seats)
+                    and setup.seats[self.view_seat] == "human")
+
+    def show_me(self) -> None:
+        """The deal replayed by the hard level from the player's seat ("showme")."""
+        if not self.can_show_me():
+            return
+        assert self.flow is not None and self.setup is not None
+        names = [self.seat_name(s).split(" · ")[0] for s in range(self.flow.match.players)]
+        self.app.switch("showme", deal=self.flow.deal, seat=self.view_seat, names=names,
+                        levels=list(self.setup.seats), back_to="table")
+
+    def overlay_rects(self) -> list[pygame.Rect]:
+        """The counting aid's panel and an open counting question: what the hint panel and
+        the tips must not cover."""
+        return [pygame.Rect(r) for r in (self.counting.rect, self.trainer.rect
+                                         if self.trainer.active else pygame.Rect(0, 0, 0, 0))
+                if r.w]
+
+    def say_counting_hidden(self) -> None:
+        """C in the counting trainer (or at a table with friends): the aid stays hidden."""
+        L = self.layout
+        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
+        self.bubbles.append(Bubble(t("count_hidden"),
+                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
+                                   colour=KEYS_COLOUR))
+
     def press_action(self, action: Action) -> bool:
         reason = self.input.reason(action)
         if reason is not None:
@@ -537,6 +586,10 @@ class TableScene(Scene):
         assert self.director is not None
         self.director.selected = frozenset(self.selected)
         self.director.refresh()
+
+    def text_fits(self) -> list[Any]:
+        """The texts the table drew itself with the room each had (:mod:`game.ui.textfit`)."""
+        return [fit for fits in self.panels.fits.values() for fit in fits]
 
     def prompt(self) -> str | None:
         """What the player is asked to do now, when the cards alone do not say it (shown above
@@ -598,48 +651,6 @@ class TableScene(Scene):
             self._result_widgets()
             self.flow.next_deal()
 
-    def default_hint(self) -> None:
-        """Ask the hint engine (game.ai.hint) in a thread; highlight its action, say why.
-
-        Without the hint engine a normal bot's choice is highlighted instead.
-        """
-        obs = self.input.observation()
-        if obs is None or self.setup is None:
-            return
-        try:
-            import game.ai as ai
-        except Exception:  # noqa: BLE001
-            ai = None
-        fn = getattr(ai, "hint", None)
-        variant = self.setup.variant
-        asked = self.human.pending if self.human else None
-        self.hint_text = t("table_thinking")
-        german = variant == "marias"
-        server = self.bot_server
-        budget = getattr(ai, "HINT_BUDGET_MS", 470)  # the one hint budget of the game
-
-        def work() -> None:
-            text = None
-            try:
-                if server is not None:
-                    res = server.hint(obs, budget)
-                    action, text = res.action, words.hint(res.why, obs, german)
-                elif callable(fn):
-                    res = fn(obs, budget_ms=budget)
-                    action, text = res.action, words.hint(res.why, obs, german)
-                else:
-                    action = make_engine("normal", variant, 1, 300).choose(obs)
-            except Exception:  # noqa: BLE001
-                log.exception("hint failed")
-                self.hint_text = None
-                return
-            if self.human is not None and self.human.pending is asked:
-                self.hint_action = action if isinstance(action, Action) else None
-                self.hint_text = text
-                self.redraw()  # the table may be asleep: show the hint now
-                self.wake()
-        threading.Thread(target=work, daemon=True, name="hint").start()
-
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm.handle_event(event):
@@ -647,6 +658,8 @@ class TableScene(Scene):
             return  # the table's question is modal
         # Hover, drag and tooltips follow the pointer: look at the picture again.
         self.redraw()
+        if self.trainer.handle_event(event):
+            return  # a counting question waits for its answer
         if self.layer is not None and self.layer.handle_event(event):
             return  # a practice dialog or panel took it (the warning dialog is modal)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -664,6 +677,10 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.toggle_last_trick()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            if not self.counting.toggle():
+                self.say_counting_hidden()
             return
         if self._collects(event):
             self.collect_trick()
@@ -750,6 +767,8 @@ class TableScene(Scene):
         elif key == "review":
             if self.layer is not None:
                 self.layer.review()
+        elif key == "showme":
+            self.show_me()
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
@@ -769,6 +788,7 @@ class TableScene(Scene):
             self.layer.update(dt)
         self.flow.update()
         self.input.update()
+        self.trainer.update()
         self._update_hand_looks(dt)
         self._sync_buttons()
         self._veil_widgets()
@@ -833,14 +853,14 @@ class TableScene(Scene):
         if self.anim.busy():
             self._lifting = False
             return
-        k = min(1.0, dt * 14)
+        ease = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
         waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
         lifting = False
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
-            s.lift += (want - s.lift) * k
+            s.lift += (want - s.lift) * ease
             if abs(want - s.lift) < 0.4:
                 s.lift = want  # settled: no endless approach, no endless frames
             else:
@@ -973,8 +993,8 @@ class TableScene(Scene):
             # The window still shows the last frame: put the layer back only where the
             # last frame drew over it (its live items and the widgets, which are drawn
             # again on top), not the whole window (8 MB a frame at 1920x1080).
-            for rect in self._live.rects() + self.app.widget_rects():
-                surface.blit(self._base, rect, rect)
+            for under in self._live.rects() + self.app.widget_rects():
+                surface.blit(self._base, under, under)
         self._live_on = surface
         live = DisplayList()
         dots = self.panels.draw_thinking(surface)
@@ -997,6 +1017,10 @@ class TableScene(Scene):
         live.add("prompt", prompt, asked)
         live.add("hint", self.panels.draw_hint(surface), (self.hint_text, self.hint_action,
                                                           asked))
+        for name, drawn in (("counting", self.counting.draw(surface)),
+                            ("trainer", self.trainer.draw(surface))):
+            if drawn is not None:
+                live.add(name, *drawn)
         if self.last_trick_view:
             obs = self.flow.observation()
             live.add("last_trick", self.panels.draw_last_trick(surface),
@@ -1042,15 +1066,10 @@ class TableScene(Scene):
         if self.flow is None:
             return t("common_seat", n=seat)
         inp = self.flow.inputs[seat]
-        if inp.kind == "human":
-            name = self.settings.player_name
-            return name if name and name != "You" else t("common_you")
-        names = ("west", "east") if self.flow.match.players == 3 else ("north",)
-        rel = (seat - self.view_seat) % self.flow.match.players
-        base = t("table_seat_" + names[rel - 1]) \
-            if 0 < rel <= len(names) else t("common_seat", n=seat)
-        level = getattr(inp, "level", "bot")
-        return f"{base} · {t('level_' + level).lower()}"
+        return player_seat_name(seat, self.flow.match.players, self.view_seat,
+                                human=inp.kind == "human",
+                                player_name=self.settings.player_name,
+                                level=getattr(inp, "level", None), with_level=True)
 
     # Names the practice layer looks up (it was written against these spellings).
     _seat_name = seat_name

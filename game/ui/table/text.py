@@ -11,6 +11,7 @@ from typing import Any
 
 from game.rules import Refusal
 from game.ui import i18n
+from game.ui.practice.texts import rule_reason
 
 
 def t(key: str, **params: Any) -> str:
@@ -29,15 +30,6 @@ def card(code: str, german: bool = False) -> str:
     return i18n.card_name(code, "german" if german else "french")
 
 
-def hint(why: Any, obs: Any, german: bool) -> str:
-    """A hint's explanation (:class:`game.ai.explain.Explanation`) in the player's words."""
-    from game.ui.practice.texts import explanation_text
-
-    return explanation_text(why, obs, "german" if german else "french")
-
-
 def reason(refusal: Refusal, german: bool = False) -> str:
     """The engine's refusal (a code: ``must_follow``, …) in the player's language."""
-    from game.ui.practice.texts import rule_reason
-
     return rule_reason(refusal, "german" if german else "french")

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.i18n import number
+
 from .felt import GOLD, GOLD_LIGHT, IVORY
 from .fonts import font
 
@@ -53,7 +55,7 @@ def bar_chart(surface: pygame.Surface, area: pygame.Rect, bars: Sequence[Bar],
     bar_h = max(8, row_h * 11 // 20)
     for i, b in enumerate(bars):
         y = area.y + i * row_h
-        f.render_to(surface, (area.x, y + (bar_h - f.get_sized_height()) // 2 + 2), b.label, IVORY)
+        f.render_to(surface, (area.x, y + (bar_h - f.get_sized_height(0)) // 2 + 2), b.label, IVORY)
         track = pygame.Rect(area.x + label_w, y, area.w - label_w - round(110 * scale), bar_h)
         pygame.draw.rect(surface, TRACK, track, border_radius=bar_h // 2)
         filled = track.copy()
@@ -104,3 +106,48 @@ def line_chart(surface: pygame.Surface, area: pygame.Rect, values: Sequence[floa
             pygame.draw.polygon(surface, LOSS, tri)
         else:
             pygame.draw.circle(surface, IVORY, (x, zero), r - 1, 2)
+
+
+def rating_chart(surface: pygame.Surface, area: pygame.Rect, history: Sequence[float],
+                 start: float, levels: Sequence[tuple[str, float]], scale: float = 1.0,
+                 empty_text: str = "") -> None:
+    """The player's rating after each counted match (from ``start``), with the computer
+    levels' ratings as dashed lines named at the right: where the player stands among them.
+    Each match is a dot (a rise filled, a fall hollow: not told by colour alone)."""
+    f = font("sans", round(13 * scale))
+    values = [start, *history]
+    spread = [v for v in values] + [r for _n, r in levels]
+    lo, hi = min(spread) - 20, max(spread) + 20
+    labels = [f"{name} {number(r, 0)}" for name, r in levels]  # each line named with its rating
+    names_w = max((f.get_rect(t).width for t in labels), default=0) + round(14 * scale)
+    left = area.x + round(40 * scale)
+    plot = pygame.Rect(left, area.y + round(8 * scale), area.right - left - names_w,
+                       area.h - round(16 * scale))
+
+    def y_of(v: float) -> int:
+        return int(plot.bottom - (v - lo) / (hi - lo) * plot.h)
+
+    for label, (_name, r) in zip(labels, levels):
+        y = y_of(r)
+        for x in range(plot.x, plot.right, round(12 * scale)):
+            pygame.draw.line(surface, GRID, (x, y), (min(x + round(6 * scale), plot.right), y), 1)
+        img, _ = f.render(label, IVORY)
+        surface.blit(img, img.get_rect(midleft=(plot.right + round(6 * scale), y)))
+    for v in (lo + 20, hi - 20):
+        img, _ = f.render(number(v, 0), IVORY)
+        surface.blit(img, img.get_rect(midright=(plot.x - 6, y_of(v))))
+    if not history:
+        if empty_text:
+            img, _ = f.render(empty_text, IVORY)
+            surface.blit(img, img.get_rect(center=plot.center))
+        return
+    n = len(values)
+    step = plot.w / (n - 1)
+    points = [(int(plot.x + i * step), y_of(v)) for i, v in enumerate(values)]
+    pygame.draw.lines(surface, GOLD, False, points, max(2, round(2 * scale)))
+    r = max(3, round(4 * scale))
+    for i, (x, y) in enumerate(points[1:], start=1):
+        if values[i] >= values[i - 1]:
+            pygame.draw.circle(surface, GOLD_LIGHT, (x, y), r)
+        else:
+            pygame.draw.circle(surface, LOSS, (x, y), r, 2)

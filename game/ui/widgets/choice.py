@@ -58,7 +58,7 @@ class Choice:
             self.menu = self._menu(fitted)
 
     def _menu(self, labels: list[str]) -> pygame_gui.elements.UIDropDownMenu:
-        opts = [(label, str(i)) for i, label in enumerate(labels)]
+        opts: list[str | tuple[str, str]] = [(label, str(i)) for i, label in enumerate(labels)]
         menu = pygame_gui.elements.UIDropDownMenu(
             opts, opts[self.index], self.relative_rect, self.manager,
             container=self.container, object_id=self.object_id)
@@ -71,7 +71,8 @@ class Choice:
         """Labels too wide for the box, shortened with an ellipsis (pygame-gui would cut
         them off mid-letter: "Немецкая («Вильгельм").  A shortened label is plain text;
         scenes rebuild their widgets when the language changes."""
-        button = getattr(self.menu.current_state, "selected_option_button", None)
+        button = getattr(getattr(self.menu, "current_state", None), "selected_option_button",
+                         None)
         font = getattr(button, "font", None)
         if button is None or font is None:
             return labels
@@ -103,13 +104,6 @@ class Choice:
     @property
     def focus_enabled(self) -> bool:
         return self.menu is not None and self.menu.is_enabled and self.menu.visible
-
-    def set_value(self, value: Any, notify: bool = False) -> None:
-        if value in self.values and self.values.index(value) != self.index:
-            self.index = self.values.index(value)
-            self._build()
-            if notify and self.on_change:
-                self.on_change(self.value)
 
     def focus_step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.values)

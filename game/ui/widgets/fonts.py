@@ -37,7 +37,7 @@ def font(kind: str, size: int) -> pygame.freetype.Font:
     f = _fonts.get(key)
     if f is not None:
         try:
-            f.get_sized_ascender()
+            f.get_sized_ascender(0)
             return f
         except pygame.error:
             _fonts.clear()

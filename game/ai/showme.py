@@ -1,0 +1,233 @@
+""""Could I have won? Show me how": the same deal replayed from the player's seat.
+
+Two lines are played from the deal's first action, on the same deck (so the same hands,
+trump and stock) and with the same dealer:
+
+* the **hard line**: the ``hard`` level plays the player's seat, seeing only what the
+  player saw;
+* the **perfect-information line**: the player's seat sees every card (the ``cheat``
+  level: a search on the one true deal, exact alpha-beta once the two-player stock is gone
+  or closed) — the best a player could hope for with the cards he had.  An exact
+  minimax of the whole deal would be the true bound, but from the first lead it is out of
+  reach here (a Sixty-six deal took more than 3 million nodes and two minutes in the
+  engine's alpha-beta), so the line is searched, and exact from the moment it can be.
+
+While a line makes the same choices as the player did, the other seats repeat what they
+did in the deal (their choices depended on the same position); from the first choice where
+the line parts from the player's, they are played by computer opponents (by default the
+levels they had).  So "the first move where the lines part" is exact: everything before it
+is what happened.
+
+Pure Python (the after-deal scene runs it in a worker thread); ``python -m game.ai showme
+RECORD --seat N --json`` prints the same from a deal record.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.actions import Action, Verb
+from game.rules.base import Deal
+from game.rules.record import write_deal
+from game.rules.variants import new_deal
+
+from .base import Bot
+from .bot import make_bot
+from .solver import value_for
+
+
+@dataclass
+class Line:
+    """One way the deal went: ``deal`` finished (or as far as it got when cancelled)."""
+
+    name: str  # "played", "hard" or "perfect"
+    deal: Deal
+    #: the first history index where this line's action differs from the deal as played
+    #: (None: the line made every choice the player made)
+    parted_at: int | None = None
+
+    @property
+    def score(self) -> list[int]:
+        return list(self.deal.score() or [0] * self.deal.players)
+
+    def value(self, seat: int) -> float:
+        """The seat's result: its score minus the others' mean (as the hint values)."""
+        return round(value_for(self.score, seat), 3)
+
+    def won(self, seat: int) -> bool:
+        """Did the seat win the deal: scored, and no one scored more?"""
+        sc = self.score
+        return sc[seat] > 0 and sc[seat] >= max(sc)
+
+    def to_json(self, seat: int, original: Deal | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"score": self.score, "value": self.value(seat),
+                               "won": self.won(seat), "finished": self.deal.is_over()}
+        if self.name != "played":
+            out["record"] = write_deal(self.deal)
+            out["parted_at"] = None
+            if self.parted_at is not None and original is not None:
+                i = self.parted_at
+                out["parted_at"] = {"index": i, "trick": trick_number(original, i),
+                                    "before_play": before_play(original, i),
+                                    "played": str(original.history[i][1]),
+                                    "line": str(self.deal.history[i][1])}
+        return out
+
+
+@dataclass
+class ShowMe:
+    seat: int
+    played: Line
+    hard: Line
+    perfect: Line
+
+    @property
+    def variant(self) -> str:
+        return self.played.deal.variant
+
+    def could_have_won(self) -> bool:
+        """The hard line won the deal where the player did not."""
+        return self.hard.won(self.seat) and not self.played.won(self.seat)
+
+    def to_json(self) -> dict[str, Any]:
+        orig = self.played.deal
+        return {"variant": self.variant, "seat": self.seat,
+                "played": self.played.to_json(self.seat),
+                "hard": self.hard.to_json(self.seat, orig),
+                "perfect": self.perfect.to_json(self.seat, orig),
+                "could_have_won": self.could_have_won(),
+                "hard_gain": round(self.hard.value(self.seat) - self.played.value(self.seat), 3),
+                "perfect_gain": round(self.perfect.value(self.seat)
+                                      - self.played.value(self.seat), 3)}
+
+
+def trick_number(deal: Deal, index: int) -> int:
+    """The trick (1-based) the action at ``index`` of the history belongs to."""
+    plays = sum(1 for _s, a in deal.history[:index] if a.verb is Verb.PLAY)
+    return plays // deal.players + 1
+
+
+def before_play(deal: Deal, index: int) -> bool:
+    """The action at ``index`` comes before any card was played (a Mariáš bid, trump card
+    or doubling): it belongs to no trick yet."""
+    return trick_number(deal, index) == 1 and deal.history[index][1].verb is not Verb.PLAY \
+        and not any(a.verb is Verb.PLAY for _s, a in deal.history[:index])
+
+
+def fresh(deal: Deal) -> Deal:
+    """The deal before its first action: the same deck, dealer and options."""
+    return new_deal(deal.variant, deal.dealer, list(deal.deck), dict(deal.options))
+
+
+Chooser = Callable[[Deal, int], Action]
+
+
+def level_chooser(level: str, seed: int = 0, budget_ms: float | None = None,
+                  iterations: int | None = None, cancel: threading.Event | None = None
+                  ) -> Chooser:
+    """One bot of ``level`` per seat, deciding on the seat's observation; ``cheat`` is
+    handed the true deal before every decision (the perfect-information bound)."""
+    bots: dict[int, Bot] = {}
+
+    def choose(deal: Deal, seat: int) -> Action:
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = make_bot(level, deal.variant, seed=seed, budget_ms=budget_ms,
+                                        iterations=iterations, cancel=cancel)
+        if level == "cheat":
+            bot.reveal(deal.clone())
+        return bot.choose(deal.observation(seat))
+
+    return choose
+
+
+def hard_chooser(seed: int = 0, budget_ms: float | None = None,
+                 iterations: int | None = None, cancel: threading.Event | None = None
+                 ) -> Chooser:
+    """The ``hard`` level on the seat's observation (it never sees the hidden cards)."""
+    return level_chooser("hard", seed, budget_ms, iterations, cancel)
+
+
+def perfect_chooser(seed: int = 0, budget_ms: float | None = None,
+                    iterations: int | None = None, cancel: threading.Event | None = None
+                    ) -> Chooser:
+    """The ``cheat`` level, handed the true deal before every decision."""
+    return level_chooser("cheat", seed, budget_ms, iterations, cancel)
+
+
+def play_line(original: Deal, seat: int, choose: Chooser, opponents: Sequence[Bot | None],
+              name: str, seed: int = 0, cancel: threading.Event | None = None,
+              progress: Callable[[int], None] | None = None) -> Line:
+    """Replay ``original`` with ``choose`` deciding for ``seat`` (see the module docstring).
+
+    ``opponents[s]``: the bot that plays seat ``s`` once the line has parted (None for the
+    player's own seat).  ``progress(actions so far)`` after every action.
+    """
+    deal = fresh(original)
+    history = original.history
+    rng = random.Random(seed)
+    parted: int | None = None
+    while not deal.is_over():
+        if cancel is not None and cancel.is_set():
+            break
+        i = len(deal.history)
+        mover = deal.to_move()
+        assert mover is not None
+        on_path = parted is None and i < len(history)
+        if mover == seat:
+            action = choose(deal, seat)
+            if action.blind:
+                was = history[i][1] if on_path else None
+                if was is not None and was.verb is Verb.TRUMP \
+                        and was not in deal.legal_actions():
+                    action = was  # the player chose blindly too: the same card came up
+        elif on_path:
+            action = history[i][1]
+        else:
+            bot = opponents[mover]
+            assert bot is not None
+            action = bot.choose(deal.observation(mover))
+        applied = deal.apply(action, mover, chance=rng)
+        if mover == seat and on_path and parted is None and history[i][1] is not applied:
+            parted = i  # the line's own choice (a blind card: the one chance turned up)
+        if progress is not None:
+            progress(len(deal.history))
+    return Line(name, deal, parted)
+
+
+def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | None = None,
+            seed: int = 0, budget_ms: float | None = None, iterations: int | None = None,
+            opponent_iterations: int | None = None, cancel: threading.Event | None = None,
+            progress: Callable[[float], None] | None = None) -> ShowMe:
+    """Both lines for ``seat`` of the finished deal ``original``.
+
+    ``opponent_levels[s]``: the level of seat ``s`` (default ``hard`` for every other
+    seat).  ``iterations`` fixes the search size of the seat's lines and
+    ``opponent_iterations`` the opponents' (reproducible; the tests use them); else each
+    searches for its level's time (``budget_ms`` for the seat's lines).
+    ``progress(fraction)`` as the lines are played.
+    """
+    n = original.players
+    levels = list(opponent_levels or [None] * n)
+    levels = [None if s == seat else (levels[s] or "hard") for s in range(n)]
+    expected = max(1, len(original.history))
+
+    def opponents() -> list[Bot | None]:
+        return [None if lv is None else make_bot(lv, original.variant, seed=seed + 101 * s,
+                                                 iterations=opponent_iterations, cancel=cancel)
+                for s, lv in enumerate(levels)]
+
+    def step(base: float) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+        return lambda k: progress(min(1.0, base + 0.5 * k / expected))
+
+    hard = play_line(original, seat, hard_chooser(seed, budget_ms, iterations, cancel),
+                     opponents(), "hard", seed, cancel, step(0.0))
+    perfect = play_line(original, seat, perfect_chooser(seed, budget_ms, iterations, cancel),
+                        opponents(), "perfect", seed, cancel, step(0.5))
+    return ShowMe(seat, Line("played", original), hard, perfect)

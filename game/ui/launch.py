@@ -1,0 +1,82 @@
+"""Open the window on the main menu and run it: the settings, the services, every scene.
+
+This is the one place that knows the whole program (:mod:`.cli` calls it; the frame
+benchmark opens the program through :func:`open_app` too): :class:`~.app.App` owns the
+window and the frame loop, :func:`~.scenes.register_all` names every screen,
+:class:`~.storage.Storage` keeps what outlives a run, :mod:`.preload` prepares the
+later scenes behind the menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from . import preload
+from .app import App, install_services
+from .i18n import system_language
+from .scenes import register_all
+from .storage import Storage
+from .widgets.scaling import apply_ui_scale
+
+
+def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
+             lang: str | None = None) -> App:
+    """The window on the main menu, as a player starts it (settings, services, scenes).
+
+    Settings are loaded before the window opens (its size, full screen, language and
+    interface scale come from them).  The window is clamped to the desktop.  A size
+    given on the command line is for this run only; the size is remembered on the way
+    out only when the player changed it (by dragging the window or in Settings).  The
+    benchmark opens the program the same way.
+    """
+    storage = Storage(background=True)
+    first_start = not storage.settings_path.exists()
+    settings = storage.load_settings()
+    if first_start:
+        settings.language = system_language()
+    saved_w, saved_h = settings.window_size
+    app = App(size=size or (int(saved_w), int(saved_h)),
+              fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
+              clamp_to_desktop=True)
+    install_services(app, storage, settings)
+    if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
+        app.services["font_scale"] = settings.ui_scale
+    register_all(app)
+    app.switch("menu")
+    # Sounds, the other scenes and the first table are prepared once the menu is on
+    # screen: the first frame comes first (game.ui.preload).
+    app.idle_tasks.append(_later(lambda: preload.start(app)))
+    return app
+
+
+def _later(fn: Callable[[], Any]) -> Callable[[], bool]:
+    """An idle task that calls ``fn`` once."""
+    def task() -> bool:
+        fn()
+        return False
+    return task
+
+
+def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
+            lang: str | None = None) -> int:
+    """Open the window on the main menu and run until the player quits.
+
+    The window size is remembered on the way out.
+    """
+    app = open_app(size, fullscreen, lang)
+    storage, settings = app.services["storage"], app.services["settings"]
+    try:
+        return app.run()
+    finally:
+        net = app.services.pop("net", None)
+        if net is not None:  # a network table: say goodbye (the host's table closes, saved)
+            net.close()
+        settings.fullscreen = app.fullscreen  # F11 is remembered too
+        if app.user_sized:
+            settings.window_size = (int(app.windowed_size[0]), int(app.windowed_size[1]))
+        storage.save_settings(settings)
+        storage.flush()
+        pygame.quit()

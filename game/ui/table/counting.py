@@ -1,0 +1,331 @@
+"""The counting aid on the table (C shows or hides it): what the player can count, drawn.
+
+The facts come from :func:`game.ai.counting.counting_aid` on the observation the table
+shows the player, so the panel never knows more than a perfect memory would.  It is off
+by default and on in practice games (Settings → Counting aid: off / in practice games /
+always), and hidden in the counting trainer, which asks about the same facts instead.
+
+Cards are written as the deck prints them (its index letter, "O" for an Ober) with the
+deck's suit sign, so the panel reads like the cards on the table in every language.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.counting import CountingAid, counting_aid
+from game.ui.i18n import tr
+from game.ui.widgets.fonts import font
+
+from .hud import CREAM, GOLD, MUTED, panel
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+log = logging.getLogger(__name__)
+
+#: Suits in the order a player sorts them on the panel.
+SUIT_ROWS = "SHCD"
+#: At most this many facts about the other hands (the newest kept).
+MAX_FACTS = 6
+
+
+def rank_label(rank: str, artwork: str) -> str:
+    """The index the deck in use prints for ``rank`` ("O" for an Ober, "10" for a ten)."""
+    from game.ui.decks.artworks import ARTWORKS
+
+    art = ARTWORKS.get(artwork)
+    if art is not None:
+        return art.labels[rank]
+    return "10" if rank == "T" else rank
+
+
+def default_visible(settings: Any, setup: Any) -> bool:
+    """On in practice games (the default setting), always, or never; never in the trainer."""
+    if setup is not None and getattr(setup, "trainer", False):
+        return False
+    mode = getattr(settings, "counting_aid", "practice")
+    return mode == "always" or (mode == "practice" and bool(getattr(setup, "practice", False)))
+
+
+class CountingPanel:
+    """The aid's panel; :meth:`toggle` is the table's C key."""
+
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+        self.visible = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._key: Any = None
+        self._aid: CountingAid | None = None
+
+    # --- state ---------------------------------------------------------------------------
+    def reset(self) -> None:
+        self.visible = default_visible(self.scene.settings, self.scene.setup)
+
+    def allowed(self) -> bool:
+        setup = self.scene.setup
+        return not (setup is not None and (getattr(setup, "trainer", False)
+                                           or getattr(setup, "network", None)))
+
+    def toggle(self) -> bool:
+        """Show or hide the panel; False (and a word why) in the trainer."""
+        if not self.allowed():
+            return False
+        self.visible = not self.visible
+        return True
+
+    def aid(self) -> CountingAid | None:
+        """The aid for the observation the table shows now (None between deals)."""
+        sc = self.scene
+        obs = sc.director.displayed if sc.director is not None else None
+        if obs is None or obs.over or sc.result is not None:
+            return None
+        key = id(obs)
+        if key != self._key:
+            self._key = key
+            self._aid = counting_aid(obs)
+        return self._aid
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> tuple[pygame.Rect, Any] | None:
+        """Draw the panel; returns its area and a look that compares equal while it looks
+        the same (the table's redraw protocol presents it when that changes), or None."""
+        if not self.visible or not self.allowed():
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return None
+        aid = self.aid()
+        if aid is None:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return None
+        sc = self.scene
+        f = max(12, round(sc.layout.font * 0.78))
+        width = max(f * 18, round(sc.layout.size[0] * 0.2))
+        pad = round(f * 0.7)
+        rows = self.flow(self.rows(aid), f, width - 2 * pad)
+        line_h = round(f * 1.42)
+        height = pad * 2 + len(rows) * line_h
+        self.rect = self.place(surface.get_size(), (width, height), aid)
+        surface.blit(panel(self.rect.size, (8, 30, 20, 255)), self.rect.topleft)
+        y = self.rect.y + pad
+        for row in rows:
+            self._draw_row(surface, row, self.rect.x + pad, y, f, self.rect.w - 2 * pad)
+            y += line_h
+        return pygame.Rect(self.rect), (aid, tuple(self.rect), tr("ui.count_title"))
+
+    def place(self, size: tuple[int, int], box: tuple[int, int],
+              aid: CountingAid) -> pygame.Rect:
+        """Where the panel covers least that matters.  Two players: the side of the table
+        beside the trick, below the score box (free).  Three players: over a side player's
+        face-down hand, below his name plate (his name, tricks and points stay in view;
+        the backs say only how many cards he has, which the panel's counts say too) — the
+        right one, or the left one when the right hand lies open (an open contract).  Never
+        over a button."""
+        sc = self.scene
+        L = sc.layout
+        w, h = size
+        m = L.margin
+        pw, ph = box
+        buttons = [pygame.Rect(b.rect) for b in (sc.widgets or {}).values()]
+        buttons += [pygame.Rect(b.rect) for _a, b in getattr(sc.buttons, "buttons", []) or []]
+        bottom_limit = min([r.top for r in buttons if r.top > h * 0.45] or [h - m]) - m
+        spots: list[pygame.Rect] = []
+        if L.players == 2:
+            top = round(L.score.y + L.score.h + m)
+            spots.append(pygame.Rect(w - m - pw, top, pw, ph))
+            spots.append(pygame.Rect(m, round(L.info.y + L.info.h + m), pw, ph))
+        else:
+            shown = aid.known
+            order = [s for s in L.seats if s.seat != sc.view_seat]
+            order.sort(key=lambda s: (len(shown.get(s.seat, ())) > 2, s.side != "right"))
+            for spot in order:
+                top = round(spot.plate.y + spot.plate.h + m * 0.5)
+                x = m if spot.side == "left" else w - m - pw
+                spots.append(pygame.Rect(x, top, pw, ph))
+        for r in spots:
+            if r.bottom > bottom_limit:  # a long panel moves up rather than over a button
+                r.y = max(m, bottom_limit - ph)
+            if r.collidelist(buttons) < 0:
+                return r
+        return spots[0]
+
+    def rows(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:
+        """The panel's lines; a line is segments ``("title"|"text"|"muted"|"gold", str)``,
+        ``("suit", letter)`` or ``("card", "QH")``."""
+        rows: list[list[tuple[str, Any]]] = [[("title", tr("ui.count_title"))]]
+        if aid.trump is not None:
+            row: list[tuple[str, Any]] = [("text", tr("ui.count_trumps_out",
+                                                      n=len(aid.trumps_out)) + " "),
+                                          ("suit", aid.trump)]
+            row += [("rank", c) for c in aid.trumps_out]
+            rows.append(row)
+        if aid.soloist is not None:
+            sides = aid.side_points()
+            rows.append([("text", tr("ui.count_soloist", name=self._name(aid.soloist),
+                                     n=sides.get("soloist", 0)))])
+            rows.append([("text", tr("ui.count_defenders", n=sides.get("defenders", 0)))])
+        else:
+            for s in range(aid.players):
+                need = aid.to_target(s)
+                row = [("text", tr("ui.count_points", name=self._name(s), n=aid.points[s]))]
+                if need is not None:
+                    row.append(("muted", " " + tr("ui.count_to_66", n=need)))
+                if aid.pending[s]:
+                    row.append(("muted", "  " + tr("ui.count_pending", n=aid.pending[s])))
+                rows.append(row)
+        left = tr("ui.count_left", n=aid.points_left)
+        if aid.last_trick_bonus:
+            left += " " + tr("ui.count_left_bonus")
+        rows.append([("muted", left)])
+        rows.append([("gold", tr("ui.count_unseen"))])
+        for pair in (SUIT_ROWS[:2], SUIT_ROWS[2:]):
+            row = []
+            for k, suit in enumerate(pair):
+                cards = aid.unseen.get(suit, ())
+                row += [("tab", 0.5 * k), ("suit", suit)]
+                row += [("rank", c) for c in cards] if cards else [("muted", "—")]
+            rows.append(row)
+        facts = self.facts(aid)
+        if facts:
+            rows.append([("gold", tr("ui.count_facts"))])
+            rows.extend(facts[-MAX_FACTS:])
+        elif aid.places:
+            rows.append([("muted", tr("ui.count_no_facts"))])
+        else:
+            rows.append([("muted", tr("ui.count_all_known"))])
+        return rows
+
+    def facts(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:
+        """One line per thing the public actions prove (and every card left one place)."""
+        out: list[list[tuple[str, Any]]] = []
+        for p in aid.proofs:
+            name = self._name(p.seat)
+            if p.kind == "holds":
+                out.append(self._template(tr(f"ui.count_holds_{p.reason}", name=name),
+                                          cards=p.cards))
+            elif p.kind in ("void", "no_trump"):
+                out.append(self._template(tr("ui.count_void", name=name, trick=p.trick),
+                                          suit=p.suit))
+            elif p.kind in ("cannot_beat", "cannot_overtrump"):
+                out.append(self._template(tr("ui.count_cannot_beat", name=name, trick=p.trick),
+                                          cards=(p.card,) if p.card else ()))
+            elif p.kind == "no_king":
+                out.append(self._template(tr("ui.count_no_king", name=name, trick=p.trick),
+                                          suit=p.suit))
+        only: dict[int, list[str]] = {}
+        for c, where in aid.places.items():
+            if len(where) == 1 and isinstance(where[0], int):
+                only.setdefault(where[0], []).append(c)
+        for seat, cards in sorted(only.items()):
+            cards.sort(key=lambda c: ("SHCD".index(c[1]), "ATKQJ987".index(c[0])))
+            out.append(self._template(tr("ui.count_only_place", name=self._name(seat)),
+                                      cards=tuple(cards)))
+        if "talon_no_aces" in aid.notes:
+            out.append([("text", tr("ui.count_talon_no_aces"))])
+        return out
+
+    def _template(self, text: str, cards: tuple[str, ...] = (),
+                  suit: str | None = None) -> list[tuple[str, Any]]:
+        """A translated sentence with ``%{cards}`` / ``%{suit}`` drawn as cards and signs."""
+        row: list[tuple[str, Any]] = []
+        rest = text
+        while rest:
+            i_c, i_s = rest.find("%{cards}"), rest.find("%{suit}")
+            hits = [i for i in (i_c, i_s) if i >= 0]
+            if not hits:
+                row.append(("text", rest))
+                break
+            i = min(hits)
+            if i:
+                row.append(("text", rest[:i]))
+            if i == i_c:
+                row += [("card", c) for c in cards]
+                rest = rest[i + len("%{cards}"):]
+            else:
+                if suit:
+                    row.append(("suit", suit))
+                rest = rest[i + len("%{suit}"):]
+        return row
+
+    def _name(self, seat: int) -> str:
+        sc = self.scene
+        if seat == sc.view_seat:
+            return tr("ui.common_you")
+        return sc.seat_name(seat).split(" · ")[0]
+
+    def _width(self, kind: str, value: Any, size: int) -> int:
+        """How wide one segment is drawn (see :meth:`_draw_row`)."""
+        if kind == "tab":
+            return 0
+        if kind == "suit":
+            return round(size * 1.1) + round(size * 0.3)
+        if kind in ("rank", "card"):
+            artwork = self.scene.art.artwork if self.scene.art is not None else ""
+            w = font("sans_bold", size).get_rect(rank_label(value[0], artwork)).width
+            if kind == "card":
+                return w + round(size * 0.12) + round(size * 1.0) + round(size * 0.35)
+            return w + round(size * 0.45)
+        return font("sans_bold" if kind == "title" else "sans", size).get_rect(str(value)).width
+
+    def flow(self, rows: list[list[tuple[str, Any]]], size: int,
+             width: int) -> list[list[tuple[str, Any]]]:
+        """The rows wrapped to ``width``: text breaks between words, a continued line is
+        indented (Russian and Czech run longer than English)."""
+        out: list[list[tuple[str, Any]]] = []
+        indent = ("text", "   ")
+        for row in rows:
+            line: list[tuple[str, Any]] = []
+            used = 0
+            for kind, value in row:
+                pieces = [(kind, value)]
+                if kind in ("text", "muted", "gold"):
+                    words = str(value).split(" ")
+                    pieces = [(kind, w + (" " if i < len(words) - 1 else ""))
+                              for i, w in enumerate(words) if w or i == 0]
+                for piece in pieces:
+                    w = self._width(*piece, size)
+                    if line and used + w > width:
+                        out.append(line)
+                        line = [indent]
+                        used = self._width(*indent, size)
+                    line.append(piece)
+                    used += w
+            out.append(line)
+        return out
+
+    def _draw_row(self, surface: pygame.Surface, row: list[tuple[str, Any]], x: int, y: int,
+                  size: int, width: int) -> None:
+        sc = self.scene
+        artwork = sc.art.artwork if sc.art is not None else ""
+        start = x
+        for kind, value in row:
+            if kind == "tab":  # a column: a fraction of the width
+                x = max(x + round(size * 0.5), start + round(width * value)) if value else x
+                continue
+            if kind == "suit":
+                chip = sc.art.suit_chip(value, round(size * 1.1)) if sc.art else None
+                if chip is not None:
+                    surface.blit(chip, (x, y))
+                    x += chip.get_width() + round(size * 0.3)
+                continue
+            if kind in ("rank", "card"):
+                label = rank_label(value[0], artwork)
+                f = font("sans_bold", size)
+                f.render_to(surface, (x, y + 1), label, CREAM)
+                x += f.get_rect(label).width + round(size * (0.12 if kind == "card" else 0.45))
+                if kind == "card":
+                    chip = sc.art.suit_chip(value[1], round(size * 1.0)) if sc.art else None
+                    if chip is not None:
+                        surface.blit(chip, (x, y))
+                        x += chip.get_width() + round(size * 0.35)
+                continue
+            f = font("sans_bold" if kind == "title" else "sans", size)
+            colour = GOLD if kind in ("title", "gold") else MUTED if kind == "muted" else CREAM
+            text = str(value)
+            room = start + width - x
+            while text and f.get_rect(text).width > room:
+                text = text[:-2] + "…" if len(text) > 2 else ""
+            f.render_to(surface, (x, y + 1), text, colour)
+            x += f.get_rect(text).width
