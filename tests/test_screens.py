@@ -430,3 +430,47 @@ def test_every_screen_is_registered_and_the_deferred_ones_import(app):
                  "match_result", "continue", *DEFERRED):
         assert name in app.scene_factories, name
     assert all(scenes[name].name == name for name in DEFERRED)
+
+
+def test_a_large_screen_is_built_across_frames_behind_the_last_picture(app):
+    """With a build slice (the program's loop), the settings screen is built a few widgets
+    per frame: nothing is drawn meanwhile, input waits for the finished screen, and the
+    finished screen is the same as one built at once."""
+    pump(app)
+    whole = app.switch("settings")
+    pump(app)
+    expected = sorted((type(e).__name__, tuple(e.rect)) for e in whole.elements)
+    app.switch("menu")
+    pump(app)
+    app.build_slice_s = 0.0  # one group of widgets per frame
+    frames = len(app.frames)
+    app.call_soon(lambda: app.switch("settings"))
+    app.step(0.016)
+    assert app.building()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    slices = 0
+    while app.building():
+        app.step(0.016)
+        slices += 1
+        assert app.scene.name == "settings"  # the held Escape has not been handled yet
+    built = [f for f in list(app.frames)[frames:] if f.building]
+    assert slices > 5 and len(built) == slices + 1
+    assert not any(f.presented_px for f in built)  # the last picture stayed on screen
+    assert sorted((type(e).__name__, tuple(e.rect)) for e in app.scene.elements) == expected
+    pump(app)
+    assert app.scene.name == "menu"  # then the held Escape went back
+
+
+def test_a_rebuild_across_frames_keeps_the_keyboard_focus(app):
+    app.build_slice_s = 0.0
+    screen = app.switch("settings")
+    while app.building():
+        app.step(0.016)
+    screen.focus.index = 3
+    screen.focus.visible = True
+    screen.rebuild()
+    assert app.building()
+    while app.building():
+        app.step(0.016)
+    assert screen.focus.index == 3 and screen.focus.visible

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +41,9 @@ SETTLE_HZ = 30
 IDLE_WAKE_S = 1.0
 #: A focused text field blinks its caret (pygame-gui: every 0.4 s).
 CARET_WAKE_S = 0.1
+#: How long one frame may spend building a screen's widgets (game.ui.scene): with the
+#: frame's other work it stays well under the 50 ms a frame may take.
+BUILD_SLICE_S = 0.02
 #: Posted by threads (a bot's answer, a finished analysis) to end the sleep at once.
 #: ``USEREVENT`` marked ``wake``, not ``pygame.event.custom_type()``: that counter starts
 #: again after ``pygame.quit()`` and would hand out pygame-gui's own event numbers.
@@ -89,6 +93,8 @@ class Frame:
     presented_px: int
     full: bool
     at: float
+    #: A frame that built a slice of a screen (nothing presented).
+    building: bool = False
 
 
 #: Room kept free on the desktop for a title bar and a task bar.
@@ -142,6 +148,13 @@ class Screen(Protocol):
 
     def resize(self, size: tuple[int, int]) -> None: ...
 
+    # --- building across frames (game.ui.scene) -------------------------------------------
+    def building(self) -> bool:
+        """True while the screen's widgets are being built, a slice per frame."""
+
+    def continue_build(self, until: float) -> None:
+        """Build more of the screen until ``time.perf_counter()`` reaches ``until``."""
+
     # --- the redraw protocol (game.ui.scene) ----------------------------------------------
     def animating(self) -> bool:
         """True while something moves by itself: frames at full rate."""
@@ -164,6 +177,9 @@ class App:
         lang: str = "en",
         clamp_to_desktop: bool = False,
     ):
+        # pygame-gui rounds a corner no larger than half the widget's height and says so
+        # once per new size, on stderr; at 7 ms a line that was a tenth of a screen build.
+        warnings.filterwarnings("ignore", "Clamping shape_corner_radius", UserWarning)
         pygame.display.init()
         use_direct_framebuffer()
         pygame.font.init()
@@ -206,6 +222,11 @@ class App:
         self._scene_redraw = False
         self._moved_last = False
         self._calls: deque[Callable[[], Any]] = deque()
+        #: Set (e.g. to :data:`BUILD_SLICE_S`) to build screens a slice per frame; None:
+        #: a screen is built whole in the frame that opens it (tests, the selftest).
+        self.build_slice_s: float | None = None
+        #: Input that arrived while a screen was being built, handed to it once built.
+        self._held: list[pygame.event.Event] = []
         self._last_update = time.perf_counter()
         if fullscreen:
             self.toggle_fullscreen()
@@ -278,9 +299,17 @@ class App:
         self.invalidate()
 
     # --- the loop -----------------------------------------------------------------------
+    def building(self) -> bool:
+        """Whether the current screen is still being built (a slice per frame)."""
+        return self.scene is not None and self.scene.building()
+
     def handle(self, event: pygame.event.Event) -> None:
         if is_wake_event(event):
             return  # it ended the sleep; whatever woke us asks for its own frame
+        if event.type not in _QUIET_EVENTS and event.type not in _EXPOSE_EVENTS and \
+                event.type not in (pygame.QUIT, pygame.VIDEORESIZE) and self.building():
+            self._held.append(event)  # for the screen being built, once it is there
+            return
         if event.type not in _QUIET_EVENTS:
             # An input may change anything the scene draws: recompose, present its damage.
             self._scene_touched = True
@@ -317,18 +346,27 @@ class App:
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One frame: events, update, and — only if something changed — draw and present.
 
-        Returns True when a frame was drawn (its work time is in ``frame_times``).
+        Returns True when a frame was drawn or a slice of a screen built (its work time is
+        in ``frame_times``).
         """
         start = time.perf_counter()
         cpu_start = time.thread_time()
         self._scene_touched = False
-        while self._calls:
+        while self._calls and not self.building():
             self._calls.popleft()()
             self._scene_touched = True
-        for event in pygame.event.get() if events is None else events:
+        held, self._held = self._held, []
+        for event in held + (pygame.event.get() if events is None else events):
             self.handle(event)
-        self.manager.update(dt)
         scene = self.scene
+        if scene is not None and scene.building():
+            # A slice of the new screen; the window keeps the last picture meanwhile.
+            scene.continue_build(start + (self.build_slice_s or 0.0))
+            self._damage.full = True  # the finished screen is presented whole
+            self._last_update = time.perf_counter()
+            self._record(start, cpu_start, scene, 0, False, building=True)
+            return True
+        self.manager.update(dt)
         if scene is not None:
             scene.update(dt)
         self._last_update = time.perf_counter()
@@ -375,14 +413,19 @@ class App:
             elif rects:
                 pygame.display.update(rects)
         self._presented_on = self.screen
+        self._record(start, cpu_start, scene, presented, damage.full)
+        return True
+
+    def _record(self, start: float, cpu_start: float, scene: Screen | None, presented: int,
+                full: bool, building: bool = False) -> None:
+        """File a frame's work time (a frame that only built part of a screen too)."""
         ms = (time.perf_counter() - start) * 1000.0
         self.frame_times.append(ms)
         if len(self.frame_times) > 20000:
             del self.frame_times[:10000]
         self.frames.append(Frame(ms, (time.thread_time() - cpu_start) * 1000.0,
-                                 scene.name if scene is not None else "", presented,
-                                 damage.full, start))
-        return True
+                                 scene.name if scene is not None else "", presented, full,
+                                 start, building))
 
     def widget_rects(self) -> list[pygame.Rect]:
         """Where pygame-gui's visible widgets lie now and lay in the last frame."""
@@ -394,7 +437,8 @@ class App:
         """Whether the next frame must come at full rate (else the loop may sleep)."""
         scene = self.scene
         return bool(self._damage or self._moved_last or self._calls or self._scene_redraw
-                    or (scene is not None and scene.animating()))
+                    or self._held
+                    or (scene is not None and (scene.animating() or scene.building())))
 
     def _sleep_limit(self) -> float:
         """How long the loop may sleep waiting for an event."""

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from . import preload
-from .app import App, install_services
+from .app import BUILD_SLICE_S, App, install_services
 from .i18n import system_language
 from .scenes import register_all
 from .storage import Storage
@@ -42,6 +42,7 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
               clamp_to_desktop=True)
     install_services(app, storage, settings)
+    app.build_slice_s = BUILD_SLICE_S  # large screens are built a slice per frame
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
         app.services["font_scale"] = settings.ui_scale
     register_all(app)

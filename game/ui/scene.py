@@ -43,6 +43,17 @@ it covers when it appears, moves or goes.  On the table that means returning it
 from :meth:`TableScene.draw_overlays <game.ui.table.scene.TableScene.draw_overlays>`
 (or as an item of ``TableScene.draw``): ``(key, area, look)``; docs/performance.md
 has the whole protocol and the table's rules.
+
+Building a screen across frames
+-------------------------------
+pygame-gui builds a widget (its text layout, its shapes in every state) in
+1-10 ms; a screen of forty widgets took 50-170 ms, one frame far over the
+50 ms a frame may take.  A screen that yields between groups of widgets in
+its ``build`` (:class:`game.ui.scenes.base.MenuScene`) is built a slice per
+frame when the app has a ``build_slice_s`` (the program has; tests build whole
+screens at once): while :meth:`building` is true the app keeps the previous
+picture on screen, holds input and scripted calls, and draws the new screen
+once it is complete.
 """
 
 from __future__ import annotations
@@ -86,6 +97,14 @@ class Scene:
         """The window changed size: rebuild the layout (and re-render cards crisp)."""
         self.leave()
         self.enter(**getattr(self, "params", {}))
+
+    # --- building across frames ------------------------------------------------------------
+    def building(self) -> bool:
+        """True while the screen's widgets are being built, a slice per frame."""
+        return False
+
+    def continue_build(self, until: float) -> None:
+        """Build more of the screen until ``time.perf_counter()`` reaches ``until``."""
 
     # --- the redraw protocol -------------------------------------------------------------
     def animating(self) -> bool:

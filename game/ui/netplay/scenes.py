@@ -10,6 +10,7 @@ or a computer level), what happens when a friend is away, your name and the port
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -89,8 +90,10 @@ class HostScene(MenuScene):
         self.away = "30"
         self.error: tuple[str, dict[str, str]] | None = None
 
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Iterator[None]:
+        """The form, yielding between groups of widgets (built across frames)."""
         if params.get("resume"):
+            # Hosted again at once: the lobby; or the form, rebuilt with what went wrong.
             self._resume(params["resume"], params["setup"])
             return
         w, h = self.app.size
@@ -117,6 +120,7 @@ class HostScene(MenuScene):
             if variant == v:
                 b.select()
             focus.append(b)
+            yield
         y += px(36) + 2 * (bh + px(8)) + px(10)
         self.label(pygame.Rect(left, y, col_w, px(30)), "ui.net_seats", object_id="#section")
         y += px(36)
@@ -134,6 +138,7 @@ class HostScene(MenuScene):
                                      self.seats[v][seat - 1],
                                      lambda val, s=seat: self._set_seat(s, val)))
             y += px(42)
+            yield
         y += px(6)
         self.label(pygame.Rect(left, y, half, px(36)), "ui.net_away_rule", object_id="#field")
         focus.append(self.choice(
@@ -157,6 +162,7 @@ class HostScene(MenuScene):
                 focus.append(self.choice(rect, entries, value,
                                          lambda val, n=name: self._set_option(n, val)))
             y += px(42)
+            yield
         y += px(14)
         self.label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_your_name",
                    object_id="#field")
@@ -166,6 +172,7 @@ class HostScene(MenuScene):
         self.name_entry.set_text_length_limit(P.MAX_NAME)
         focus.append(self.name_entry)
         y += px(44)
+        yield
         self.label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_port",
                    object_id="#field")
         self.port_entry = self.add(pygame_gui.elements.UITextEntryLine(
@@ -253,9 +260,9 @@ class HostScene(MenuScene):
         away = AwayPolicy(a.get("level"), float(a.get("after_s", 30.0)))
         name = str(net.get("name") or _name(self))
         self.params = {}
-        if self._host(setup, list(net.get("seats") or []), name,
-                      int(net.get("port") or P.DEFAULT_PORT), away, record) is None:
-            self.build()
+        # On failure _host has rebuilt the form (without "resume") to say what went wrong.
+        self._host(setup, list(net.get("seats") or []), name,
+                   int(net.get("port") or P.DEFAULT_PORT), away, record)
 
     def _fail(self, key: str, **values: str) -> None:
         self.error = (key, values)

@@ -1,6 +1,8 @@
 """What every non-table screen shares: felt, title, element bookkeeping, keyboard focus.
 
-A screen builds its widgets in :meth:`MenuScene.build` through the small helpers
+A screen builds its widgets in :meth:`MenuScene.build` (a generator that yields between
+groups of widgets, when the screen is large: it is then built a slice per frame, see
+:mod:`game.ui.scene`) through the small helpers
 here (:meth:`button`, :meth:`label`, ...), which remember every element so
 :meth:`leave` can kill them all: the pygame-gui manager is shared with the table,
 and a forgotten element would float over the next scene.  Button presses arrive
@@ -10,7 +12,10 @@ from the mouse or from the keyboard focus ring.
 
 from __future__ import annotations
 
+import math
+import time
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +79,9 @@ class MenuScene(Scene):
         self.button_keys: dict[Any, str] = {}
         self.focus = FocusRing()
         self.params: dict[str, Any] = {}
+        #: The rest of a build spread over frames, and what waits for its end.
+        self._steps: Iterator[None] | None = None
+        self._after_build: list[Callable[[], None]] = []
 
     # --- services ---------------------------------------------------------------------
     @property
@@ -111,8 +119,38 @@ class MenuScene(Scene):
         self.params = params
         self.focus = FocusRing()
         self.fit_fonts()
-        self.build(**params)
+        steps = self.build(**params)
+        self._steps = steps if isinstance(steps, Iterator) else None
+        self._after_build = []
+        if self.app.build_slice_s is None:
+            self.continue_build(math.inf)  # whole, now
         self.invalidate()  # a new picture (also when rebuilt in place)
+
+    def building(self) -> bool:
+        return self._steps is not None
+
+    def continue_build(self, until: float) -> None:
+        steps = self._steps
+        # (A step may leave the screen or rebuild it: then this build is over.)
+        while steps is not None and steps is self._steps:
+            if next(steps, StopIteration) is StopIteration:
+                if steps is not self._steps:
+                    return
+                self._steps = None
+                for then in self._after_build:
+                    then()
+                self._after_build = []
+                self.invalidate()
+                return
+            if time.perf_counter() >= until:
+                return
+
+    def after_build(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the widgets are all built (now, if they are)."""
+        if self._steps is None:
+            then()
+        else:
+            self._after_build.append(then)
 
     def fit_fonts(self) -> None:
         """Fonts follow the UI scale and the window: they shrink with a window smaller
@@ -128,10 +166,14 @@ class MenuScene(Scene):
         ui_scale = float(getattr(self.settings, "ui_scale", 1.0))
         ensure_font_scale(self.app, max(self.scale, ui_scale * fit))
 
-    def build(self, **params: Any) -> None:
-        """Create the widgets (subclasses)."""
+    def build(self, **params: Any) -> Iterator[None] | None:
+        """Create the widgets (subclasses); a large screen yields between groups of
+        widgets (each group takes a few milliseconds) so it can be built across frames."""
+        return None
 
     def leave(self) -> None:
+        self._steps = None  # a build in progress is abandoned with its widgets
+        self._after_build = []
         for widget in self.widgets:
             widget.kill()
         for element in self.elements:
@@ -157,9 +199,23 @@ class MenuScene(Scene):
         if between is not None:
             between()
         self.enter(**self.params)
-        if current is not None and self.focus.items:
-            self.focus.index = min(current, len(self.focus.items) - 1)
-            self.focus.visible = visible
+
+        def keep_focus() -> None:
+            if current is not None and self.focus.items:
+                self.focus.index = min(current, len(self.focus.items) - 1)
+                self.focus.visible = visible
+        self.after_build(keep_focus)
+
+    @staticmethod
+    def warm_faces(cards: list[str], height: int, artwork: str) -> Iterator[None]:
+        """Render card faces the screen will draw, one per step of a build (a face is
+        5-20 ms: drawn for the first time in the screen's first frame, a few of them
+        made that frame a hitch)."""
+        from game.ui.widgets.cards import face
+
+        for card in cards:
+            face(card, height, artwork)
+            yield
 
     # --- element helpers ---------------------------------------------------------------
     def add(self, element: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -211,7 +212,9 @@ class ReplayScene(MenuScene):
         #: A notice in the player's words (a damaged file), shown in the view.
         self.notice: str | None = None
 
-    def build(self, record: str | None = None, path: str | None = None, **params: Any) -> None:
+    def build(self, record: str | None = None, path: str | None = None,
+              **params: Any) -> Iterator[None]:
+        """The history list, then the buttons, a few per frame."""
         if record is not None and record != self.source:
             self.load_text(record)
         elif path is not None and path != self.source:
@@ -234,6 +237,7 @@ class ReplayScene(MenuScene):
             self.add(pygame_gui.elements.UITextBox(
                 "ui.replay_empty", pygame.Rect(margin, top, side, px(120)), self.manager,
                 object_id="#blurb"))
+        yield
         open_b = self.button("open", pygame.Rect(margin, h - px(150), side, px(46)),
                              "ui.replay_open")
         extra = []
@@ -254,6 +258,7 @@ class ReplayScene(MenuScene):
         for i, (key, text) in enumerate(nav):
             self.nav_buttons[key] = self.button(key, pygame.Rect(x0 + i * (bw + px(10)), y, bw,
                                                                  px(44)), text, object_id="#small")
+            yield
         many = self.replay is not None and len(self.replay.records) > 1
         for key, text, x in (("prev_deal", "ui.replay_prev_deal", self.view_rect.x),
                              ("next_deal", "ui.replay_next_deal",

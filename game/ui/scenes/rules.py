@@ -10,6 +10,7 @@ return_to="table")``) it returns where it came from.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -44,7 +45,9 @@ class RulesScene(MenuScene):
         super().__init__(app)
         self.variant = "marriage"
 
-    def build(self, variant: str | None = None, return_to: str = "menu", **params: Any) -> None:
+    def build(self, variant: str | None = None, return_to: str = "menu",
+              **params: Any) -> Iterator[None]:
+        """The buttons, then the page (the page's text box alone is most of the cost)."""
         if variant in VARIANT_IDS:
             self.variant = variant
         self.params["variant"] = self.variant
@@ -61,8 +64,14 @@ class RulesScene(MenuScene):
             if v == self.variant:
                 b.select()
             self.game_buttons[v] = b
+            yield
         back = self.button("back", pygame.Rect(margin, h - px(92), side, px(50)), "ui.common_back")
+        yield
         self._preload_fonts()
+        yield
+        cards = self._cards()
+        if cards is not None:
+            yield from self.warm_faces(*cards)
         text_rect = pygame.Rect(margin + side + px(30), top, w - 2 * margin - side - px(30),
                                 h - top - px(42))
         self.text = self.boxed(pygame_gui.elements.UITextBox(
@@ -82,17 +91,27 @@ class RulesScene(MenuScene):
         """The game's signature cards under its buttons: a marriage, a trump nine, a seven."""
         from game.ui.widgets.cards import card_size, draw_row
 
+        shown = self._cards()
+        if shown is None:
+            return
+        cards, height, artwork = shown
+        px = self.px
+        top = px(112) + 4 * px(58) + px(24)
+        margin = max(px(60), (self.app.size[0] - px(1180)) // 2)
+        w = card_size(height)[0]
+        step = (px(250) - w) // 2
+        draw_row(surface, cards, artwork, height, (margin, top), step)
+
+    def _cards(self) -> tuple[list[str], int, str] | None:
+        """The game's signature cards, their height and artwork (None: no room)."""
         cards = {"marriage": ["KH", "QH", "7H"], "sixty-six": ["KH", "QH", "9H"],
                  "sixty-six-3": ["AS", "KS", "QS"], "marias": ["QH", "KH", "7H"]}[self.variant]
         px = self.px
         top = px(112) + 4 * px(58) + px(24)
         height = min(px(150), self.app.size[1] - px(110) - top)
         if height < px(70):
-            return
-        margin = max(px(60), (self.app.size[0] - px(1180)) // 2)
-        w = card_size(height)[0]
-        step = (px(250) - w) // 2
-        draw_row(surface, cards, self.settings.deck_for(self.variant), height, (margin, top), step)
+            return None
+        return cards, height, self.settings.deck_for(self.variant)
 
     def select(self, variant: str) -> None:
         if variant != self.variant:

@@ -6,6 +6,7 @@ scale should see the result immediately, and a crash right after must not lose i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -46,7 +47,8 @@ class SettingsScene(MenuScene):
     name = "settings"
     title_key = "ui.settings_title"
 
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Iterator[None]:
+        """The screen, yielding between rows (built across frames)."""
         s = self.settings
         w, h = self.app.size
         px = self.px
@@ -70,6 +72,7 @@ class SettingsScene(MenuScene):
                                     self._set_language)
         focus.append(self.language)
         y += step
+        yield
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
             row(x, y, "ui.set_player_name"), self.manager,
             # The default name is "You" in the player's language: shown, never stored.
@@ -81,6 +84,7 @@ class SettingsScene(MenuScene):
         self.name_entry.set_text_length_limit(24)
         focus.append(self.name_entry)
         y += step
+        yield
         arts = artworks()
         decks = [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts]
         ids = [a[0] for a in arts]
@@ -90,6 +94,7 @@ class SettingsScene(MenuScene):
             focus.append(self.choice(row(x, y, key), decks, value,
                                      lambda v, a=attr: self._set(a, v)))
             y += step
+            yield
         backs = card_backs()
         back_ids = [b[0] for b in backs]
         focus.append(self.choice(
@@ -98,21 +103,25 @@ class SettingsScene(MenuScene):
             s.card_back if s.card_back in back_ids else back_ids[0],
             lambda v: self._set("card_back", v)))
         y += step
+        yield
         focus.append(self.choice(row(x, y, "ui.set_animation"),
                                  [(f"ui.anim_{a}", a) for a in ANIMATION_SPEEDS],
                                  s.animation_speed, lambda v: self._set("animation_speed", v)))
         y += step
+        yield
         pauses = sorted(set(PAUSES) | {s.bot_pause_ms})
         focus.append(self.choice(row(x, y, "ui.set_bot_pause"),
                                  [(translate("ui.collect_auto_s", s=seconds_text(p)), p)
                                   for p in pauses], s.bot_pause_ms,
                                  lambda v: self._set("bot_pause_ms", v)))
         y += step + px(8)
+        yield
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound", object_id="#section")
         y += px(38)
         focus.append(self.toggle(row(x, y, "ui.set_sound"), s.sound,
                                  lambda v: self._set("sound", v)))
         y += step
+        yield
         r = row(x, y, "ui.set_volume")
         # the test button as wide as its word ("Проверить" did not fit 80 px)
         font = self.manager.get_theme().get_font(["#small", "button"])
@@ -139,14 +148,17 @@ class SettingsScene(MenuScene):
         sizes = [(f"{a} × {b}", (a, b)) for a, b in sorted(fitting)]
         focus.append(self.choice(row(x, y, "ui.set_window"), sizes, current, self._set_window))
         y += step
+        yield
         focus.append(self.toggle(row(x, y, "ui.set_fullscreen"), self.app.fullscreen,
                                  self._set_fullscreen))
         y += step
+        yield
         scales = sorted(set(UI_SCALES) | {s.ui_scale})
         focus.append(self.choice(row(x, y, "ui.set_ui_scale"),
                                  [(f"{round(v * 100)} %", v) for v in scales], s.ui_scale,
                                  self._set_scale))
         y += step + px(8)
+        yield
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_table", object_id="#section")
         y += px(38)
         collect = [("ui.collect_click", ("click", s.trick_pause_ms))] + [
@@ -157,11 +169,13 @@ class SettingsScene(MenuScene):
         focus.append(self.choice(row(x, y, "ui.set_collect_trick"), collect, current_collect,
                                  self._set_collect))
         y += step
+        yield
         focus.append(self.choice(row(x, y, "ui.set_counting_aid"),
                                  [(f"ui.counting_aid_{v}", v) for v in COUNTING_AID],
                                  s.counting_aid if s.counting_aid in COUNTING_AID else "practice",
                                  lambda v: self._set("counting_aid", v)))
         y += step
+        yield
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
                           ("practice_warnings", "ui.set_practice_warnings"),
                           ("confirm_low_declare", "ui.set_confirm_declare"),
@@ -169,19 +183,28 @@ class SettingsScene(MenuScene):
             focus.append(self.toggle(row(x, y, key), getattr(s, attr),
                                      lambda v, a=attr: self._set(a, v)))
             y += step
+            yield
 
         self.preview_at = (x, y + px(10))
         back = self.button("back", pygame.Rect(margin, h - px(92), px(180), px(50)),
                            "ui.common_back")
         self.focus.set_items([*focus, back])
+        height = self._preview_height()
+        if height is not None:
+            for deck in (s.deck_french, s.deck_german):
+                yield from self.warm_faces(["KH", "QH"], height, deck)
+
+    def _preview_height(self) -> int | None:
+        height = min(self.px(120), self.app.size[1] - self.px(40) - self.preview_at[1])
+        return height if height >= self.px(60) else None
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The chosen decks and back, so a choice is seen, not guessed from its name."""
         from game.ui.widgets.cards import back, card_size, face, shadowed
 
         s = self.settings
-        height = min(self.px(120), self.app.size[1] - self.px(40) - self.preview_at[1])
-        if height < self.px(60):
+        height = self._preview_height()
+        if height is None:
             return
         w = card_size(height)[0]
         x, y = self.preview_at

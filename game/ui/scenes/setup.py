@@ -8,6 +8,7 @@ are remembered in the settings (``last_variant``, ``default_levels``,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -92,7 +93,8 @@ class SetupScene(MenuScene):
                          trainer=bool(self.trainer))
 
     # --- layout -------------------------------------------------------------------------
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Iterator[None]:
+        """The screen, yielding between groups of widgets (built across frames)."""
         self._load_state()
         if self.replace_pending is not None:
             self._build_replace_question()
@@ -119,11 +121,13 @@ class SetupScene(MenuScene):
                 b.select()
             self.variant_buttons[variant] = b
             focus.append(b)
+            yield
         y = y0 + px(36) + 2 * (bh + px(10))
         self.add(pygame_gui.elements.UITextBox(
             f"ui.blurb_{v.replace('-', '_')}", pygame.Rect(left, y, col_w, px(64)), self.manager,
             object_id="#blurb"))
         y += px(70)
+        yield
 
         # Opponents.
         self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents", object_id="#section")
@@ -141,6 +145,7 @@ class SetupScene(MenuScene):
             self.level_choices.append(c)
             focus.append(c)
             y += px(44)
+            yield
         # The player's own rating in this game, on the levels' scale (docs/ratings.md).
         mine = self.storage.stats.games.get(v)
         if level_rating(v, "easy") is not None:
@@ -163,6 +168,10 @@ class SetupScene(MenuScene):
         focus.append(self.deck_choice)
         self.preview_top = y + px(50)
         self.preview_left = left
+        yield
+        preview = self._preview()
+        if preview is not None:
+            yield from self.warm_faces(*preview)
 
         # Rules of this match: every option of the variant.
         y = y0
@@ -184,6 +193,7 @@ class SetupScene(MenuScene):
             self.option_widgets[name] = widget
             focus.append(widget)
             y += px(44)
+            yield
         reset = self.button("defaults", pygame.Rect(right, y + px(4), px(150), px(34)),
                             "ui.setup_defaults", object_id="#small")
         focus.append(reset)
@@ -194,19 +204,23 @@ class SetupScene(MenuScene):
             pygame.Rect(right + col_w - px(180), y, px(180), px(36)), bool(self.practice),
             self._set_practice)
         focus.append(self.practice_toggle)
+        yield
         self.add(pygame_gui.elements.UITextBox(
             "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
         y += px(104)
+        yield
         self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_trainer",
                    object_id="#section")
         self.trainer_toggle = self.toggle(
             pygame.Rect(right + col_w - px(180), y, px(180), px(36)), bool(self.trainer),
             self._set_trainer)
         focus.append(self.trainer_toggle)
+        yield
         self.add(pygame_gui.elements.UITextBox(
             "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
+        yield
         # The game's rules at a glance, in the space left (the full text is one click away).
         y += px(112)
         room = h - px(112) - y
@@ -216,10 +230,12 @@ class SetupScene(MenuScene):
             self.boxed(pygame_gui.elements.UITextBox(
                 rules_page(f"{v}.brief", current_language()),
                 pygame.Rect(right, y, col_w, room), self.manager, object_id="#brief"), "#brief")
+            yield
 
         # Back / Start.
         bottom = h - px(92)
         back = self.button("back", pygame.Rect(margin, bottom, px(180), px(50)), "ui.common_back")
+        yield
         start = pygame.Rect(0, 0, px(260), px(56))
         start.bottomright = (w - margin, bottom + px(53))
         self.start_button = self.button("start", start, "ui.common_start", object_id="#primary",
@@ -266,17 +282,23 @@ class SetupScene(MenuScene):
 
         if self.replace_pending is not None:
             return
+        preview = self._preview()
+        if preview is None:
+            return
+        cards, height, artwork = preview
+        step = card_size(height)[0] * 3 // 4
+        draw_row(surface, cards, artwork, height,
+                 (self.preview_left + self.px(4), self.preview_top), step)
 
+    def _preview(self) -> tuple[list[str], int, str] | None:
+        """The deck's preview: its cards, their height and the artwork (None: no room)."""
         v = self.variant or "marriage"
         bottom = self.app.size[1] - self.px(100)
         height = min(self.px(130), bottom - self.preview_top)
         if height < self.px(60):
-            return
-        step = card_size(height)[0] * 3 // 4
+            return None
         suit = "S" if v == "sixty-six-3" else "H"
-        cards = [rank + suit for rank in "ATKQJ"]
-        draw_row(surface, cards, self.settings.deck_for(v), height,
-                 (self.preview_left + self.px(4), self.preview_top), step)
+        return [rank + suit for rank in "ATKQJ"], height, self.settings.deck_for(v)
 
     # --- changes ------------------------------------------------------------------------
     def _set_level(self, seat: int, level: str) -> None:

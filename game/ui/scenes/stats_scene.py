@@ -8,6 +8,7 @@ drawn by :mod:`game.ui.widgets.charts` on the felt, the game tabs are buttons.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -37,7 +38,8 @@ class StatsScene(MenuScene):
         #: "results" (matches, deals, points, contracts) or "rating" (rating and counting)
         self.page = "results"
 
-    def build(self, variant: str | None = None, **params: Any) -> None:
+    def build(self, variant: str | None = None, **params: Any) -> Iterator[None]:
+        """The tabs and buttons, a few per frame (the page is drawn, not built)."""
         if variant in VARIANT_IDS:
             self.variant = variant
         w, h = self.app.size
@@ -51,6 +53,7 @@ class StatsScene(MenuScene):
             if v == self.variant:
                 b.select()
             self.tabs[v] = b
+            yield
         back = self.button("back", pygame.Rect(margin, h - px(84), px(180), px(48)),
                            "ui.common_back")
         other = "rating" if self.page == "results" else "results"
