@@ -97,7 +97,7 @@ class SetupScene(MenuScene):
         """The screen, yielding between groups of widgets (built across frames)."""
         self._load_state()
         if self.replace_pending is not None:
-            self._build_replace_question()
+            yield from self._build_replace_question()
             return
         w, h = self.app.size
         px = self.px
@@ -247,7 +247,7 @@ class SetupScene(MenuScene):
         if "table" in self.app.scene_factories:
             self.focus.focus(self.start_button)
 
-    def _build_replace_question(self) -> None:
+    def _build_replace_question(self) -> Iterator[None]:
         """"A match of this game is in progress": start anew, continue it, or cancel."""
         import html
 
@@ -260,9 +260,11 @@ class SetupScene(MenuScene):
         box = pygame.Rect((w - width) // 2, int(h * 0.26), width, -1)  # -1: as tall as the text
         self.label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
                    "ui.newgame_replace_title", object_id="#section")
+        yield
         text_box = self.add(pygame_gui.elements.UITextBox(
             html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
             self.manager, object_id="#notice_box"))
+        yield
         bw, bh, gap = px(300), px(50), px(14)
         y = text_box.rect.bottom + px(26)
         buttons = []
@@ -273,6 +275,7 @@ class SetupScene(MenuScene):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, y + i * (bh + gap))
             buttons.append(self.button(key, rect, text, object_id=oid))
+            yield
         self.focus.set_items(buttons)
         self.focus.focus(buttons[2])  # the safe answer first: Enter keeps the match
 

@@ -10,10 +10,14 @@ import pygame
 
 from game.ui.decks.renderer import DeckRenderer
 
+#: The menus show a few cards at a few sizes (the deck previews, the menu's fans): a
+#: small budget, not the renderer's default of 96 MB.
+MENU_CARDS_MB = 16
+
 
 @cache
 def renderer() -> DeckRenderer:
-    return DeckRenderer()
+    return DeckRenderer(max_entries=200, max_bytes=MENU_CARDS_MB * 1024 * 1024)
 
 
 def card_size(height: int) -> tuple[int, int]:
