@@ -188,7 +188,7 @@ def test_no_private_name_is_imported_from_another_module() -> None:
 BOUNDARIES = {
     "game.rules.cli": "the command line: a mistake is one line, never a traceback",
     "game.ai.bot": "a third party's module:Class bot is imported and constructed",
-    "game.arena_core": "a bot's fault loses its game, not the tournament",
+    "game.arena.play": "a bot's fault loses its game, not the tournament",
     "game.ui.practice.showme_scene": "its search thread: a failure is logged, the screen says so",
     "game.ui.players": "the bots' worker process and threads",
     "game.ui.flow": "a bot's answer from its thread",
