@@ -1,8 +1,10 @@
 """The house's shape, read statically from the source (issue 22.6 and 22.8).
 
-* no import cycle inside ``game/``: every ``import`` counts, at module level or inside a
+* no import cycle inside ``game/``: every ``import`` counts, at module level, inside a
   function (a deferred import that dodges a cycle at run time is still a cycle of the
-  design); only the annotations of ``if TYPE_CHECKING:`` blocks are left out;
+  design) or under ``if TYPE_CHECKING:`` (two modules that need each other to be read are
+  a circle even if only the type checker follows it: the one that is used describes what
+  it needs as a Protocol instead, as ``game/ui/table/host.py`` does for the table scene);
 * the layers point one way: ``game.rules`` imports nothing else of ours, ``game.ai`` only
   ``game.rules``, ``game.net`` and ``game.arena`` only those two, and none knows pygame;
 * no private name (``_x``) is imported from another module;
@@ -31,32 +33,9 @@ FILES = {_module_name(p): p for p in sorted(GAME.rglob("*.py"))}
 TREES = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in FILES.items()}
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement, at any depth, except those under ``if TYPE_CHECKING:``."""
-    found: list[ast.Import | ast.ImportFrom] = []
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                for other in child.orelse:
-                    visit_one(other)
-                continue
-            visit_one(child)
-
-    def visit_one(node: ast.AST) -> None:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-        else:
-            visit(node)
-
-    visit(tree)
-    return found
+    """Every import statement, at any depth, ``if TYPE_CHECKING:`` blocks included."""
+    return [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
 def _resolve(name: str) -> str | None:
@@ -149,6 +128,13 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_an_import_for_the_type_checker_alone_is_an_arrow_too() -> None:
+    tree = ast.parse("from typing import TYPE_CHECKING\n"
+                     "if TYPE_CHECKING:\n    from game.ui.table.scene import TableScene\n")
+    assert [t for node in _imports(tree) for t, _ in _targets("game.ui.table.input", node)] \
+        == ["game.ui.table.scene"]
 
 
 def test_no_import_cycle_inside_game() -> None:
