@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: play test lint typecheck dist bench clean rules
+.PHONY: play test lint typecheck dist bench bench-frames clean rules
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -34,6 +34,12 @@ dist: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m game.rules bench
+
+# Frame times, idle CPU, start time and memory in a real X window (Xvfb when no display);
+# compiled first, as a player's second start would be.
+bench-frames: $(STAMP)
+	$(PY) -m compileall -q game
+	.ci/bench-frames $(PY) main.py
 
 clean:
 	rm -rf $(VENV) build dist

@@ -417,3 +417,16 @@ def test_replay_opens_the_review_and_keeps_its_place(app):
     assert app.scene.name == "review"
     app.switch("replay")
     assert app.scene is scene and scene.replay is not None and scene.replay.deal_index == 1
+
+
+def test_every_screen_is_registered_and_the_deferred_ones_import(app):
+    """The table and the screens after it are imported on first use (a fast start), by a
+    plain import that fails loudly: each name is registered and each module imports."""
+    from game.ui.scenes import DEFERRED, deferred_scenes
+
+    scenes = deferred_scenes()
+    assert set(scenes) == set(DEFERRED)
+    for name in ("menu", "setup", "settings", "rules", "stats", "replay", "score",
+                 "match_result", "continue", *DEFERRED):
+        assert name in app.scene_factories, name
+    assert all(scenes[name].name == name for name in DEFERRED)

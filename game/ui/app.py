@@ -1,16 +1,26 @@
-"""The application: window, pygame-gui manager, scene manager and the frame loop."""
+"""The application: window, pygame-gui manager, scene manager and the frame loop.
+
+The loop draws only when something changed and sleeps in ``SDL_WaitEventTimeout``
+otherwise (:mod:`.idle_wait`) (the redraw protocol is described on :class:`game.ui.scene.Scene`);
+a drawn frame presents only the damaged parts of the window.
+"""
 
 from __future__ import annotations
 
 import logging
+import os
 import time
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
 import pygame_gui
 
+from . import idle_wait
 from .i18n import translation_dir
+from .redraw import Damage, UISnapshot
 from .theme import load_theme
 
 log = logging.getLogger(__name__)
@@ -18,6 +28,69 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (1024, 640)
 TITLE = "Marriage Table — Sixty-six & Mariáš"
+FPS = 60
+#: After input, pygame-gui keeps changing by itself for a while (a tooltip appears 1 s
+#: after the pointer stops on a button; a drop-down reports its choice a frame or two
+#: after the click; held keys repeat in a text field): the loop keeps updating — not
+#: redrawing unless a widget's look changed — for this long, at ``SETTLE_HZ``.
+UI_SETTLE_S = 1.3
+SETTLE_HZ = 30
+#: The longest sleep without events.  Nothing should need it (changes ask for a frame);
+#: it bounds the damage of a forgotten request.
+IDLE_WAKE_S = 1.0
+#: A focused text field blinks its caret (pygame-gui: every 0.4 s).
+CARET_WAKE_S = 0.1
+#: Posted by threads (a bot's answer, a finished analysis) to end the sleep at once.
+#: ``USEREVENT`` marked ``wake``, not ``pygame.event.custom_type()``: that counter starts
+#: again after ``pygame.quit()`` and would hand out pygame-gui's own event numbers.
+WAKE_EVENT = pygame.USEREVENT
+
+
+def is_wake_event(event: pygame.event.Event) -> bool:
+    return event.type == WAKE_EVENT and bool(getattr(event, "wake", False))
+#: Events that never change the scene's picture by themselves.
+_QUIET_EVENTS = {
+    pygame.MOUSEMOTION, pygame.NOEVENT, pygame.ACTIVEEVENT, pygame.WINDOWENTER,
+    pygame.WINDOWLEAVE, pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST,
+    pygame.WINDOWMOVED, pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED,
+    pygame.TEXTEDITING, pygame.KEYMAPCHANGED, pygame.CLIPBOARDUPDATE,
+    pygame_gui.UI_BUTTON_ON_HOVERED, pygame_gui.UI_BUTTON_ON_UNHOVERED,
+}
+#: Events after which the whole window is presented again (the system may have lost it).
+_EXPOSE_EVENTS = {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                  pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED}
+
+
+def use_direct_framebuffer() -> None:
+    """Present through X11 shared memory, not through an OpenGL texture.
+
+    SDL2 on X11 backs the window surface with an OpenGL texture by default.  Without
+    a GPU (Xvfb, virtual machines, remote desktops, many older laptops) that is Mesa's
+    llvmpipe, which uploads and redraws the *whole* window on every present, even for
+    ``display.update(rects)``: measured 11 ms of CPU at 1280x720 and 24 ms at 1920x1080
+    for one card-sized rectangle.  The direct X11 framebuffer (``XShmPutImage``) presents
+    exactly the rectangles asked for: 0.2 ms for a card, 1.7 ms for the full 1080p window
+    (docs/performance.md).  Only for X11: other drivers (Windows already uses GDI by
+    default; Wayland and macOS have no direct framebuffer in SDL2) keep their default.
+    A player may still choose with ``SDL_FRAMEBUFFER_ACCELERATION`` in the environment.
+    """
+    if pygame.display.get_init() and pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+@dataclass
+class Frame:
+    """One drawn frame, for the benchmark: work time and what was presented."""
+
+    ms: float
+    #: CPU time of the main thread in the frame (ms): the work, whatever the machine's load.
+    cpu_ms: float
+    scene: str
+    presented_px: int
+    full: bool
+    at: float
+
+
 #: Room kept free on the desktop for a title bar and a task bar.
 DESKTOP_MARGIN = (0, 48)
 
@@ -63,9 +136,22 @@ class Screen(Protocol):
 
     def update(self, dt: float) -> None: ...
 
-    def draw(self, surface: pygame.Surface) -> None: ...
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw what lies under the widgets; the rectangles that changed since the last
+        drawn frame, or None for the whole window (the redraw protocol)."""
 
     def resize(self, size: tuple[int, int]) -> None: ...
+
+    # --- the redraw protocol (game.ui.scene) ----------------------------------------------
+    def animating(self) -> bool:
+        """True while something moves by itself: frames at full rate."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until a timer of this scene is due (None: no timer): the loop sleeps
+        until then."""
+
+    def invalidate(self, rect: pygame.Rect | tuple[int, int, int, int] | None = None) -> None:
+        """Ask for a redraw of ``rect`` (None: the whole window) in the next frame."""
 
 
 class App:
@@ -78,7 +164,9 @@ class App:
         lang: str = "en",
         clamp_to_desktop: bool = False,
     ):
-        pygame.init()
+        pygame.display.init()
+        use_direct_framebuffer()
+        pygame.font.init()
         #: Where the window may grow to (None: unknown, e.g. headless): sizes are clamped to it.
         self.desktop = desktop_size() if clamp_to_desktop else None
         self.windowed_size = fit_window(size or DEFAULT_SIZE, self.desktop)
@@ -98,8 +186,27 @@ class App:
         self.scenes: dict[str, Screen] = {}
         self.scene: Screen | None = None
         self.running = True
+        #: Work time (ms) of every drawn frame; ``frames`` has the details (bounded).
         self.frame_times: list[float] = []
+        self.frames: deque[Frame] = deque(maxlen=20000)
         self.services: dict[str, Any] = {}
+        #: Small jobs done while the loop has nothing else to do (e.g. rendering the
+        #: rest of a deck): each call does a little and returns True while more is left.
+        self.idle_tasks: deque[Callable[[], bool]] = deque()
+        self._damage = Damage()
+        self._damage.full = True
+        self._ui = self._ui_before = UISnapshot()
+        self._presented_on: pygame.Surface | None = None
+        #: During ``Scene.draw``: the window holds the last drawn frame everywhere (no
+        #: resize, expose, new surface or full invalidation since), see TableScene.draw.
+        self.kept_picture = False
+        self._settle_until = 0.0
+        self._keys_down: set[int] = set()
+        self._scene_touched = False
+        self._scene_redraw = False
+        self._moved_last = False
+        self._calls: deque[Callable[[], Any]] = deque()
+        self._last_update = time.perf_counter()
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -117,7 +224,30 @@ class App:
         self.scene = scene
         scene.params = params  # type: ignore[attr-defined]
         scene.enter(**params)
+        self.invalidate()
         return scene
+
+    # --- redraw requests (see Scene) ------------------------------------------------------
+    def invalidate(self, rect: Any = None) -> None:
+        """Draw a frame soon and present ``rect`` (None: the whole window)."""
+        self._damage.add(rect)
+
+    def redraw_scene(self) -> None:
+        """Have the scene draw again and present what it reports changed (any thread)."""
+        self._scene_redraw = True
+
+    def call_soon(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` on the main thread at the start of the next frame (from any thread:
+        a search's result, a benchmark's scripted click), and wake the loop for it."""
+        self._calls.append(fn)
+        self.wake()
+
+    def wake(self) -> None:
+        """End the loop's sleep now; safe from any thread."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE_EVENT, wake=True))
+        except pygame.error:  # the display is gone (closing)
+            pass
 
     # --- window -----------------------------------------------------------------------
     @property
@@ -145,9 +275,26 @@ class App:
         self.manager.set_window_resolution(self.size)
         if self.scene is not None:
             self.scene.resize(self.size)
+        self.invalidate()
 
     # --- the loop -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if is_wake_event(event):
+            return  # it ended the sleep; whatever woke us asks for its own frame
+        if event.type not in _QUIET_EVENTS:
+            # An input may change anything the scene draws: recompose, present its damage.
+            self._scene_touched = True
+        if event.type in _EXPOSE_EVENTS:
+            self.invalidate()
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self._keys_down.clear()
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            self._settle_until = time.perf_counter() + UI_SETTLE_S
+        if event.type == pygame.KEYDOWN:
+            self._keys_down.add(event.key)  # pygame-gui repeats held keys in its update
+        elif event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -167,27 +314,142 @@ class App:
         if not consumed and self.scene is not None:
             self.scene.handle_event(event)
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw, flip.  Records the frame's work time."""
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One frame: events, update, and — only if something changed — draw and present.
+
+        Returns True when a frame was drawn (its work time is in ``frame_times``).
+        """
         start = time.perf_counter()
-        for event in pygame.event.get():
+        cpu_start = time.thread_time()
+        self._scene_touched = False
+        while self._calls:
+            self._calls.popleft()()
+            self._scene_touched = True
+        for event in pygame.event.get() if events is None else events:
             self.handle(event)
         self.manager.update(dt)
-        if self.scene is not None:
-            self.scene.update(dt)
-            self.scene.draw(self.screen)
+        scene = self.scene
+        if scene is not None:
+            scene.update(dt)
+        self._last_update = time.perf_counter()
+        ui = UISnapshot(self.manager)
+        ui_damage = ui.damage(self._ui)
+        self._ui_before, self._ui = self._ui, ui
+        moving = scene is not None and scene.animating()
+        # One frame more after the motion stops: what ended in the last update (a bubble
+        # faded out, a card came to rest) is drawn in its final state.
+        animating = moving or self._moved_last
+        self._moved_last = moving
+        if self.screen is not self._presented_on:
+            self._damage.full = True  # a new window surface (resize, tests, full screen)
+        if self._scene_redraw:
+            self._scene_redraw = False
+            self._scene_touched = True
+        if not (self._damage or ui_damage or animating or self._scene_touched):
+            return False
+        damage, self._damage = self._damage, Damage()
+        # Whether the window still shows the last frame everywhere: a scene may then
+        # redraw only what changes (the table does); otherwise it must draw it all.
+        self.kept_picture = not damage.full
+        live: list[pygame.Rect] | None = []
+        if scene is not None:
+            live = scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
-        overlay = getattr(self.scene, "draw_overlay", None)
+        overlay = getattr(scene, "draw_overlay", None)
         if overlay is not None:
             overlay(self.screen)  # e.g. the keyboard focus frame, above the widgets
-        pygame.display.flip()
-        self.frame_times.append((time.perf_counter() - start) * 1000.0)
+        damage.extend(ui_damage)
+        if live is not None:
+            damage.extend(live)  # the scene knows what changed
+        elif animating or self._scene_touched:
+            damage.full = True  # it does not, and it was a reason for this frame
+        bounds = self.screen.get_rect()
+        if damage.full:
+            pygame.display.flip()
+            presented = bounds.w * bounds.h
+        else:
+            rects = damage.merged(bounds)
+            presented = sum(r.w * r.h for r in rects)
+            if presented >= bounds.w * bounds.h * 0.7:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
+        self._presented_on = self.screen
+        ms = (time.perf_counter() - start) * 1000.0
+        self.frame_times.append(ms)
+        if len(self.frame_times) > 20000:
+            del self.frame_times[:10000]
+        self.frames.append(Frame(ms, (time.thread_time() - cpu_start) * 1000.0,
+                                 scene.name if scene is not None else "", presented,
+                                 damage.full, start))
+        return True
 
-    def run(self, max_frames: int | None = None, fps: int = 60) -> int:
+    def widget_rects(self) -> list[pygame.Rect]:
+        """Where pygame-gui's visible widgets lie now and lay in the last frame."""
+        rects = {rect for _image, rect, _area in self._ui.items}
+        rects.update(rect for _image, rect, _area in self._ui_before.items)
+        return [pygame.Rect(rect) for rect in rects]
+
+    def awake(self) -> bool:
+        """Whether the next frame must come at full rate (else the loop may sleep)."""
+        scene = self.scene
+        return bool(self._damage or self._moved_last or self._calls or self._scene_redraw
+                    or (scene is not None and scene.animating()))
+
+    def _sleep_limit(self) -> float:
+        """How long the loop may sleep waiting for an event."""
+        limit = IDLE_WAKE_S
+        if self.idle_tasks:
+            return 0.0
+        due = self.scene.wake_in() if self.scene is not None else None
+        if due is not None:
+            limit = min(limit, max(1.0 / FPS, due))
+        if self._keys_down or time.perf_counter() < self._settle_until:
+            limit = min(limit, 1.0 / SETTLE_HZ)
+        focus = self.manager.get_focus_set()
+        if focus and any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus):
+            limit = min(limit, CARET_WAKE_S)
+        return limit
+
+    def run_idle_tasks(self, budget_s: float) -> None:
+        """Do queued small jobs until ``budget_s`` seconds are used."""
+        end = time.perf_counter() + budget_s
+        while self.idle_tasks and time.perf_counter() < end:
+            # Our own small jobs (preloading): one that fails is a bug, never hidden.
+            more = self.idle_tasks[0]()
+            if not more:
+                self.idle_tasks.popleft()
+
+    def frame(self) -> bool:
+        """One turn of the real loop: wait (or pace), then :meth:`step` with real time.
+
+        At full rate while something moves or changed recently; otherwise sleep
+        until an event, a scene timer or :data:`IDLE_WAKE_S`.
+        """
+        events: list[pygame.event.Event] | None = None
+        if self.awake():
+            self.clock.tick(FPS)
+            now = time.perf_counter()
+            dt = min(now - self._last_update, 0.1)
+        else:
+            idle_wait.wait(self._sleep_limit())
+            events = pygame.event.get()
+            now = time.perf_counter()
+            # Woken by input: whatever it starts begins now (no jump); by a timer: the
+            # time really passed (timers of the scene count it).
+            dt = min(now - self._last_update, 1.0 / FPS if events else 1.0)
+            self.clock.tick()
+        drawn = self.step(dt, events)
+        if self.idle_tasks:
+            # Spend what is left of this frame's time on background work.
+            spare = 1.0 / FPS - (time.perf_counter() - now)
+            self.run_idle_tasks(max(0.002, spare - 0.004))
+        return drawn
+
+    def run(self, max_frames: int | None = None) -> int:
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
-            dt = self.clock.tick(fps) / 1000.0
-            self.step(min(dt, 0.1))
+            self.frame()
             frames += 1
         return 0
 

@@ -158,6 +158,18 @@ class TurnFlow:
                 and self.pending_seat is not None
                 and self.inputs[self.pending_seat].kind == "human")
 
+    def settled(self) -> bool:
+        """Nothing happens in :meth:`update` until a person acts (the table may sleep).
+
+        True while a person is asked for an action and at the end of a deal or match;
+        False while a bot thinks or pauses, or a deal is being started.
+        """
+        if self.state is Phase.MATCH_END:
+            return True
+        if self.state is Phase.DEAL_END:
+            return not self.auto_next
+        return self.waiting_for_human()
+
     # --- transitions --------------------------------------------------------------------
     def _go(self, state: Phase) -> None:
         if state is not self.state:

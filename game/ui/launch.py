@@ -1,14 +1,20 @@
 """Open the window on the main menu and run it: the settings, the services, every scene.
 
-This is the one place that knows the whole program (:mod:`.cli` calls it):
-:class:`~.app.App` owns the window and the frame loop, :func:`~.scenes.register_all`
-names every screen, :class:`~.storage.Storage` keeps what outlives a run.
+This is the one place that knows the whole program (:mod:`.cli` calls it; the frame
+benchmark opens the program through :func:`open_app` too): :class:`~.app.App` owns the
+window and the frame loop, :func:`~.scenes.register_all` names every screen,
+:class:`~.storage.Storage` keeps what outlives a run, :mod:`.preload` prepares the
+later scenes behind the menu.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
+from . import preload
 from .app import App, install_services
 from .i18n import system_language
 from .scenes import register_all
@@ -16,14 +22,15 @@ from .storage import Storage
 from .widgets.scaling import apply_ui_scale
 
 
-def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
-            lang: str | None = None) -> int:
-    """Open the window on the main menu and run until the player quits.
+def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
+             lang: str | None = None) -> App:
+    """The window on the main menu, as a player starts it (settings, services, scenes).
 
     Settings are loaded before the window opens (its size, full screen, language and
     interface scale come from them).  The window is clamped to the desktop.  A size
     given on the command line is for this run only; the size is remembered on the way
-    out only when the player changed it (by dragging the window or in Settings).
+    out only when the player changed it (by dragging the window or in Settings).  The
+    benchmark opens the program the same way.
     """
     storage = Storage(background=True)
     first_start = not storage.settings_path.exists()
@@ -35,11 +42,32 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
               clamp_to_desktop=True)
     install_services(app, storage, settings)
-    app.services["sound"].preload_async()
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
         app.services["font_scale"] = settings.ui_scale
     register_all(app)
     app.switch("menu")
+    # Sounds, the other scenes and the first table are prepared once the menu is on
+    # screen: the first frame comes first (game.ui.preload).
+    app.idle_tasks.append(_later(lambda: preload.start(app)))
+    return app
+
+
+def _later(fn: Callable[[], Any]) -> Callable[[], bool]:
+    """An idle task that calls ``fn`` once."""
+    def task() -> bool:
+        fn()
+        return False
+    return task
+
+
+def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
+            lang: str | None = None) -> int:
+    """Open the window on the main menu and run until the player quits.
+
+    The window size is remembered on the way out.
+    """
+    app = open_app(size, fullscreen, lang)
+    storage, settings = app.services["storage"], app.services["settings"]
     try:
         return app.run()
     finally:

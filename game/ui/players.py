@@ -191,10 +191,44 @@ class BotServer:
         self._keys = 0
         self.closed = False
 
+    #: A process started ahead of time (behind the menu) for the next table: starting
+    #: one costs ~60 ms of the main thread, a visible hitch as the first deal begins.
+    _spare: BotServer | None = None
+    _spare_lock = threading.Lock()
+
+    @classmethod
+    def prestart_soon(cls) -> None:
+        """:meth:`prestart` on a worker thread (not while a table plays: a second process
+        would sit idle beside the table's own, ~20 MB)."""
+        threading.Thread(target=cls.prestart, daemon=True, name="bots-prestart").start()
+
+    @classmethod
+    def prestart(cls) -> None:
+        """Start the next table's bot process now (call from a worker thread)."""
+        if os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
+            return
+        with cls._spare_lock:
+            if cls._spare is not None and cls._spare.proc.is_alive():
+                return
+        try:
+            server = cls()
+        except Exception as exc:  # noqa: BLE001 - the table starts one itself
+            log.info("no spare bot process (%s)", exc)
+            return
+        with cls._spare_lock:
+            if cls._spare is None:
+                cls._spare = server
+                return
+        server.close()
+
     @classmethod
     def try_start(cls) -> BotServer | None:
         if os.environ.get("MARRIAGE_TABLE_BOT_THREADS"):
             return None
+        with cls._spare_lock:
+            spare, cls._spare = cls._spare, None
+        if spare is not None and spare.proc.is_alive():
+            return spare  # the next one is started when the player leaves this table
         try:
             return cls()
         except Exception as exc:  # noqa: BLE001
@@ -288,10 +322,13 @@ class BotInput:
     kind = "bot"
 
     def __init__(self, engine: Any, pause_ms: Callable[[], float] | float = 0.0,
-                 level: str = "bot"):
+                 level: str = "bot", on_ready: Callable[[], None] | None = None):
         self.engine = engine
         self.level = level
         self._pause = pause_ms
+        #: Called from the worker thread once the answer is there (the table sleeps
+        #: between frames while a bot thinks: this wakes it).
+        self.on_ready = on_ready
         self.pending: Pending | None = None
         self._thread: threading.Thread | None = None
 
@@ -312,6 +349,13 @@ class BotInput:
         return pending
 
     def _think(self, pending: Pending) -> None:
+        try:
+            self._answer(pending)
+        finally:
+            if self.on_ready is not None:
+                self.on_ready()
+
+    def _answer(self, pending: Pending) -> None:
         try:
             action = self.engine.choose(pending.observation)
         except Exception as exc:  # noqa: BLE001 - a bot bug must not freeze the table

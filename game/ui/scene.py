@@ -3,6 +3,46 @@
 The :class:`~game.ui.app.App` owns the window, the pygame-gui manager and the
 shared services; a scene builds its widgets in :meth:`Scene.enter`, removes
 them in :meth:`Scene.leave`, and is told about events, time and size changes.
+
+How a scene gets redrawn (the redraw protocol)
+----------------------------------------------
+A card game mostly sits still, so the app draws a frame only when something
+asks for one and otherwise sleeps in ``pygame.event.wait`` (near-zero CPU).
+A frame is drawn when:
+
+1. **an input event** reached the app (a key, a click, the wheel, a pygame-gui
+   event such as a button press, a posted event) — mouse *motion* alone does
+   not redraw the scene: pygame-gui's hover looks are picked up by comparing
+   the widgets' pictures, and a scene that reacts to the pointer itself calls
+   :meth:`invalidate` (the table's hover lift does);
+2. **the scene called** :meth:`invalidate` (an area, or everything) or
+   :meth:`redraw` (draw again, present what ``draw`` reports changed) —
+   anything that changes the picture outside an input event: a timer that
+   fired, a result from a thread (call :meth:`wake` too, so a sleeping app
+   looks at once);
+3. **the scene is** :meth:`animating` — something moves by itself; the app then
+   draws at full frame rate until it returns False;
+4. a widget of pygame-gui changed its look (hover, a tooltip, a caret);
+5. the window was resized, exposed or switched to full screen.
+
+:meth:`wake_in` lets a scene with a timer (a pause before a scripted move, a
+bot's answer to poll for) sleep until the timer is due instead of animating
+through it; ``update`` then runs, and the scene asks for a frame if the timer
+changed the picture.  After motion stops the app draws one more frame, so what
+ended in the last update (a faded bubble) is drawn in its final state.
+
+:meth:`draw` composes the whole picture under the widgets every drawn frame
+(cheap: cached layers and pictures); what reaches the screen is limited to the
+damage.  ``draw`` may return the list of rectangles that changed since the
+previous drawn frame (see :class:`game.ui.redraw.DisplayList`); returning
+``None`` (the default) means "anything may have changed" and the whole window
+is presented whenever this scene's drawing was the reason for the frame.  A
+scene that draws on top of another scene's picture (e.g. a new panel on the
+table) must either put it in that scene's display list or invalidate the area
+it covers when it appears, moves or goes.  On the table that means returning it
+from :meth:`TableScene.draw_overlays <game.ui.table.scene.TableScene.draw_overlays>`
+(or as an item of ``TableScene.draw``): ``(key, area, look)``; docs/performance.md
+has the whole protocol and the table's rules.
 """
 
 from __future__ import annotations
@@ -33,11 +73,38 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and flows by ``dt`` seconds."""
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw what lies under the widgets (the manager draws the widgets after)."""
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw what lies under the widgets (the manager draws the widgets after).
+
+        Returns the rectangles that changed since the last drawn frame, or None
+        for "the whole window" (see the module docstring).
+        """
         surface.fill((18, 64, 40))
+        return None
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild the layout (and re-render cards crisp)."""
         self.leave()
         self.enter(**getattr(self, "params", {}))
+
+    # --- the redraw protocol -------------------------------------------------------------
+    def animating(self) -> bool:
+        """True while something on this scene moves by itself (frames at full rate)."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until a timer of this scene is due (None: no timer)."""
+        return None
+
+    def invalidate(self, rect: pygame.Rect | tuple[int, int, int, int] | None = None) -> None:
+        """Ask for a redraw of ``rect`` (None: the whole window) in the next frame."""
+        self.app.invalidate(rect)
+
+    def redraw(self) -> None:
+        """Draw this scene again next frame and present what its :meth:`draw` reports as
+        changed (the whole window if it reports None).  Any thread; add :meth:`wake`."""
+        self.app.redraw_scene()
+
+    def wake(self) -> None:
+        """Make a sleeping app run a frame now (safe to call from any thread)."""
+        self.app.wake()

@@ -57,7 +57,7 @@ def _register(app: Any) -> None:
     register_all(app)
 
 
-def _tune(app: Any, settings: Any, speed: str | None = None) -> Any:
+def tune_for_script(app: Any, settings: Any, speed: str | None = None) -> Any:
     """Fast animation and no bot pause, on whatever Settings object the screens installed."""
     current = app.services.get("settings") or settings
     current.animation_speed = speed or current.animation_speed
@@ -257,7 +257,8 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
             shots.append(path)
 
     def frame(kind: Callable[[], tuple[bool, bool]] | None = None) -> None:
-        app.step(DT)
+        if not app.step(DT):
+            return  # nothing changed: no frame was drawn
         ms = app.frame_times[-1]
         rec.all.append(ms)
         if kind is not None:
@@ -272,7 +273,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     app.switch("menu")
     frame()
     first_frame_ms = (time.perf_counter() - start) * 1000
-    _tune(app, settings)
+    tune_for_script(app, settings)
     for _ in range(20):
         frame()
     shot("01-menu")
@@ -283,7 +284,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     if normal_phase:
         plan.append((variants[0], "normal"))
     for i, (variant, speed) in enumerate(plan):
-        settings = _tune(app, settings, speed)
+        settings = tune_for_script(app, settings, speed)
         players = 3 if variant in ("sixty-six-3", "marias") else 2
         seats = list(levels[:players])
         t0 = time.perf_counter()

@@ -7,6 +7,7 @@ same card every frame for free.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
@@ -35,6 +36,9 @@ class DeckRenderer:
         self.max_bytes = max_bytes
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._bytes = 0
+        # The table renders the rest of a deck on a worker thread while it plays
+        # (game.ui.table.art.CardArt.warm); rasterising runs outside the lock.
+        self._lock = threading.Lock()
 
     # --- public interface -------------------------------------------------------------
     def face(self, card: str, height: int, artwork: str = "french-classic") -> pygame.Surface:
@@ -78,26 +82,38 @@ class DeckRenderer:
         return card_size(height)
 
     def clear_cache(self) -> None:
-        self._cache.clear()
-        self._bytes = 0
+        with self._lock:
+            self._cache.clear()
+            self._bytes = 0
 
     def cache_info(self) -> dict[str, int]:
         return {"entries": len(self._cache), "bytes": self._bytes}
 
+    def has_face(self, card: str, height: int, artwork: str = "french-classic") -> bool:
+        """Whether the face is rendered already (a cheap question, nothing is drawn)."""
+        w, h = card_size(height)
+        return ("face", artwork, card.upper(), w, h) in self._cache
+
     # --- cache ------------------------------------------------------------------------
     def _cached(self, key: Hashable, make_svg: Callable[[], bytes]) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-            return surface
+        with self._lock:
+            surface = self._cache.get(key)
+            if surface is not None:
+                self._cache.move_to_end(key)
+                return surface
         surface = rasterize(make_svg())
-        self._cache[key] = surface
-        self._bytes += _size_of(surface)
-        while self._cache and (
-            len(self._cache) > self.max_entries or self._bytes > self.max_bytes
-        ) and len(self._cache) > 1:
-            _, old = self._cache.popitem(last=False)
-            self._bytes -= _size_of(old)
+        with self._lock:
+            other = self._cache.get(key)
+            if other is not None:  # another thread drew it meanwhile: keep one copy
+                self._cache.move_to_end(key)
+                return other
+            self._cache[key] = surface
+            self._bytes += _size_of(surface)
+            while self._cache and (
+                len(self._cache) > self.max_entries or self._bytes > self.max_bytes
+            ) and len(self._cache) > 1:
+                _, old = self._cache.popitem(last=False)
+                self._bytes -= _size_of(old)
         return surface
 
 

@@ -197,6 +197,11 @@ class ClientFlow:
     def waiting_for_human(self) -> bool:
         return self.state in ASKING and self.pending is not None and self.pending.thinking
 
+    def settled(self) -> bool:
+        """Nothing happens in :meth:`update` until a message or the player's input (the
+        table may sleep: every message from the host wakes it, game.ui.netplay.session)."""
+        return not self.queue
+
     def connected(self) -> bool:
         return self.status == CONNECTED
 

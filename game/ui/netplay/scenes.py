@@ -339,6 +339,14 @@ class JoinScene(MenuScene):
         self.focus.set_items([*focus, back])
         self.focus.focus(self.entries[1] if not self.entries[1].get_text() else self.join_button)
 
+    #: How often the LAN list is read while this screen is open (the loop sleeps between).
+    LISTEN_S = 0.25
+
+    def wake_in(self) -> float | None:
+        """The finder is a socket read when polled: look every :data:`LISTEN_S` (the redraw
+        protocol lets the app sleep until then)."""
+        return self.LISTEN_S if self.finder is not None else None
+
     def update(self, dt: float) -> None:
         if self.finder is not None:
             found = self.finder.poll()

@@ -11,6 +11,7 @@ the others, and no hints or take-backs at a table with other people.
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -297,8 +298,10 @@ class NetTableScene(TableScene):
     _seat_name = seat_name
 
     # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_overlays(self, surface: pygame.Surface) -> list[tuple[Hashable, pygame.Rect | None,
+                                                                  Any]]:
+        """The connection's banner (the table's redraw protocol: see TableScene)."""
+        drawn = super().draw_overlays(surface)
         text = self.banner()
         if text:
             f = self.layout.font
@@ -309,8 +312,10 @@ class NetTableScene(TableScene):
             # Above the player's hand, where the hints go at a local table (the top centre
             # holds the talon and the stock).
             y = round(self.layout.buttons_y - h - self.layout.margin)
-            surface.blit(panel((w, h), (90, 30, 20, 225), 10, (246, 214, 120, 200)), (x, y))
+            r = surface.blit(panel((w, h), (90, 30, 20, 225), 10, (246, 214, 120, 200)), (x, y))
             surface.blit(img, (x + pad * 1.5, y + pad / 2))
+            drawn.append(("net-banner", r, text))
+        return drawn
 
     def banner(self) -> str | None:
         """A line about the connection when it is not simply fine."""

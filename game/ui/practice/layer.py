@@ -346,14 +346,36 @@ class PracticeLayer:
                 best, least = (right, bottom), cover
         return best
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[tuple[str, pygame.Rect, Any]]:
+        """Draw the panel, the tip and the dialog; returns ``(key, area, look)`` of each
+        drawn (the table's redraw protocol: an unchanged look costs no present)."""
+        from game.ui.i18n import current_language
+
+        drawn: list[tuple[str, pygame.Rect, Any]] = []
+        lang = current_language()
         self.panel.scale = self._scale()
         if self.panel.visible:
             self.panel.anchor = self.place_panel(surface.get_size())
         self.panel.draw(surface)
+        if self.panel.visible:
+            p = self.panel
+            drawn.append(("practice-hint", pygame.Rect(p.rect),
+                          (p.waiting, id(p.hint), p.expanded, p.family, p.scale, lang)))
         self.tips.place()
         self.tips.draw(surface)
+        if self.tips.active:
+            drawn.append(("practice-tip", pygame.Rect(self.tips.rect),
+                          (self.tips.key, tuple(self.tips.lines), self.tips.scale, lang)))
         self.dialog.draw(surface)
+        if self.dialog.active:
+            drawn.append(("practice-dialog", surface.get_rect(),
+                          (self.dialog.title, tuple(self.dialog.lines),
+                           tuple(self.dialog.rect), lang)))
+        return drawn
+
+    def busy(self) -> bool:
+        """Waiting for a hint that is being searched (the table keeps polling)."""
+        return bool(self.panel.visible and self.panel.waiting)
 
     def close(self) -> None:
         self.dialog.close()

@@ -157,6 +157,8 @@ class ReviewScene(MenuScene):
             if not cancel.is_set():
                 self.items.append(item)
                 self.done = done
+                self.invalidate()  # the redraw protocol: show it now (the loop may sleep)
+                self.wake()
 
         try:
             review_deal(deal, seat, budget_ms=self.budget_ms, seed=1, iterations=self.iterations,
@@ -164,6 +166,8 @@ class ReviewScene(MenuScene):
         except Exception:  # noqa: BLE001 - the review is help; the replay still works
             log.exception("review failed")
             self.done = self.total
+            self.invalidate()
+            self.wake()
 
     def _stop(self) -> None:
         self._cancel.set()
@@ -271,6 +275,8 @@ class ReviewScene(MenuScene):
                 self.line_busy = False
                 self.line_pos = 0
                 self._sync_better_button()
+                self.invalidate()
+                self.wake()
 
         t = threading.Thread(target=work, daemon=True, name="review-line")
         t.start()

@@ -117,7 +117,10 @@ class ShowMeScene(MenuScene):
             if self.levels else None
 
         def progress(fraction: float) -> None:
+            shown = round(100 * self.progress)
             self.progress = fraction
+            if round(100 * fraction) != shown and not cancel.is_set():
+                self._show()  # the percentage on screen moved on
 
         try:
             result = show_me(deal, seat, levels, seed=1, iterations=self.iterations,
@@ -126,6 +129,7 @@ class ShowMeScene(MenuScene):
         except Exception:  # noqa: BLE001 - the replay of the deal still works
             log.exception("show me failed")
             self.failed = True
+            self._show()
             return
         if cancel.is_set():
             return
@@ -133,6 +137,12 @@ class ShowMeScene(MenuScene):
         self.states["perfect"] = positions(result.perfect.deal)
         self.result = result
         self.progress = 1.0
+        self._show()
+
+    def _show(self) -> None:
+        """From the search thread: draw the news now (the loop may be asleep)."""
+        self.invalidate()
+        self.wake()
 
     def _stop(self) -> None:
         self._cancel.set()

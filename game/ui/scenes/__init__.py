@@ -3,28 +3,32 @@
 Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setup``,
 ``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
 ``match_result`` (match, setup) and
-``table`` (:mod:`game.ui.table`), ``tutorial`` and ``review`` (:mod:`game.ui.practice`),
-``net``, ``net_host``, ``net_join``, ``net_lobby``, ``net_table`` (:mod:`game.ui.netplay`).
+``table`` (:mod:`game.ui.table`), ``tutorial``, ``review`` and ``showme``
+(:mod:`game.ui.practice`), ``net``, ``net_host``, ``net_join``, ``net_lobby``,
+``net_table`` (:mod:`game.ui.netplay`).
 Every one of them is part of the program: a module that cannot be imported is a bug
 that the tests find, never a screen that silently goes missing.
+
+The table and the screens after it (:data:`DEFERRED`) are imported when first opened
+— or earlier, behind the menu, by :mod:`game.ui.preload` — not before the first frame:
+importing them (the table pulls in the bots) took a fifth of the start-up time.  The
+import is a plain one in :func:`deferred_scenes`, deferred, never optional.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.app import App, Screen
+
+#: The scenes imported on first use, by name (each is a key of :func:`deferred_scenes`).
+DEFERRED = ("table", "tutorial", "review", "showme",
+            "net", "net_host", "net_join", "net_lobby", "net_table")
 
 
 def register_all(app: App) -> None:
-    from game.ui.netplay.scenes import HostScene, JoinScene, LobbyScene, NetMenuScene
-    from game.ui.netplay.table import NetTableScene
-    from game.ui.practice.review_scene import ReviewScene
-    from game.ui.practice.showme_scene import ShowMeScene
-    from game.ui.practice.tutorial_scene import TutorialScene
-    from game.ui.table import TableScene
-
     from .continue_scene import ContinueScene
     from .match_result import MatchResultScene
     from .menu import MainMenuScene
@@ -36,8 +40,28 @@ def register_all(app: App) -> None:
     from .stats_scene import StatsScene
 
     scenes = (MainMenuScene, SetupScene, SettingsScene, RulesScene, StatsScene,
-              ReplayScene, ScoreScene, MatchResultScene, ContinueScene,
-              TableScene, TutorialScene, ReviewScene, ShowMeScene,
-              NetMenuScene, HostScene, JoinScene, LobbyScene, NetTableScene)
+              ReplayScene, ScoreScene, MatchResultScene, ContinueScene)
     for scene in scenes:
         app.register(scene.name, scene)
+    for name in DEFERRED:
+        app.register(name, _on_first_use(name))
+
+
+def deferred_scenes() -> dict[str, Callable[[App], Screen]]:
+    """The scenes of :data:`DEFERRED`, imported now (the first call pays the import)."""
+    from game.ui.netplay.scenes import HostScene, JoinScene, LobbyScene, NetMenuScene
+    from game.ui.netplay.table import NetTableScene
+    from game.ui.practice.review_scene import ReviewScene
+    from game.ui.practice.showme_scene import ShowMeScene
+    from game.ui.practice.tutorial_scene import TutorialScene
+    from game.ui.table import TableScene
+
+    return {scene.name: scene for scene in (
+        TableScene, TutorialScene, ReviewScene, ShowMeScene,
+        NetMenuScene, HostScene, JoinScene, LobbyScene, NetTableScene)}
+
+
+def _on_first_use(name: str) -> Callable[[App], Screen]:
+    def make(app: App) -> Screen:
+        return deferred_scenes()[name](app)
+    return make

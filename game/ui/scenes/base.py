@@ -19,6 +19,7 @@ import pygame_gui
 
 from game.ui.scene import Scene
 from game.ui.settings import Settings
+from game.ui.widgets.boxes import draw_box
 from game.ui.widgets.choice import Choice, Toggle
 from game.ui.widgets.felt import felt, ornament, title_surface
 from game.ui.widgets.focus import FocusRing
@@ -50,7 +51,13 @@ def services(app: Any) -> dict[str, Any]:
 
 
 class MenuScene(Scene):
-    """Base class of the menu-like screens (not the table)."""
+    """Base class of the menu-like screens (not the table).
+
+    Redraws (see :class:`game.ui.scene.Scene`): a menu screen's picture changes only
+    through input (every input event redraws it), :meth:`rebuild` and :meth:`enter`;
+    a screen that changes by itself (a timer, a thread's result) calls
+    :meth:`invalidate` and, from a thread, :meth:`wake`.
+    """
 
     name = "menu-base"
     #: Translation key of the big title drawn on the felt; None for no title.
@@ -62,6 +69,8 @@ class MenuScene(Scene):
         super().__init__(app)
         self.elements: list[Any] = []
         self.widgets: list[Choice | Toggle] = []
+        #: Widgets whose rounded box this screen draws under them (see widgets.boxes).
+        self.boxes: list[tuple[Any, str]] = []
         self.button_keys: dict[Any, str] = {}
         self.focus = FocusRing()
         self.params: dict[str, Any] = {}
@@ -103,6 +112,7 @@ class MenuScene(Scene):
         self.focus = FocusRing()
         self.fit_fonts()
         self.build(**params)
+        self.invalidate()  # a new picture (also when rebuilt in place)
 
     def fit_fonts(self) -> None:
         """Fonts follow the UI scale and the window: they shrink with a window smaller
@@ -127,12 +137,25 @@ class MenuScene(Scene):
         for element in self.elements:
             element.kill()
         self.widgets, self.elements, self.button_keys = [], [], {}
+        self.boxes = []
+        # A dead widget still holds its pictures (a page of rules text: ~10 MB) for as long
+        # as the screen object lives, and screens are kept for the next visit: let go.
+        for name, value in list(vars(self).items()):
+            if isinstance(value, pygame_gui.core.UIElement) and not value.alive():
+                setattr(self, name, None)
 
-    def rebuild(self) -> None:
-        """Rebuild the widgets in place (language, scale or data changed)."""
+    def rebuild(self, between: Any = None) -> None:
+        """Rebuild the widgets in place (language, scale or data changed).
+
+        ``between`` runs after the old widgets are gone and before the new ones are
+        made: switching the language there spares pygame-gui re-rendering every old
+        widget in the new language just before it is thrown away (half the cost).
+        """
         current = self.focus.index
         visible = self.focus.visible
         self.leave()
+        if between is not None:
+            between()
         self.enter(**self.params)
         if current is not None and self.focus.items:
             self.focus.index = min(current, len(self.focus.items) - 1)
@@ -142,6 +165,13 @@ class MenuScene(Scene):
     def add(self, element: Any) -> Any:
         self.elements.append(element)
         return element
+
+    def boxed(self, element: Any, style: str) -> Any:
+        """Add ``element`` (a text box themed transparent) over a rounded box of ``style``
+        drawn by the screen: pygame-gui's own rounded shapes of that size cost hundreds of
+        megabytes for an instant (game.ui.widgets.boxes)."""
+        self.boxes.append((element, style))
+        return self.add(element)
 
     def button(self, key: str, rect: pygame.Rect, text: str, object_id: str | None = None,
                container: Any = None, tooltip: str | None = None, enabled: bool = True,
@@ -225,6 +255,9 @@ class MenuScene(Scene):
         surface.blit(felt(surface.get_size()), (0, 0))
         if self.title_key:
             self.draw_title(surface, self.title_key, self.px(58), self.px(40))
+        for element, style in self.boxes:
+            if element.alive() and element.visible:
+                draw_box(surface, pygame.Rect(element.rect), style)
         self.draw_content(surface)
 
     def draw_title(self, surface: pygame.Surface, key: str, centre_y: int, size: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import logging
+import threading
 from functools import cache
 from typing import Any
 
@@ -81,6 +82,7 @@ class MainMenuScene(MenuScene):
     back_to = None
 
     def build(self, **params: Any) -> None:
+        self._render_fans_ahead()
         storage = self.storage
         #: Saved matches that replay (damaged ones are repaired or moved aside right here,
         #: so their notices are among the reports taken below).
@@ -196,7 +198,37 @@ class MainMenuScene(MenuScene):
         if "table" in self.app.scene_factories:
             self.app.switch("table", resume_record=text, setup=setup)
 
+    def _fan_specs(self, size: tuple[int, int]) -> list[tuple[tuple[str, ...], int, str, bool,
+                                                              int]]:
+        w, _h = size
+        card_h = self.px(160)
+        settings = self.settings
+        return [(cards, card_h, settings.deck_french if not mirror else settings.deck_german,
+                 mirror, cx)
+                for cards, mirror, cx in ((FAN_LEFT, False, int(w * 0.2)),
+                                          (FAN_RIGHT, True, int(w * 0.8)))]
+
+    def _render_fans_ahead(self) -> None:
+        """Render the two fans on a worker while the widgets are built (the rasteriser
+        runs without the GIL): eight card faces were a third of the first frame."""
+        specs = [spec[:4] for spec in self._fan_specs(self.app.size)]
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                for spec in specs:
+                    _fan(*spec)
+            finally:
+                done.set()
+
+        self._fans_ready: threading.Event | None = done
+        threading.Thread(target=work, daemon=True, name="menu-fans").start()
+
     def draw_content(self, surface: pygame.Surface) -> None:
+        ready = getattr(self, "_fans_ready", None)
+        if ready is not None:
+            ready.wait(5.0)  # normally long done; never draw a fan twice at once
+            self._fans_ready = None
         w, h = surface.get_size()
         title = title_surface(tr("ui.app_title"), self.px(76))
         rect = title.get_rect(center=(w // 2, int(h * 0.17)))
@@ -206,9 +238,6 @@ class MainMenuScene(MenuScene):
         ornament(surface, (w // 2, int(h * 0.245)), max(rect.width, self.px(300)))
         if self.notice_label is not None:
             return
-        card_h = self.px(160)
-        settings = self.settings
-        for cards, mirror, cx in ((FAN_LEFT, False, int(w * 0.2)), (FAN_RIGHT, True, int(w * 0.8))):
-            artwork = settings.deck_french if not mirror else settings.deck_german
+        for cards, card_h, artwork, mirror, cx in self._fan_specs((w, h)):
             fan = _fan(cards, card_h, artwork, mirror)
             surface.blit(fan, fan.get_rect(center=(cx, int(h * 0.6))))

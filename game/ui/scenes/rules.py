@@ -65,9 +65,9 @@ class RulesScene(MenuScene):
         self._preload_fonts()
         text_rect = pygame.Rect(margin + side + px(30), top, w - 2 * margin - side - px(30),
                                 h - top - px(42))
-        self.text = self.add(pygame_gui.elements.UITextBox(
+        self.text = self.boxed(pygame_gui.elements.UITextBox(
             rules_page(self.variant, current_language()), text_rect, self.manager,
-            object_id="#rules_text"))
+            object_id="#rules_text"), "#rules_text")
         self.focus.set_items([*self.game_buttons.values(), back])
         self.focus.focus(self.game_buttons[self.variant])
 

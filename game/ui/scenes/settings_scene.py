@@ -204,9 +204,10 @@ class SettingsScene(MenuScene):
         self.save()
 
     def _set_language(self, lang: str) -> None:
-        self.settings.language = apply_language(self.app, lang)
-        self.save()
-        self.rebuild()
+        def switch() -> None:
+            self.settings.language = apply_language(self.app, lang)
+            self.save()
+        self.rebuild(between=switch)
 
     def _set_window(self, size: tuple[int, int]) -> None:
         from game.ui.app import fit_window

@@ -213,9 +213,9 @@ class SetupScene(MenuScene):
         if room >= px(90):
             from .rules import rules_page
 
-            self.add(pygame_gui.elements.UITextBox(
+            self.boxed(pygame_gui.elements.UITextBox(
                 rules_page(f"{v}.brief", current_language()),
-                pygame.Rect(right, y, col_w, room), self.manager, object_id="#brief"))
+                pygame.Rect(right, y, col_w, room), self.manager, object_id="#brief"), "#brief")
 
         # Back / Start.
         bottom = h - px(92)

@@ -130,6 +130,18 @@ class Animator:
     def moving(self) -> bool:
         return bool(self.tweens)
 
+    def next_change(self) -> float | None:
+        """Seconds until the timeline changes by itself (the table's redraw protocol): 0
+        while something moves or a step can start, the rest of a hold (nothing moves
+        meanwhile), None while it waits at a gate (only the player opens it) or is idle."""
+        if self.tweens:
+            return 0.0
+        if self.gate is not None:
+            return None
+        if self.hold > 0:
+            return self.hold
+        return 0.0 if self.steps else None
+
     def finish(self) -> None:
         """Jump to the end of everything (resize, leaving the table, tests)."""
         guard = 0

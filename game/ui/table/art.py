@@ -10,8 +10,9 @@ variant, because rotating or scaling a card per frame costs ~1 ms each
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
@@ -26,9 +27,36 @@ BACK_IDS = {"red": "classic-red", "blue": "blue-rosette", "green": "green-orname
 CARD_ASPECT = 0.69
 
 
+_SHARED: DeckRenderer | None = None
+_SHARED_LOCK = threading.Lock()
+MB = 1024 * 1024
+#: The renderer keeps the plain faces and backs: a deck at the hand and table heights is
+#: ~4 MB at 1280x720 (~9 MB at 1920x1080), so this holds the deck in play, another one
+#: after a switch and the odd size; the LRU drops the oldest beyond that.  Grown with
+#: the window's area by :func:`fit_renderer`.
+RENDERER_ENTRIES = 400
+RENDERER_MB = 12
+#: CardArt's budgets at 1280x720 (grown with the window's area).  What a deal shows at
+#: once — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
+#: the opponents' rotated backs and a few shadows — is ~4 MB at 720p.
+PICTURES_MB = 12
+MOVING_MB = 3
+
+
 def make_renderer() -> DeckRenderer:
-    """The deck renderer of one table (its own cache of faces and backs)."""
-    return DeckRenderer(max_entries=600)
+    """The table's deck renderer: one for the program, so faces rendered ahead of time
+    (:mod:`game.ui.preload`, on a worker thread) serve every table."""
+    global _SHARED
+    with _SHARED_LOCK:
+        if _SHARED is None:
+            _SHARED = DeckRenderer(max_entries=RENDERER_ENTRIES, max_bytes=RENDERER_MB * MB)
+        return _SHARED
+
+
+def fit_renderer(renderer: DeckRenderer, window: tuple[int, int]) -> None:
+    """Give the shared renderer a budget for this window (area-proportional)."""
+    scale = max(1.0, window[0] * window[1] / (1280 * 720))
+    renderer.max_bytes = round(RENDERER_MB * scale * MB)
 
 
 class _LRU:
@@ -66,12 +94,32 @@ def _nbytes(s: pygame.Surface) -> int:
 class CardArt:
     """Every card picture the table draws, cached by (card, height, angle, look)."""
 
-    def __init__(self, renderer: Any, artwork: str, back: str):
+    def __init__(self, renderer: Any, artwork: str, back: str,
+                 window: tuple[int, int] = (1280, 720)):
         self.renderer = renderer
         self.artwork = artwork
         self.back_id = BACK_IDS.get(back, back)
-        self._cache = _LRU(1500)
+        self._scale = 1.0
+        self.set_window(window)
+        self._new_caches()
+        self._warm_gen = 0
         self._check_ids()
+
+    def set_window(self, size: tuple[int, int]) -> None:
+        """Cache budgets follow the window (a 4K card weighs nine times a 720p one)."""
+        fit_renderer(self.renderer, size)
+        scale = max(1.0, size[0] * size[1] / (1280 * 720))
+        if scale != self._scale:
+            self._scale = scale
+            if hasattr(self, "_cache"):
+                self._cache.max_bytes = round(PICTURES_MB * scale * MB)
+                self._moving.max_bytes = round(MOVING_MB * scale * MB)
+
+    def _new_caches(self) -> None:
+        #: Finished pictures at rest (rotated, dimmed, glowing), shadows, suit signs.
+        self._cache = _LRU(1500, round(PICTURES_MB * self._scale * MB))
+        #: Cards in flight at in-between heights: many sizes, each used a few frames.
+        self._moving = _LRU(400, round(MOVING_MB * self._scale * MB))
 
     def _check_ids(self) -> None:
         try:
@@ -88,7 +136,7 @@ class CardArt:
         if (artwork, back) != (self.artwork, self.back_id):
             self.artwork, self.back_id = artwork, back
             self._check_ids()
-            self._cache = _LRU(1500)
+            self._new_caches()
 
     def size(self, height: int) -> tuple[int, int]:
         return self.renderer.card_size(height)
@@ -136,7 +184,7 @@ class CardArt:
                squeeze: int = 10) -> pygame.Surface:
         """A card at an in-between height (during a move), downscaled from a crisp larger one."""
         key = ("scaled", card, height, from_height, angle, squeeze)
-        s = self._cache.get(key)
+        s = self._moving.get(key)
         if s is not None:
             return s
         src = self.base(card, from_height)
@@ -145,7 +193,7 @@ class CardArt:
         s = pygame.transform.smoothscale(src, (w, h))
         if angle:
             s = pygame.transform.rotate(s, angle)
-        return self._cache.put(key, s)
+        return self._moving.put(key, s)
 
     def shadow(self, w: int, h: int, angle: int = 0) -> pygame.Surface:
         """A soft shadow for a card of ``w``×``h``: blurred once per size, rotated copies cached.
@@ -186,9 +234,50 @@ class CardArt:
             s = self._cache.put(key, s)
         return s
 
-    def warm(self, cards: list[str], heights: list[int]) -> None:
-        """Render faces in advance so the first frames of a deal do not stall."""
-        for h in heights:
-            self.renderer.back(h, self.back_id)
-            for c in cards:
-                self.renderer.face(c, h, self.artwork)
+    def prepare(self, artwork: str, faces: list[tuple[str, int]],
+                done: Callable[[], None]) -> None:
+        """Render ``faces`` (card, height) of ``artwork`` on a worker, then call ``done``
+        (from the worker: hand it to the main thread).  Nothing here changes the deck
+        shown until the caller switches to it."""
+        self._warm_gen += 1
+        gen = self._warm_gen
+
+        def work() -> None:
+            try:
+                for card, h in faces:
+                    if gen != self._warm_gen:
+                        return
+                    self.renderer.face(card, h, artwork)
+            finally:
+                done()  # the switch goes on; a face that failed here fails again when drawn
+
+        threading.Thread(target=work, daemon=True, name="card-prepare").start()
+
+    def warm(self, cards: list[str], heights: list[int], background: bool = True) -> None:
+        """Render the faces of a deck in advance so no frame of a deal stalls on them.
+
+        Rendering a deck at two heights takes ~0.3 s of CPU (nanosvg): on a worker
+        thread it overlaps the shuffle and the deal (the rasteriser runs without the
+        GIL), and the table never waits for it — a face needed before the worker got
+        to it is drawn on the spot, as without warming.  A newer call (another deck,
+        another size) makes the older worker stop.
+        """
+        self._warm_gen += 1
+        gen = self._warm_gen
+        artwork, back = self.artwork, self.back_id
+        jobs: list[tuple[str | None, int]] = [(None, h) for h in heights]
+        jobs += [(c, h) for h in heights for c in cards]
+
+        def work() -> None:
+            for card, h in jobs:
+                if gen != self._warm_gen:
+                    return
+                if card is None:
+                    self.renderer.back(h, back)
+                else:
+                    self.renderer.face(card, h, artwork)
+
+        if not background or not hasattr(self.renderer, "has_face"):
+            work()
+            return
+        threading.Thread(target=work, daemon=True, name="card-warm").start()

@@ -8,7 +8,7 @@ a frame re-renders nothing that did not change.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -27,8 +27,20 @@ def _font_path(bold: bool) -> str | None:
     return str(p) if p.exists() else None
 
 
+#: The sizes the table's text comes in, as multiples of its layout font (and bold?).
+TABLE_SIZES = ((1.0, True), (1.0, False), (0.82, False), (0.8, True), (0.95, False),
+               (0.95, True), (1.05, True), (1.9, True), (0.85, False), (0.9, False),
+               (1.5, True))
+_SAMPLE = "Marriage Sixty-six Mariáš · deal 1 Trump: hearts Tricks: 0 Points: 12 Match (7)"
+
+
 class Fonts:
-    """Fonts by (size, bold) and rendered text by content (bounded cache)."""
+    """Fonts by (size, bold) and rendered text by content (bounded cache).
+
+    One per app (``app.services["table_fonts"]``), shared by its tables: opening a
+    font and drawing its first glyphs costs milliseconds, so the sizes a table will
+    use are opened behind the menu (:meth:`warm`), not in the first deal's first frame.
+    """
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -42,6 +54,15 @@ class Fonts:
             f = self._fonts[key] = pygame.font.Font(_font_path(bold), size)
         return f
 
+    @staticmethod
+    def table_sizes(layout_font: int) -> list[tuple[int, bool]]:
+        """The (size, bold) pairs a table with this layout font opens."""
+        return [(max(6, round(layout_font * k)), bold) for k, bold in TABLE_SIZES]
+
+    def warm(self, size: int, bold: bool) -> None:
+        """Open one font and draw a sample line with it (its glyphs are then cached)."""
+        self.font(size, bold).render(_SAMPLE, True, CREAM)
+
     def text(self, s: str, size: int, colour: tuple[int, ...] = CREAM,
              bold: bool = False) -> pygame.Surface:
         key = (s, size, bold, colour)
@@ -49,7 +70,7 @@ class Fonts:
         if t is None:
             t = self.font(size, bold).render(s, True, colour)
             self._text[key] = t
-            if len(self._text) > 600:
+            if len(self._text) > 300:
                 self._text.popitem(last=False)
         else:
             self._text.move_to_end(key)
@@ -70,7 +91,7 @@ def panel(size: tuple[int, int], colour: tuple[int, ...] = PANEL, radius: int = 
         if border:
             pygame.draw.rect(s, border, s.get_rect(), 1, border_radius=radius)
         _PANELS[key] = s
-        if len(_PANELS) > 200:
+        if len(_PANELS) > 64:
             _PANELS.popitem(last=False)
     return s
 
@@ -88,38 +109,61 @@ class Bubble:
     colour: tuple[int, int, int] = CREAM
     #: Which edge of the bubble sits on the anchor: "center", "top" or "bottom".
     valign: str = "center"
+    #: The rendered bubble (made on first draw), keyed by font size and icon.
+    picture: tuple[tuple[int, int], pygame.Surface] | None = field(default=None, repr=False,
+                                                                  compare=False)
+
+    #: Seconds of the fade in and of the fade out.
+    FADE_IN = 0.12
+    FADE_OUT = 0.35
 
     @property
     def alpha(self) -> int:
-        if self.age < 0.12:
-            return int(255 * self.age / 0.12)
+        if self.age < self.FADE_IN:
+            return int(255 * self.age / self.FADE_IN)
         left = self.ttl - self.age
-        return 255 if left > 0.35 else max(0, int(255 * left / 0.35))
+        return 255 if left > self.FADE_OUT else max(0, int(255 * left / self.FADE_OUT))
+
+    def fading(self) -> bool:
+        """Its look changes frame by frame now (fading in or out)."""
+        return self.age < self.FADE_IN or self.ttl - self.age <= self.FADE_OUT
+
+    def steady_for(self) -> float | None:
+        """Seconds it stays as it is now (None while fading)."""
+        return None if self.fading() else self.ttl - self.FADE_OUT - self.age
 
 
 def draw_bubble(surface: pygame.Surface, fonts: Fonts, b: Bubble, size: int,
-                icon: pygame.Surface | None) -> None:
+                icon: pygame.Surface | None) -> pygame.Rect:
+    """Draw the bubble; returns the area it covers."""
     fsize = round(size * (1.9 if b.big else 1.05))
-    t = fonts.text(b.text, fsize, b.colour, bold=True)
-    pad = fsize // 2
-    iw = icon.get_width() + pad // 2 if icon else 0
-    w, h = t.get_width() + iw + 2 * pad, t.get_height() + pad
-    box = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(box, (12, 36, 24, 225), box.get_rect(), border_radius=h // 2)
-    pygame.draw.rect(box, (*GOLD, 230), box.get_rect(), 2, border_radius=h // 2)
-    box.blit(t, (pad + iw, pad // 2))
-    if icon:
-        box.blit(icon, (pad, (h - icon.get_height()) // 2))
+    key = (fsize, id(icon))
+    if b.picture is None or b.picture[0] != key:
+        t = fonts.text(b.text, fsize, b.colour, bold=True)
+        pad = fsize // 2
+        iw = icon.get_width() + pad // 2 if icon else 0
+        w, h = t.get_width() + iw + 2 * pad, t.get_height() + pad
+        made = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(made, (12, 36, 24, 225), made.get_rect(), border_radius=h // 2)
+        pygame.draw.rect(made, (*GOLD, 230), made.get_rect(), 2, border_radius=h // 2)
+        made.blit(t, (pad + iw, pad // 2))
+        if icon:
+            made.blit(icon, (pad, (h - icon.get_height()) // 2))
+        b.picture = (key, made)  # drawn once; only its alpha changes while it fades
+    box = b.picture[1]
+    w, h = box.get_size()
     box.set_alpha(b.alpha)
     x, y = b.anchor
     top = y - h / 2 if b.valign == "center" else y if b.valign == "top" else y - h
     left = min(max(4, x - w / 2), surface.get_width() - w - 4)
-    surface.blit(box, (round(left), round(top)))
+    return surface.blit(box, (round(left), round(top)))
 
 
 def draw_tooltip(surface: pygame.Surface, fonts: Fonts, text: str, pos: tuple[int, int],
-                 size: int) -> None:
-    """A small box near the mouse; wraps long engine reasons to ~40 characters a line."""
+                 size: int) -> pygame.Rect:
+    """A small box near the mouse; wraps long engine reasons to ~40 characters a line.
+
+    Returns the area it covers."""
     words, lines, line = text.split(), [], ""
     for word in words:
         if len(line) + len(word) > 42 and line:
@@ -135,8 +179,9 @@ def draw_tooltip(surface: pygame.Surface, fonts: Fonts, text: str, pos: tuple[in
     h = sum(s.get_height() for s in surfs) + 2 * pad
     x = min(max(0, pos[0] + 16), surface.get_width() - w - 4)
     y = max(0, pos[1] - h - 12)
-    surface.blit(panel((w, h), (30, 14, 10, 235), 8, (235, 110, 95, 200)), (x, y))
+    area = surface.blit(panel((w, h), (30, 14, 10, 235), 8, (235, 110, 95, 200)), (x, y))
     yy = y + pad
     for s in surfs:
         surface.blit(s, (x + pad, yy))
         yy += s.get_height()
+    return area

@@ -120,8 +120,10 @@ class Panels:
             parts.append(t("table_soloist") if soloist == seat else t("table_defenders"))
         return "  ·  ".join(parts)
 
-    def draw_plates(self, surface: pygame.Surface) -> None:
+    def draw_plates(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Every seat's name plate; returns the areas drawn."""
         sc = self.scene
+        drawn: list[pygame.Rect] = []
         flow = sc.flow
         assert flow is not None
         obs = sc.director.displayed if sc.director else None
@@ -166,25 +168,38 @@ class Panels:
             self.dots_at[spot.seat] = (round(r.x + f * 0.6 + t1.get_width() +
                                              (f * 1.9 if dealer else 0) + f * 0.7),
                                        round(r.y + f * 1.0))
+            drawn.append(r.inflate(8, 8))
+        return drawn
 
-    def draw_thinking(self, surface: pygame.Surface) -> None:
-        """Animated dots on the plate of the seat whose bot is searching (drawn every frame)."""
+    def draw_thinking(self, surface: pygame.Surface) -> tuple[pygame.Rect, tuple] | None:
+        """Animated dots on the plate of the seat whose bot is searching (drawn every frame).
+
+        Returns the area and the dots' colours (None: no dots)."""
         sc = self.scene
         flow = sc.flow
         seat = flow.thinking_seat() if flow else None
         at = self.dots_at.get(seat) if seat is not None else None
         if at is None:
-            return
+            return None
         f = sc.layout.font
         # Three dots pulsing in turn: language-free and small enough for any plate.
+        # The glow moves in steps (DOTS_HZ a second): smooth to the eye, and the table
+        # wakes only for the next step while a bot thinks.
+        clock = int(sc.clock * sc.DOTS_HZ) / sc.DOTS_HZ
+        colours = []
+        area = None
         for i in range(3):
-            phase = (sc.clock * 2.2 - i * 0.28) % 1.0
+            phase = (clock * 2.2 - i * 0.28) % 1.0
             glow = 0.35 + 0.65 * max(0.0, math.sin(phase * math.pi))
             colour = tuple(round(c * glow + 30 * (1 - glow)) for c in GOLD)
-            pygame.draw.circle(surface, colour, (at[0] + round(i * f * 0.62), at[1]),
-                               max(2, round(f * 0.21)))
+            colours.append(colour)
+            r = pygame.draw.circle(surface, colour, (at[0] + round(i * f * 0.62), at[1]),
+                                   max(2, round(f * 0.21)))
+            area = r if area is None else area.union(r)
+        return (area, (seat, tuple(colours))) if area is not None else None
 
-    def draw_info(self, surface: pygame.Surface) -> None:
+    def draw_info(self, surface: pygame.Surface) -> pygame.Rect:
+        """The game box (deal, trump, stock, contract); returns its area."""
         sc = self.scene
         flow = sc.flow
         assert flow is not None and sc.art is not None
@@ -259,8 +274,10 @@ class Panels:
                 surface.blit(icon, (x + img.get_width() + f * 0.4, y + (img.get_height() -
                                                                      icon.get_height()) / 2))
             y += f * 1.45
+        return r
 
-    def draw_scores(self, surface: pygame.Surface) -> None:
+    def draw_scores(self, surface: pygame.Surface) -> pygame.Rect:
+        """The match box; returns its area."""
         sc = self.scene
         flow = sc.flow
         assert flow is not None
@@ -287,6 +304,7 @@ class Panels:
             self.fit("scores", name, text.get_width() + img.get_width() + f * 0.5,
                      r.w - f * 1.5)
             y += f * 1.35
+        return r
 
     def prompt_top(self) -> float:
         """Where the line over the hand ends: the top of the action buttons (their rows
@@ -325,18 +343,20 @@ class Panels:
         self.fits["prompt"] = [Fit("prompt", sc.prompt() or "", r.w, L.size[0] - 2 * L.margin)]
         return r
 
-    def draw_hint(self, surface: pygame.Surface) -> None:
+    def draw_hint(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The hint's reason above the hand, and a ring around a recommended button."""
         sc = self.scene
         self.fits.pop("hint", None)
         if not (sc.hint_text or sc.hint_action) or sc.human is None or \
                 not sc.human.waiting:
-            return
+            return None
         L = sc.layout
+        area = None
         if sc.hint_action:
             r = sc.buttons.rect_of(sc.hint_action)
             if r is not None:
-                pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3, border_radius=10)
+                area = pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3,
+                                        border_radius=10)
         if sc.hint_text:
             img = sc.fonts.text(t("table_hint_prefix", text=sc.hint_text),
                               round(L.font * 0.9), CREAM)
@@ -346,19 +366,22 @@ class Panels:
             y = self.prompt_top() - h - L.margin
             if sc.prompt():
                 y -= h + L.margin  # above the prompt
-            surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
+            box = surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
             self.fits["hint"] = [Fit("hint", sc.hint_text, round(w), L.size[0] - 2 * L.margin)]
+            area = box if area is None else area.union(box)
+        return area
 
-    def draw_keys(self, surface: pygame.Surface) -> None:
+    def draw_keys(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The keyboard's one rule, on screen while the player is to act: a small number on
         each card of the hand that a number key plays (1–9), and a legend over the player's
         plate — "1–6: cards · F1–F2: buttons / H: hint · L: last trick".  The buttons carry
-        their F-key in their own labels."""
+        their F-key in their own labels.  Returns the areas drawn (each badge, each line)."""
         sc = self.scene
         if sc.human is None or not sc.human.waiting or sc.anim.busy() or sc.stage is None \
                 or sc.result is not None:
-            return
+            return []
+        drawn: list[pygame.Rect] = []
         L = sc.layout
         f = L.font
         hand = sc.stage.hand_sprites()[:9]
@@ -370,17 +393,18 @@ class Panels:
                 img = sc.fonts.text(str(i + 1), size, GOLD, bold=True)
                 bw, bh = img.get_width() + size * 0.7, img.get_height() + 2
                 x, y = r.x + size * 0.3, r.bottom - bh - size * 0.35
-                surface.blit(panel((round(bw), round(bh)), (12, 36, 24, 215), 6,
-                                   (*GOLD, 200)), (round(x), round(y)))
+                drawn.append(surface.blit(panel((round(bw), round(bh)), (12, 36, 24, 215), 6,
+                                                (*GOLD, 200)), (round(x), round(y))))
                 surface.blit(img, (round(x + (bw - img.get_width()) / 2), round(y + 1)))
         plate = L.spot(sc.view_seat).plate
         y = plate.y - L.margin * 0.5
         for line in self.key_legend()[::-1]:  # drawn upwards from the plate
             img = sc.fonts.text(line, size, MUTED)
             y -= img.get_height()
-            surface.blit(img, (round(plate.x + f * 0.3), round(y)))
+            drawn.append(surface.blit(img, (round(plate.x + f * 0.3), round(y))))
+        return drawn
 
-    def draw_last_trick(self, surface: pygame.Surface) -> None:
+    def draw_last_trick(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The last finished trick, face up in the order it was played, each card with its
         player's name, the winner's card framed: what a player may ask to see at a real
         table.  Read from the engine's observation (``last_trick``)."""
@@ -388,7 +412,7 @@ class Panels:
         obs = sc.flow.observation() if sc.flow is not None else None
         last = obs.last_trick if obs is not None else None
         if last is None or sc.art is None:
-            return
+            return None
         L = sc.layout
         f = L.font
         ch = L.table_h
@@ -428,6 +452,7 @@ class Panels:
             x += col + gap
         surface.blit(foot, (r.centerx - foot.get_width() / 2, r.bottom - foot.get_height()
                             - f * 0.8))
+        return r
 
     def key_legend(self) -> list[str]:
         """The legend's lines for the player's turn now: which number keys play cards,
@@ -448,24 +473,29 @@ class Panels:
             second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]
 
-    def draw_cursor(self, surface: pygame.Surface) -> None:
+    def draw_cursor(self, surface: pygame.Surface) -> pygame.Rect | None:
         sc = self.scene
         if sc.input.cursor < 0 or sc.stage is None:
-            return
+            return None
         hand = sc.stage.hand_sprites()
         if 0 <= sc.input.cursor < len(hand):
             s = hand[sc.input.cursor]
             r = sc.stage.rect_of(s)
             y = r.bottom + 2 if r.bottom + 8 < surface.get_height() else r.top - 8
-            pygame.draw.polygon(surface, GOLD, [(r.centerx - 8, y + 6), (r.centerx + 8, y + 6),
-                                                (r.centerx, y - 2)])
+            return pygame.draw.polygon(surface, GOLD, [(r.centerx - 8, y + 6),
+                                                       (r.centerx + 8, y + 6),
+                                                       (r.centerx, y - 2)])
+        return None
 
-    def draw_effect(self, surface: pygame.Surface) -> None:
-        """Shuffle (riffle the two halves twice) and cut, drawn from a few stacked backs."""
+    def draw_effect(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Shuffle (riffle the two halves twice) and cut, drawn from a few stacked backs.
+
+        Returns the area drawn (None: no effect running)."""
         sc = self.scene
         d = sc.director
         if d is None or d.effect is None or sc.art is None:
-            return
+            return None
+        area: list[pygame.Rect] = []
 
         L = sc.layout
         back = sc.art.picture(None, L.table_h)
@@ -476,18 +506,22 @@ class Panels:
             spread = math.sin(tm / SHUFFLE_S * math.pi * 2) ** 2 * w * 0.75
             for i in range(8):
                 side = -1 if i % 2 else 1
-                surface.blit(back, (cx - w / 2 + side * spread * (0.6 + 0.05 * i),
-                                    cy - back.get_height() / 2 - i * 1.5))
+                area.append(surface.blit(back, (cx - w / 2 + side * spread * (0.6 + 0.05 * i),
+                                                cy - back.get_height() / 2 - i * 1.5)))
         else:
             k = min(1.0, max(0.0, (tm - (SHUFFLE_S if d.effect == "shuffle" else 0.0)) / CUT_S))
             lift = math.sin(k * math.pi) * L.table_h * 0.5
             for i in range(5):
-                surface.blit(back, (cx - w / 2, cy - back.get_height() / 2 - i * 1.5))
+                area.append(surface.blit(back, (cx - w / 2, cy - back.get_height() / 2 -
+                                                i * 1.5)))
             for i in range(4):
-                surface.blit(back, (cx - w / 2 + lift * 0.9, cy - back.get_height() / 2 -
-                                    lift * 0.4 - (i + 5) * 1.5 * (1 - k)))
+                area.append(surface.blit(back, (cx - w / 2 + lift * 0.9,
+                                                cy - back.get_height() / 2 - lift * 0.4 -
+                                                (i + 5) * 1.5 * (1 - k))))
+        return area[0].unionall(area[1:]) if area else None
 
-    def draw_result(self, surface: pygame.Surface) -> None:
+    def draw_result(self, surface: pygame.Surface) -> pygame.Rect:
+        """The deal's result over the table; returns its area."""
         sc = self.scene
         res = sc.result
         assert res is not None and sc.flow is not None
@@ -533,6 +567,7 @@ class Panels:
                 surface.blit(img, (x, y))
                 self.fit("result", v, img.get_width(), end - x - f * 0.3)
             y += f * 1.35
+        return r
 
 
 

@@ -10,6 +10,8 @@ HUD and reacts to resizes without touching the game state.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -27,6 +29,7 @@ from game.ui.widgets.scaling import ensure_font_scale
 from ..flow import FlowEvent, Phase, TurnFlow
 from ..player_names import seat_name as player_seat_name
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
+from ..redraw import DisplayList
 from ..scene import Scene
 from ..session import GameSetup
 from ..settings import Settings
@@ -59,6 +62,12 @@ PASSIVE_KEYS = frozenset({
 CARD_PLAYS = (Verb.PLAY, Verb.TRUMP)
 
 
+def deck_cards(variant: str) -> list[str]:
+    """The cards a game is played with (Sixty-six drops the sevens and eights)."""
+    return [CARD_STR[c] for c in sorted(range(32))
+            if not (variant.startswith("sixty") and (c & 7) >= 6)]
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -69,7 +78,7 @@ class TableScene(Scene):
         self.view_seat = 0
         self.human: HumanInput | None = None
         self.anim = Animator()
-        self.fonts = Fonts()
+        self.fonts: Fonts = app.services.setdefault("table_fonts", Fonts())
         self.renderer = make_renderer()
         self.art: CardArt | None = None
         self.layout: TableLayout = compute_layout(app.size, 2)
@@ -99,6 +108,15 @@ class TableScene(Scene):
         self._base: pygame.Surface | None = None
         self._base_sig: tuple[Any, ...] | None = None
         self._base_items: dict[str, tuple[object, ...]] = {}
+        #: What the last frame drew (redraw protocol): the layer's items and the live ones.
+        self._base_list = DisplayList()
+        self._live = DisplayList()
+        #: The surface the last live items were drawn on (a new window: draw it all).
+        self._live_on: pygame.Surface | None = None
+        #: The hand's hover lift is still moving towards its target.
+        self._lifting = False
+        #: The thinking dots' seat and step, as last drawn.
+        self._dots: tuple[int, int] | None = None
         self.clock = 0.0
         self.panels = Panels(self)
         #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
@@ -147,6 +165,8 @@ class TableScene(Scene):
             self.layer.hint()
 
     def leave(self) -> None:
+        if self.bot_server is not None:
+            BotServer.prestart_soon()  # the next table (a new match) starts without waiting
         self.confirm.close()
         self.trainer.hide()
         if self.layer is not None:
@@ -187,7 +207,8 @@ class TableScene(Scene):
                 level = kind if kind != "human" else "normal"
                 engine = make_engine(level, setup.variant, base * 7 + seat, self.bot_budget_ms,
                                      self.bot_server)
-                inputs.append(BotInput(engine, lambda: self.settings.bot_pause_ms, level))
+                inputs.append(BotInput(engine, lambda: self.settings.bot_pause_ms, level,
+                                       on_ready=self.wake))
         return inputs
 
     def _new_match(self, setup: GameSetup) -> None:
@@ -255,9 +276,10 @@ class TableScene(Scene):
         s = self.settings
         variant = self.setup.variant if self.setup else "marriage"
         if self.art is None:
-            self.art = CardArt(self.renderer, s.deck_for(variant), s.card_back)
+            self.art = CardArt(self.renderer, s.deck_for(variant), s.card_back, self.app.size)
         else:
             self.art.set_style(s.deck_for(variant), s.card_back)
+            self.art.set_window(self.app.size)
         if self.stage is None:
             self.stage = Stage(self.art, self.layout, self.anim)
             self.director = Director(self.stage, self.anim, self.view_seat, self._add_bubble)
@@ -280,11 +302,9 @@ class TableScene(Scene):
         L = self.layout
         # The widgets' text follows the table's text size (17 px at 720 p = the theme's 1.0).
         ensure_font_scale(self.app, L.font / 17)
-        # Warm the faces at this size so the first moves do not stall on rendering.
+        # Warm the faces at this size (on a worker) so the moves do not stall on rendering.
         variant = self.flow.match.variant if self.flow else "marriage"
-        deck = [CARD_STR[c] for c in sorted(range(32))
-                if not (variant.startswith("sixty") and (c & 7) >= 6)]
-        self.art.warm(deck, [L.hand_h, L.table_h])
+        self.art.warm(deck_cards(variant), [L.hand_h, L.table_h])
         for w in self.widgets.values():
             w.kill()
         self.widgets = {}
@@ -634,7 +654,10 @@ class TableScene(Scene):
     # --- events -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm.handle_event(event):
+            self.redraw()
             return  # the table's question is modal
+        # Hover, drag and tooltips follow the pointer: look at the picture again.
+        self.redraw()
         if self.trainer.handle_event(event):
             return  # a counting question waits for its answer
         if self.layer is not None and self.layer.handle_event(event):
@@ -703,8 +726,28 @@ class TableScene(Scene):
         storage = self.app.services.get("storage")
         if storage is not None and hasattr(storage, "save_settings"):
             storage.save_settings(s)
-        self._build()
+        self._switch_deck_soon()
         return new
+
+    def _switch_deck_soon(self) -> None:
+        """Show the deck of the settings as soon as its visible faces are drawn.
+
+        Drawing the faces on the table (a dozen or more, ~5 ms each) in one frame
+        would freeze the animation; a worker draws them while the old deck stays on
+        the table, then the next frame shows the new one — all cards at once.
+        """
+        assert self.art is not None and self.stage is not None
+        variant = self.setup.variant if self.setup else "marriage"
+        artwork = self.settings.deck_for(variant)
+        L = self.layout
+        needed = sorted({(s.card, h) for s in self.stage.sprites.values()
+                         if s.card and s.flip > 0 for h in {s.home_h, L.hand_h, L.table_h}})
+
+        def ready() -> None:
+            if self.art is not None and self.settings.deck_for(variant) == artwork:
+                self._build()
+                self.redraw()
+        self.art.prepare(artwork, needed, lambda: self.app.call_soon(ready))
 
     def _button(self, element: Any) -> None:
         action = self.buttons.action_of(element)
@@ -749,6 +792,12 @@ class TableScene(Scene):
         self._update_hand_looks(dt)
         self._sync_buttons()
         self._veil_widgets()
+        # The thinking dots step DOTS_HZ times a second: draw when they do.
+        seat = self.flow.thinking_seat()
+        dots = None if seat is None else (seat, int(self.clock * self.DOTS_HZ))
+        if dots != self._dots:
+            self._dots = dots
+            self.redraw()
 
     def modal(self) -> bool:
         """Is a question open (the table's, or a practice warning)?  Then nothing else on
@@ -802,14 +851,21 @@ class TableScene(Scene):
                 for c in hinted.cards:
                     stage.glow[CARD_STR[c]] = GLOW_HINT
         if self.anim.busy():
+            self._lifting = False
             return
         ease = min(1.0, dt * 14)
         lift_h = self.layout.hand_h * 0.1
         waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
+        lifting = False
         for s in hand:
             want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
             s.lift += (want - s.lift) * ease
+            if abs(want - s.lift) < 0.4:
+                s.lift = want  # settled: no endless approach, no endless frames
+            else:
+                lifting = True
+        self._lifting = lifting
 
     def _sync_buttons(self) -> None:
         L = self.layout
@@ -833,12 +889,70 @@ class TableScene(Scene):
         self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
 
     # --- drawing ------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    #: Steps a second of the thinking dots' pulse (and of polling a thinking bot).
+    DOTS_HZ = 20
+
+    def animating(self) -> bool:
+        """Whether the table needs frames at full rate now (the redraw protocol, Scene).
+
+        It does while cards move, the shuffle plays, bubbles fade, the hand's hover lift
+        settles or a hint is being searched.  A finished trick resting on the table, the
+        trump card shown for a moment, a trick waiting to be collected: nothing moves,
+        the table sleeps until the hold ends (:meth:`wake_in`) or the player acts.  While
+        a bot thinks or pauses the table only wakes for the dots' next step and the bot's
+        answer (:meth:`wake_in`, the bot's ``on_ready``); at rest — the player's turn, the
+        deal's result — it sleeps until the next event.
+        """
+        if self.flow is None:
+            return False
+        if self.anim.next_change() == 0.0 or self._lifting:
+            return True
+        if any(b.fading() for b in self.bubbles):
+            return True  # a bubble at full strength stands still: wake_in has its fade
+        if self.director is not None and self.director.effect is not None:
+            return True  # the shuffle and the cut follow the animation clock
+        if self.layer is not None and self.layer.busy():
+            return True
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until the table changes by itself: the flow's next step, or a bubble
+        beginning to fade (None: only an event changes it)."""
+        times = [t for t in (self._flow_wake_in(), *(b.steady_for() for b in self.bubbles))
+                 if t is not None]
+        return min(times) if times else None
+
+    def _flow_wake_in(self) -> float | None:
+        flow = self.flow
+        if flow is None:
+            return None
+        if self.anim.busy():  # the flow waits for the table to show what happened
+            return self.anim.next_change()
+        if flow.thinking_seat() is not None:
+            return 1.0 / self.DOTS_HZ  # the dots' next step; the answer wakes us anyway
+        if flow.settled():
+            return None
+        pending = flow.pending
+        if pending is not None and pending.thinking:
+            return None  # a person is asked (their input, or a message, wakes us)
+        if pending is not None and not pending.cancelled:
+            return max(0.0, pending.not_before - time.perf_counter())  # a bot's pause
+        return 0.0  # a deal starting, a phase changing: the next frame
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Compose the table; returns the areas that changed since the last frame.
+
+        Two display lists (see :class:`game.ui.redraw.DisplayList`): the cached
+        background layer (felt, plates, boxes, cards at rest) is compared when it is
+        rebuilt, the live part (moving cards, the hand, bubbles, panels) every frame.
+        """
         if self.felt is None or self.felt.get_size() != surface.get_size():
             self.felt = make_felt(surface.get_size())
         if self.flow is None or self.stage is None:
             surface.blit(self.felt, (0, 0))
-            return
+            self._live = DisplayList()
+            self._base_list = DisplayList()
+            return None
         static, active = self.stage.split()
         hud = (surface.get_size(), id(self.director.displayed) if self.director else 0,
                self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
@@ -856,44 +970,96 @@ class TableScene(Scene):
         stale = hud != self._base_sig or any(
             looks.get(k) != v for k, v in self._base_items.items())
         pending = [s for s in static if self._base_items.get(s.key) != looks[s.key]]
+        damage: list[pygame.Rect] = []
         if stale or (pending and not self.anim.moving()):
-            self._base.blit(self.felt, (0, 0))
-            self.panels.draw_plates(self._base)
-            self.panels.draw_info(self._base)
-            self.panels.draw_scores(self._base)
+            base = DisplayList()
+            base.add("felt", self._base.blit(self.felt, (0, 0)), self.felt)
+            for i, r in enumerate(self.panels.draw_plates(self._base)):
+                base.add(("plate", i), r, hud)
+            base.add("info", self.panels.draw_info(self._base), hud)
+            base.add("scores", self.panels.draw_scores(self._base), hud)
             settled = static if not self.anim.moving() else \
                 [s for s in static if s not in pending]
-            self.stage.draw(self._base, settled)
+            self.stage.draw(self._base, settled, display=base)
             self._base_items = {s.key: looks[s.key] for s in settled}
             self._base_sig = hud
             pending = [s for s in static if s.key not in self._base_items]
+            damage = base.damage(self._base_list)
+            self._base_list = base
         active = active + pending
-        surface.blit(self._base, (0, 0))
-        self.panels.draw_thinking(surface)
-        self.panels.draw_effect(surface)
-        self.stage.draw(surface, active)
-        self.panels.draw_cursor(surface)
-        self.panels.draw_keys(surface)
+        if damage or not self.app.kept_picture or self._live_on is not surface:
+            surface.blit(self._base, (0, 0))
+        else:
+            # The window still shows the last frame: put the layer back only where the
+            # last frame drew over it (its live items and the widgets, which are drawn
+            # again on top), not the whole window (8 MB a frame at 1920x1080).
+            for under in self._live.rects() + self.app.widget_rects():
+                surface.blit(self._base, under, under)
+        self._live_on = surface
+        live = DisplayList()
+        dots = self.panels.draw_thinking(surface)
+        if dots is not None:
+            live.add("dots", *dots)
+        live.add("effect", self.panels.draw_effect(surface), self.anim.clock)
+        self.stage.draw(surface, active, display=live)
+        live.add("cursor", self.panels.draw_cursor(surface))
+        legend = tuple(self.panels.key_legend())
+        for i, r in enumerate(self.panels.draw_keys(surface)):
+            live.add(("keys", i), r, legend)
         for b in self.bubbles:
             icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
                 if b.suit and self.art else None
-            draw_bubble(surface, self.fonts, b, self.layout.font, icon)
+            live.add(("bubble", id(b)), draw_bubble(surface, self.fonts, b, self.layout.font,
+                                                    icon), (b.picture[1] if b.picture else None,
+                                                            b.alpha))
+        asked = self.prompt()
         prompt = self.panels.draw_prompt(surface)
-        self.panels.draw_hint(surface)
-        self.counting.draw(surface)
-        self.trainer.draw(surface)
+        live.add("prompt", prompt, asked)
+        live.add("hint", self.panels.draw_hint(surface), (self.hint_text, self.hint_action,
+                                                          asked))
+        for name, drawn in (("counting", self.counting.draw(surface)),
+                            ("trainer", self.trainer.draw(surface))):
+            if drawn is not None:
+                live.add(name, *drawn)
         if self.last_trick_view:
-            self.panels.draw_last_trick(surface)
+            obs = self.flow.observation()
+            live.add("last_trick", self.panels.draw_last_trick(surface),
+                     (obs.last_trick if obs is not None else None, hud))
         if self.result is not None:
-            self.panels.draw_result(surface)
+            live.add("result", self.panels.draw_result(surface), (id(self.result), hud))
         if self.input.tooltip:
             text, pos = self.input.tooltip
             if prompt is not None and pos[1] > prompt.top:
                 pos = (pos[0], prompt.top)  # above the prompt, which it must not hide
-            draw_tooltip(surface, self.fonts, text, pos, round(self.layout.font * 0.85))
+            live.add("tooltip", draw_tooltip(surface, self.fonts, text, pos,
+                                             round(self.layout.font * 0.85)), (text, pos))
+        for key, rect, look in self.draw_overlays(surface):
+            live.add(key, rect, look)
         if self.layer is not None:
-            self.layer.draw(surface)
-        self.confirm.draw(surface)
+            for key, rect, look in self.layer.draw(surface) or ():
+                live.add(key, rect, look)
+        if self.confirm.active:
+            self.confirm.draw(surface)
+            c = self.confirm  # a veil over the whole window and the question
+            live.add("confirm", surface.get_rect(), (c.title, tuple(c.lines), tuple(c.rect)))
+        damage += live.damage(self._live)
+        self._live = live
+        return damage
+
+    def draw_overlays(self, surface: pygame.Surface) -> list[tuple[Hashable, pygame.Rect | None,
+                                                                  Any]]:
+        """Extra pictures over the table, drawn every drawn frame above the cards and panels
+        and below the practice layer and questions: a networked table's banner, an aid.
+
+        Each comes back as ``(key, area, look)`` — a key of its own, the area drawn (None:
+        nothing) and anything that compares equal while it looks the same — so the redraw
+        protocol presents it when it appears, changes, moves or goes, and erases it after.
+        A picture that changes with time must also keep frames coming (:meth:`animating`
+        or :meth:`wake_in`); one that changes on a thread's news calls :meth:`redraw` and
+        :meth:`wake`.  Never draw on the table outside :meth:`draw`: it would stay on
+        screen, stale, or be drawn over itself.
+        """
+        return []
 
     def seat_name(self, seat: int) -> str:
         """"You" (the player's name), or where a computer sits and its level."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ..redraw import DisplayList
 from .animation import Animator, ease_in_out_cubic, ease_out_cubic
 from .art import CardArt
 from .layout import TableLayout
@@ -172,7 +173,13 @@ class Stage:
         """Everything that decides how a sprite at rest looks."""
         return (s.card, round(s.x), round(s.y), round(s.angle), round(s.h), s.flip > 0, s.z)
 
-    def draw(self, surface: pygame.Surface, items: list[Sprite] | None = None) -> None:
+    def draw(self, surface: pygame.Surface, items: list[Sprite] | None = None,
+             display: DisplayList | None = None) -> None:
+        """Blit ``items`` (default: every sprite) in stacking order.
+
+        With ``display``, each card is listed there with the area it covered (card
+        and shadow) and the pictures it used, for the redraw protocol.
+        """
         items = list(self.sprites.values()) + self.ghosts if items is None else list(items)
         items.sort(key=lambda s: (s.z, s.x))
         drag_key = self.drag[0] if self.drag else None
@@ -181,29 +188,48 @@ class Stage:
             if s.key == drag_key and not s.dying:
                 dragged = s
                 continue
-            self._blit(surface, s, s.x, s.y - s.lift)
+            self._blit(surface, s, s.x, s.y - s.lift, display=display)
         if dragged is not None and self.drag is not None:
-            self._blit(surface, dragged, self.drag[1], self.drag[2], lifted=True)
+            self._blit(surface, dragged, self.drag[1], self.drag[2], lifted=True,
+                       display=display)
 
     def _blit(self, surface: pygame.Surface, s: Sprite, x: float, y: float,
-              lifted: bool = False) -> None:
-        img = self._surface(s)
+              lifted: bool = False, display: DisplayList | None = None) -> None:
+        img = picture = self._surface(s)
         w, h = img.get_size()
-        if s.alpha < 250:
+        alpha = max(0, round(s.alpha)) if s.alpha < 250 else 255
+        if alpha < 255:
             img = img.copy()
-            img.set_alpha(max(0, round(s.alpha)))
+            img.set_alpha(alpha)
+        sh = None
         # Shadows only for cards that are not buried in a stack (saves blits).
         if (s.role not in ("stock", "pile", "opp") or s.z >= 150) and s.alpha >= 250 and \
                 abs(s.flip) > 0.85:
-            cw, ch = self.art.size(max(4, round(s.h)))
-            sh = self.art.shadow(cw, ch, round(s.angle) % 360 if round(s.angle) % 90 else 0)
+            # A card in flight borrows the shadow of the nearest resting size (a soft
+            # blur cannot show a few pixels' difference, and one shadow per in-between
+            # size and angle filled 16 MB at 1080p).
+            crisp = (self.layout.hand_h, self.layout.table_h, self.layout.opp_h,
+                     self.layout.pile_h)
+            shadow_h = min(crisp, key=lambda c: abs(c - s.h))
+            cw, ch = self.art.size(shadow_h)
+            rot = round(s.angle / 3) * 3 % 360  # 3° steps: the blur hides the rest
+            sh = self.art.shadow(cw, ch, rot if rot % 90 else 0)
             if round(s.angle) % 180 == 90:
                 sh = self.art.shadow(ch, cw)
             off = max(2, round(s.h / 36)) + (round(s.lift / 6) if s.lift else 0) + \
                 (6 if lifted else 0)
             sw, shh = sh.get_size()
-            surface.blit(sh, (round(x - sw / 2 + off * 0.6), round(y - shh / 2 + off)))
-        surface.blit(img, (round(x - w / 2), round(y - h / 2)))
+            area = surface.blit(sh, (round(x - sw / 2 + off * 0.6), round(y - shh / 2 + off)))
+        else:
+            area = None
+        rect = surface.blit(img, (round(x - w / 2), round(y - h / 2)))
+        if display is not None:
+            # An alpha-faded copy is new every frame: its alpha, not the copy, is the look.
+            # The stacking order is part of it: a card that goes under its neighbour
+            # (its move ends, its z drops) changes the pixels where they overlap.
+            display.add(("card", s.key, id(s)), rect.union(area) if area else rect,
+                        (picture, sh, rect.topleft, area.topleft if area else None, alpha,
+                         s.z, lifted))
 
 
 def _setter(obj: object, name: str, value: float) -> Callable[[], None]:
