@@ -66,6 +66,8 @@ class TableHost(Protocol):
     fonts: Fonts
     anim: Animator
     clock: float
+    #: how many steps a second the thinking dots glow in (a redraw only when they step)
+    DOTS_HZ: int
     buttons: ButtonBar
     widgets: dict[str, pygame_gui.elements.UIButton]
 
