@@ -142,6 +142,34 @@ def test_no_import_cycle_inside_game() -> None:
     assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
+
+def room(module: str) -> str:
+    """The folder a module lives in (``game.ui.table.input`` → ``game.ui.table``); a module
+    directly in ``game`` or ``game.ui`` is a room of its own."""
+    parent = module.rpartition(".")[0]
+    return module if parent in ("game", "game.ui", "") or module in ("game", "game.ui") \
+        else parent
+
+
+def test_room_names() -> None:
+    assert room("game.ui.table.input") == "game.ui.table"
+    assert room("game.ui.table") == "game.ui.table"
+    assert room("game.ui.app") == "game.ui.app"
+    assert room("game.rules.cards") == "game.rules"
+
+
+def test_no_folder_imports_one_that_imports_it_back() -> None:
+    """Folders stand on each other in one order (``farm-studio look``: no arrow runs back
+    up): the practice layer under the table, the table under the screens that use its
+    board, the registry of screens above them all."""
+    folders: dict[str, set[str]] = {}
+    for module, targets in import_graph().items():
+        folders.setdefault(room(module), set()).update(room(t) for t in targets)
+    for name, targets in folders.items():
+        targets.discard(name)
+    found = cycles(folders)
+    assert found == [], "folders importing each other: " + "; ".join(" <-> ".join(c) for c in found)
+
 #: What each layer below the window may import of ours (besides itself).
 BELOW_UI = {
     "game.rules": (),
