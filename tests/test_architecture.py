@@ -1,10 +1,12 @@
 """The house's shape, read statically from the source (issue 22.6 and 22.8).
 
-* no import cycle inside ``game/``: every ``import`` counts, at module level or inside a
+* no import cycle inside ``game/``: every ``import`` counts, at module level, inside a
   function (a deferred import that dodges a cycle at run time is still a cycle of the
-  design); only the annotations of ``if TYPE_CHECKING:`` blocks are left out;
+  design) or under ``if TYPE_CHECKING:`` (two modules that need each other to be read are
+  a circle even if only the type checker follows it: the one that is used describes what
+  it needs as a Protocol instead, as ``game/ui/table/host.py`` does for the table scene);
 * the layers point one way: ``game.rules`` imports nothing else of ours, ``game.ai`` only
-  ``game.rules``, and neither knows pygame;
+  ``game.rules``, ``game.net`` and ``game.arena`` only those two, and none knows pygame;
 * no private name (``_x``) is imported from another module;
 * no silent fallbacks: no optional import (``except ImportError``), no module loaded by
   name where a plain import would do, and ``except Exception`` only at the boundaries of a
@@ -31,32 +33,9 @@ FILES = {_module_name(p): p for p in sorted(GAME.rglob("*.py"))}
 TREES = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in FILES.items()}
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement, at any depth, except those under ``if TYPE_CHECKING:``."""
-    found: list[ast.Import | ast.ImportFrom] = []
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                for other in child.orelse:
-                    visit_one(other)
-                continue
-            visit_one(child)
-
-    def visit_one(node: ast.AST) -> None:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-        else:
-            visit(node)
-
-    visit(tree)
-    return found
+    """Every import statement, at any depth, ``if TYPE_CHECKING:`` blocks included."""
+    return [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
 def _resolve(name: str) -> str | None:
@@ -151,21 +130,68 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+def test_an_import_for_the_type_checker_alone_is_an_arrow_too() -> None:
+    tree = ast.parse("from typing import TYPE_CHECKING\n"
+                     "if TYPE_CHECKING:\n    from game.ui.table.scene import TableScene\n")
+    assert [t for node in _imports(tree) for t, _ in _targets("game.ui.table.input", node)] \
+        == ["game.ui.table.scene"]
+
+
 def test_no_import_cycle_inside_game() -> None:
     found = cycles(import_graph())
     assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
+
+def room(module: str) -> str:
+    """The folder a module lives in (``game.ui.table.input`` → ``game.ui.table``); a module
+    directly in ``game`` or ``game.ui`` is a room of its own."""
+    parent = module.rpartition(".")[0]
+    return module if parent in ("game", "game.ui", "") or module in ("game", "game.ui") \
+        else parent
+
+
+def test_room_names() -> None:
+    assert room("game.ui.table.input") == "game.ui.table"
+    assert room("game.ui.table") == "game.ui.table"
+    assert room("game.ui.app") == "game.ui.app"
+    assert room("game.rules.cards") == "game.rules"
+
+
+def test_no_folder_imports_one_that_imports_it_back() -> None:
+    """Folders stand on each other in one order (``farm-studio look``: no arrow runs back
+    up): the practice layer under the table, the table under the screens that use its
+    board, the registry of screens above them all."""
+    folders: dict[str, set[str]] = {}
+    for module, targets in import_graph().items():
+        folders.setdefault(room(module), set()).update(room(t) for t in targets)
+    for name, targets in folders.items():
+        targets.discard(name)
+    found = cycles(folders)
+    assert found == [], "folders importing each other: " + "; ".join(" <-> ".join(c) for c in found)
+
+#: What each layer below the window may import of ours (besides itself).
+BELOW_UI = {
+    "game.rules": (),
+    "game.ai": ("game.rules",),
+    "game.net": ("game.rules", "game.ai"),  # the LAN host and client
+    "game.arena": ("game.rules", "game.ai"),  # bots against bots
+}
+
+
 def test_the_layers_point_one_way() -> None:
-    """rules -> nothing of ours; ai -> rules only; neither knows pygame."""
-    graph = import_graph()
-    for module, targets in graph.items():
-        if module.startswith("game.rules"):
-            assert all(t.startswith("game.rules") for t in targets), (module, targets)
-        if module.startswith("game.ai"):
-            assert all(t.startswith(("game.rules", "game.ai")) for t in targets), (module, targets)
+    """rules -> nothing of ours; ai -> rules only; the network and the arena -> ai and rules,
+    never the window; none of them knows pygame."""
+    def inside(module: str, packages: tuple[str, ...]) -> bool:
+        return any(module == p or module.startswith(p + ".") for p in packages)
+
+    for module, targets in import_graph().items():
+        for layer, below in BELOW_UI.items():
+            if inside(module, (layer,)):
+                wrong = sorted(t for t in targets if not inside(t, (layer, *below)))
+                assert wrong == [], (module, wrong)
     for module, tree in TREES.items():
-        if module.startswith(("game.rules", "game.ai")):
+        if inside(module, tuple(BELOW_UI)):
             names = {a.name.split(".")[0] for n in _imports(tree)
                      for a in n.names if isinstance(n, ast.Import)}
             names |= {(n.module or "").split(".")[0] for n in _imports(tree)
@@ -188,8 +214,8 @@ def test_no_private_name_is_imported_from_another_module() -> None:
 BOUNDARIES = {
     "game.rules.cli": "the command line: a mistake is one line, never a traceback",
     "game.ai.bot": "a third party's module:Class bot is imported and constructed",
-    "game.arena_core": "a bot's fault loses its game, not the tournament",
-    "game.ui.practice.showme_scene": "its search thread: a failure is logged, the screen says so",
+    "game.arena.play": "a bot's fault loses its game, not the tournament",
+    "game.ui.lessons.showme_scene": "its search thread: a failure is logged, the screen says so",
     "game.ui.players": "the bots' worker process and threads",
     "game.ui.flow": "a bot's answer from its thread",
     "game.ui.storage": "files on disk: settings, saves, statistics",
@@ -199,8 +225,8 @@ BOUNDARIES = {
     "game.ui.scenes.replay": "a deal record file chosen by the player",
     "game.ui.scenes.score": "filing the deal (storage)",
     "game.ui.practice.coach": "the hint's search in the bots' process and its thread",
-    "game.ui.practice.review_scene": "the review's search in its thread",
-    "game.ui.practice.tutorial_scene": "the lesson files",
+    "game.ui.lessons.review_scene": "the review's search in its thread",
+    "game.ui.lessons.tutorial_scene": "the lesson files",
     "game.ui.netplay.flow": "a move's answer from its thread, sent over the network",
     "game.ui.netplay.session": "the network connection",
     "game.net.server": "the network: one bad connection never takes the host down",

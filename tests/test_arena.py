@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.arena import mean_ci, percentile, run, schedule
+from game.ai.bench import percentile
+from game.arena.deals import run, schedule
+from game.arena.stats import mean_ci
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,7 +63,7 @@ def test_cli_json():
 
 
 def test_log_resumes_and_pools(tmp_path):
-    from game.arena import pool_logs, read_log
+    from game.arena.deals import pool_logs, read_log
 
     log = tmp_path / "games.jsonl"
     run("marriage", ["easy", "random"], 3, 5, True, None, log=str(log))
@@ -82,7 +84,7 @@ def test_log_resumes_and_pools(tmp_path):
 
 def test_log_keeps_each_games_record(tmp_path):
     """Every logged game carries its deal record; replaying it gives the logged score."""
-    from game.arena import read_log
+    from game.arena.deals import read_log
     from game.rules.record import replay_text
 
     log = tmp_path / "games.jsonl"

@@ -327,10 +327,9 @@ def _record_calls(monkeypatch):
             return result
         return call
 
-    monkeypatch.setattr(mod("game.arena"), "run", recorder("arena", {"games": 0, "decks": 0,
-                                                             "players": {}, "variant": "x",
-                                                             "duplicate": False,
-                                                             "budget_ms": None}))
+    monkeypatch.setattr(mod("game.arena.deals"), "run",
+                        recorder("arena", {"games": 0, "decks": 0, "players": {}, "variant": "x",
+                                           "duplicate": False, "budget_ms": None}))
     monkeypatch.setattr(mod("game.rules.bench"), "run_bench", recorder("bench", {}))
     monkeypatch.setattr(mod("game.ai.bench"), "run", recorder("ai-bench", {}))
     class Recorded:
@@ -351,7 +350,7 @@ def _record_calls(monkeypatch):
                    "--budget-ms", "--timeout", "--jobs", "--log", "--pool", "games.jsonl",
                    "keep.txt"]))
 def test_fuzz_arena_command_line(argv, capsys, in_tmp, monkeypatch):
-    from game.arena import main
+    from game.arena.__main__ import main
 
     calls = _record_calls(monkeypatch)
     if "--log" in argv:  # the log may be created: never an existing file of the player's

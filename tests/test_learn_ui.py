@@ -12,7 +12,7 @@ import pytest
 from game.ai import ratings
 from game.rules import Match
 from game.ui.app import App, install_services
-from game.ui.scenes import register_all
+from game.ui.screens import register_all
 from game.ui.session import GameSetup
 from game.ui.table import TableScene
 

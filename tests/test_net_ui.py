@@ -24,7 +24,7 @@ from game.net.server import ServerThread, TableServer
 from game.net.table import AwayPolicy, Table
 from game.ui.app import App, install_services
 from game.ui.i18n import tr
-from game.ui.scenes import register_all
+from game.ui.screens import register_all
 from game.ui.settings import Settings
 from game.ui.storage import Storage
 

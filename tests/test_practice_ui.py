@@ -11,11 +11,11 @@ import pytest
 from game.ai.hint import hint
 from game.rules import new_deal, random_deck
 from game.ui.app import App, install_services
+from game.ui.lessons.review_scene import ReviewScene
+from game.ui.lessons.tutorial import HUMAN
+from game.ui.lessons.tutorial_scene import TutorialScene
 from game.ui.practice.coach import HintService
 from game.ui.practice.panels import ConfirmDialog, HintPanel, TipBox
-from game.ui.practice.review_scene import ReviewScene
-from game.ui.practice.tutorial import HUMAN
-from game.ui.practice.tutorial_scene import TutorialScene
 from game.ui.storage import Storage
 
 
@@ -225,7 +225,7 @@ def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
 
 
 def test_tutorial_from_the_main_menu(tmp_path):
-    from game.ui.scenes import register_all
+    from game.ui.screens import register_all
 
     a = App(size=(1280, 720))
     install_services(a, storage=Storage(tmp_path / "cfg", tmp_path / "data"))

@@ -11,17 +11,16 @@ import pytest
 
 from game.ai import ratings
 from game.ai.ratings import ANCHOR, K_NEW, K_SETTLED, PROVISIONAL, expected, updated
-from game.arena_matches import (
+from game.arena.matches import (
     MatchJob,
     MatchResult,
     ahead_share,
-    elo_difference,
     play_match,
     schedule_matches,
     summarize_matches,
-    wilson,
     win_shares,
 )
+from game.arena.stats import elo_difference, wilson
 from game.ui.session import GameSetup
 from game.ui.stats import RatedMatch, Stats, rated_match
 
@@ -213,7 +212,7 @@ def test_match_summary_shares_and_elo():
 
 
 def test_the_ratings_chain_from_easy_through_each_measured_pair():
-    from game.arena_matches import ratings_table
+    from game.arena.ratings import ratings_table
 
     def pair(a: str, b: str, ahead_of_ten: int) -> dict:
         rs = []
@@ -237,7 +236,7 @@ def test_the_ratings_chain_from_easy_through_each_measured_pair():
 
 
 def test_a_deck_sequence_cut_short_is_left_out_until_it_is_played_in_every_seating(tmp_path):
-    from game.arena_matches import pair_summary, whole_sequences
+    from game.arena.ratings import pair_summary, whole_sequences
 
     rs = [MatchResult(1, 0, 0, ["A", "B"], [7, 3], [[7, 3]]),
           MatchResult(1, 0, 1, ["B", "A"], [7, 5], [[7, 5]]),

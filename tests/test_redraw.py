@@ -22,7 +22,7 @@ def menu_app(tmp_path, monkeypatch):
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     from game.ui import i18n
     from game.ui.app import App, install_services
-    from game.ui.scenes import register_all
+    from game.ui.screens import register_all
 
     app = App(size=(1280, 720), lang="en")
     install_services(app)

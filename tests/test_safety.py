@@ -54,7 +54,7 @@ def aside(storage: Storage, pattern: str) -> list[Path]:
 def menu_app(tmp_path, monkeypatch):
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     from game.ui.app import App, install_services
-    from game.ui.scenes import register_all
+    from game.ui.screens import register_all
 
     app = App(size=(1280, 720), lang="en")
     install_services(app)
@@ -270,7 +270,7 @@ class Exits:
 @pytest.mark.parametrize("bot", ["Raises", "ReturnsNone", "ReturnsInt", "Mutates", "Sleeps",
                                  "Exits"])
 def test_4_the_arena_survives_every_misbehaving_bot(bot, capsys):
-    from game.arena import run
+    from game.arena.deals import run
 
     out = run("marriage", [f"tests.test_safety:{bot}", "easy"], 2, 1, False, None,
               timeout_s=0.2)
@@ -376,14 +376,14 @@ def _one_line(capsys, status, expect_status=2):
     (["--pool", "missing.jsonl"], "no such file"),
 ])
 def test_7_arena_mistakes_are_one_line(argv, needle, capsys):
-    from game.arena import main
+    from game.arena.__main__ import main
 
     err = _one_line(capsys, main(argv))
     assert needle in err
 
 
 def test_7_arena_log_onto_a_folder_and_bad_pools(tmp_path, capsys):
-    from game.arena import main
+    from game.arena.__main__ import main
 
     err = _one_line(capsys, main(["--variant", "marriage", "--players", "easy,easy",
                                   "--log", str(tmp_path)]))
@@ -399,7 +399,8 @@ def test_7_arena_log_onto_a_folder_and_bad_pools(tmp_path, capsys):
 
 
 def test_7_a_resumed_log_with_a_bad_line_resumes(tmp_path, capsys):
-    from game.arena import main, read_log
+    from game.arena.__main__ import main
+    from game.arena.deals import read_log
 
     log = tmp_path / "games.jsonl"
     assert main(["--variant", "marriage", "--players", "easy,random", "--deals", "2",

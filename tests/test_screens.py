@@ -30,7 +30,7 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     from game.ui import i18n
     from game.ui.app import App, install_services
-    from game.ui.scenes import register_all
+    from game.ui.screens import register_all
 
     application = App(size=(1280, 720), lang="en")
     install_services(application)
@@ -422,7 +422,7 @@ def test_replay_opens_the_review_and_keeps_its_place(app):
 def test_every_screen_is_registered_and_the_deferred_ones_import(app):
     """The table and the screens after it are imported on first use (a fast start), by a
     plain import that fails loudly: each name is registered and each module imports."""
-    from game.ui.scenes import DEFERRED, deferred_scenes
+    from game.ui.screens import DEFERRED, deferred_scenes
 
     scenes = deferred_scenes()
     assert set(scenes) == set(DEFERRED)

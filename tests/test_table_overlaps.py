@@ -120,7 +120,7 @@ def test_an_open_drop_down_is_as_wide_as_its_box():
 
 def test_continue_is_described_in_the_footer_not_over_the_buttons(tmp_path):
     from game.ui.app import install_services
-    from game.ui.scenes import register_all
+    from game.ui.screens import register_all
     from game.ui.storage import Storage
 
     app = make_app()

@@ -17,7 +17,7 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setenv("MARRIAGE_TABLE_BOT_THREADS", "1")
     from game.ui import i18n
     from game.ui.app import App, install_services
-    from game.ui.scenes import register_all
+    from game.ui.screens import register_all
 
     application = App(size=(1280, 720), lang="en")
     install_services(application)

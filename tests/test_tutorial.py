@@ -7,7 +7,7 @@ import pytest
 from game.rules import RecordError, replay_text
 from game.rules.actions import PLAY
 from game.rules.variants import deal_class
-from game.ui.practice.tutorial import (
+from game.ui.lessons.tutorial import (
     HUMAN,
     TutorialRun,
     build_deck,
@@ -124,7 +124,7 @@ def test_the_narration_never_names_a_card_before_the_learner_can_see_it() -> Non
     the trump card or indicator — never the card a scripted seat is about to play."""
     import re
 
-    from game.ui.practice.tutorial import HUMAN, TutorialRun, load_lessons
+    from game.ui.lessons.tutorial import HUMAN, TutorialRun, load_lessons
 
     ranks = {"ace": "A", "ten": "T", "king": "K", "queen": "Q", "jack": "J", "nine": "9",
              "eight": "8", "seven": "7"}

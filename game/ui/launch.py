@@ -2,7 +2,7 @@
 
 This is the one place that knows the whole program (:mod:`.cli` calls it; the frame
 benchmark opens the program through :func:`open_app` too): :class:`~.app.App` owns the
-window and the frame loop, :func:`~.scenes.register_all` names every screen,
+window and the frame loop, :func:`~.screens.register_all` names every screen,
 :class:`~.storage.Storage` keeps what outlives a run, :mod:`.preload` prepares the
 later scenes behind the menu.
 """
@@ -17,7 +17,7 @@ import pygame
 from . import preload
 from .app import BUILD_SLICE_S, App, install_services
 from .i18n import system_language
-from .scenes import register_all
+from .screens import register_all
 from .storage import Storage
 from .widgets.scaling import apply_ui_scale
 

@@ -1,7 +1,7 @@
 """Work done behind the menu, so that no later frame waits for it.
 
 Started once the menu's first frame is on screen (the window comes first): a
-worker thread imports the scenes deferred by :mod:`game.ui.scenes` (the table pulls in the
+worker thread imports the scenes deferred by :mod:`game.ui.screens` (the table pulls in the
 bots), synthesises the sound effects, prepares the first table for the
 window's size — its felt and the deck of the last game played, at the heights
 the table will ask for — and starts the bot process; then the loop's idle
@@ -28,7 +28,7 @@ def start(app: Any) -> threading.Thread:
     sound = app.services.get("sound")
 
     def work() -> None:
-        from .scenes import deferred_scenes
+        from .screens import deferred_scenes
 
         deferred_scenes()  # the table (with the bots) and the later screens
         if sound is not None and hasattr(sound, "preload"):

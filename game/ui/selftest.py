@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .scenes import register_all
+from .screens import register_all
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from game.ui.widgets.fonts import font
 from .hud import CREAM, GOLD, MUTED, panel
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .host import TableHost
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def default_visible(settings: Any, setup: Any) -> bool:
 class CountingPanel:
     """The aid's panel; :meth:`toggle` is the table's C key."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
         self.visible = False
         self.rect = pygame.Rect(0, 0, 0, 0)

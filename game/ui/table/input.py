@@ -22,7 +22,7 @@ from . import text as words
 from .controls import CARD_VERBS
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .host import TableHost
     from .stage import Stage
 
 DRAG_PIXELS = 8
@@ -46,7 +46,7 @@ class Press:
 
 
 class TableInput:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
         self.hover: str | None = None
         self.cursor: int = -1

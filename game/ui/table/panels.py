@@ -24,11 +24,11 @@ from .stage import GLOW_HINT
 from .text import t
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .host import TableHost
 
 
 class Panels:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
         #: Where each seat's plate was drawn, and where its thinking dots go.
         self.plate_rects: dict[int, pygame.Rect] = {}

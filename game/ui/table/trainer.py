@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -23,10 +23,9 @@ from game.ai.trainer import Question, make_question, should_ask
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font
 
+from .counting import CountingPanel
+from .host import TableHost
 from .hud import GOLD, panel
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +33,16 @@ RIGHT = (150, 215, 160)
 WRONG = (240, 150, 120)
 
 
+class TrainerHost(TableHost, Protocol):
+    """The table as the trainer uses it: its questions and explanations are written with the
+    counting panel's own rows (:meth:`CountingPanel.flow`), so the two read alike."""
+
+    @property
+    def counting(self) -> CountingPanel: ...
+
+
 class TrainerPanel:
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TrainerHost):
         self.scene = scene
         self.question: Question | None = None
         self.aid: CountingAid | None = None

@@ -24,14 +24,14 @@ from game.rules.base import Deal
 from game.rules.record import write_deal
 from game.ui.i18n import current_language, tr
 from game.ui.player_names import seat_name
+from game.ui.practice.panels import CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
+from game.ui.practice.texts import action_text, family_of
 from game.ui.result_text import describe
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.widgets.fonts import font
 
-from .panels import CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from .review_scene import positions
-from .texts import action_text, family_of
 
 log = logging.getLogger(__name__)
 

@@ -22,13 +22,13 @@ from game.rules.actions import discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.player_names import seat_name
+from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
+from game.ui.practice.texts import action_text, family_of, rule_reason
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
 from game.ui.widgets.fonts import font, wrap
 
-from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
-from .texts import action_text, family_of, rule_reason
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
 
 log = logging.getLogger(__name__)

@@ -10,39 +10,35 @@ first dealer; with ``duplicate`` it is played once in every distinct seating of 
 cards from every seat and the luck of the deal cancels.  The decks come from the run's seed
 alone, never from the play, so Mariáš is measured with ``gather_and_cut`` off (a gathered
 deck would depend on how the deal before was played and the seatings would part).  Each
-deal is played by :func:`game.arena.play_deal` (guarded decisions, bots seeded by the deck).
+deal is played by :func:`game.arena.play.play_deal` (guarded decisions, bots seeded by the deck).
 
 Results per match: the final totals.  A *match win* is a best total (shared wins split the
 match); *A ahead of B* compares A's total with each B's (a tie is half).  Both are averaged
 over the seatings of a deck sequence first, then over the sequences: the interval is the
-normal-approximation 95% interval of those per-sequence means, as the arena's per-deck one.
+normal-approximation 95% interval of those per-sequence means, as the arena's per-deck one
+(:mod:`game.arena.stats`).  The levels' ratings are chained from these summaries by
+:mod:`game.arena.ratings`.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import math
 import random
 import statistics
-import sys
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.ai.bench import percentile
-from game.arena_core import (
-    DECISION_TIMEOUT_S,
-    cut_torn_line,
-    logged_extras,
-    open_log,
-    play_deal,
-    read_log_lines,
-    seats_of,
-)
+from game.rules.cli import CliError
 from game.rules.match import match_over
 from game.rules.options import make_options
 from game.rules.record import echo
 from game.rules.variants import random_deck
+
+from .logs import cut_torn_line, logged_extras, open_log, read_log_lines
+from .play import DECISION_TIMEOUT_S, play_deal, seats_of
+from .stats import elo_difference, mean_ci, rounded_elo, wilson
 
 #: A match that has not ended after this many deals is stopped (it never happens in play:
 #: a safety net against a bot that never lets anyone score).
@@ -183,35 +179,6 @@ def ahead_share(r: MatchResult, a: str, b: str) -> float | None:
                             0.5 if r.totals[i] == r.totals[j] else 0.0 for i, j in pairs)
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval (normal approximation)."""
-    if not xs:
-        return 0.0, 0.0
-    m = statistics.fmean(xs)
-    if len(xs) < 2:
-        return m, math.inf
-    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a share (sound near 0 and 1, where the normal
-    approximation collapses to a point)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def elo_difference(p: float) -> float:
-    """Rating points between two players when the first scores ``p`` (0 < p < 1) against
-    the second: the Elo model, ``p = 1 / (1 + 10 ** (-D / 400))``."""
-    if not 0.0 < p < 1.0:
-        return math.copysign(math.inf, p - 0.5)
-    return 400.0 * math.log10(p / (1.0 - p))
-
-
 def summarize_matches(results: list[MatchResult], players: list[str]) -> dict[str, Any]:
     names = list(dict.fromkeys(players))
     out: dict[str, Any] = {"matches": len(results), "players": {}}
@@ -261,20 +228,15 @@ def summarize_matches(results: list[MatchResult], players: list[str]) -> dict[st
             # how often A finishes ahead of a B (equal players: one half): the Elo score
             "a_ahead": round(m, 4), "ci95": round(h, 4),
             "significant": abs(m - 0.5) > h,
-            "elo_diff": _round(elo_difference(m)),
-            "elo_diff_ci95": [_round(elo_difference(lo)), _round(elo_difference(hi))],
+            "elo_diff": rounded_elo(elo_difference(m)),
+            "elo_diff_ci95": [rounded_elo(elo_difference(lo)), rounded_elo(elo_difference(hi))],
         }
     return out
-
-
-def _round(x: float) -> float | None:
-    return None if math.isinf(x) else round(x, 1)
 
 
 def read_match_log(path: str, missing_ok: bool = True) -> list[MatchResult]:
     """The matches of a ``--log`` file (a line that is not one is skipped with a warning)."""
     return read_log_lines(path, "match", MatchResult.from_json, missing_ok)
-
 
 
 def run_matches(variant: str, players: list[str], matches: int, seed: int, duplicate: bool,
@@ -321,8 +283,6 @@ def run_matches(variant: str, players: list[str], matches: int, seed: int, dupli
 def pool_match_logs(paths: list[str], order: list[str] | None = None) -> dict[str, Any]:
     """One summary over several match logs; ``order`` names A and B (default: the player
     with the fewest seats first — the one A among two Bs — then by first appearance)."""
-    from game.rules.cli import CliError
-
     results = [r for p in paths for r in read_match_log(p, missing_ok=False)]
     if not results:
         raise CliError(f"no matches in {', '.join(echo(p) for p in paths)}")
@@ -352,123 +312,3 @@ def format_matches(out: dict[str, Any]) -> str:
         lines.append(f"  {pr['a']} ahead of {pr['b']}: {pr['a_ahead']:.3f} ± {pr['ci95']:.3f}"
                      f"   Elo difference {pr['elo_diff']} ({lo} to {hi})")
     return "\n".join(lines)
-
-
-# --- the ratings table ------------------------------------------------------------------------
-
-#: The pairs measured per game, each level against the next lower one (docs/ratings.md).
-RATING_PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
-#: The anchor of the scale.
-ANCHOR_LEVEL, ANCHOR_ELO = "easy", 1000.0
-
-
-def _level(name: str) -> str:
-    """``hard@1250it`` -> ``hard``."""
-    return name.split("@", 1)[0]
-
-
-def ratings_table(summaries: dict[str, dict[tuple[str, str], dict[str, Any]]]
-                  ) -> dict[str, Any]:
-    """The levels' ratings per game from the pooled match summaries of each pair
-    (``summaries[game][(a, b)]``, A the stronger): ``easy`` = 1000, each level the next
-    lower one's rating plus the measured difference; a chained interval adds the links'
-    deviations in quadrature (on each side).  A share of 1 (A ahead in every match) has no
-    finite difference: the rating of B is then an upper bound from the Wilson interval."""
-    out: dict[str, Any] = {"anchor": {"level": ANCHOR_LEVEL, "elo": ANCHOR_ELO},
-                           "games": {}}
-    for game, pairs in summaries.items():
-        levels: dict[str, Any] = {ANCHOR_LEVEL: {"elo": ANCHOR_ELO, "ci95": [ANCHOR_ELO,
-                                                                             ANCHOR_ELO]}}
-        low_dev = {ANCHOR_LEVEL: 0.0}
-        high_dev = {ANCHOR_LEVEL: 0.0}
-        for a, b in RATING_PAIRS:
-            s = pairs.get((a, b))
-            if s is None or "paired" not in s:
-                continue
-            p = s["paired"]
-            link = {"vs": b, "matches": s["matches"], "deck_sequences": s["deck_sequences"],
-                    "left_out_partial": s.get("left_out_partial", 0),
-                    "deals_per_match": s.get("deals_per_match"),
-                    "a_ahead": p["a_ahead"], "a_ahead_ci95": p["ci95"],
-                    "a_wins": p["a_wins"], "a_wins_ci95": p["a_wins_ci95"],
-                    "a_wins_wilson95": p["a_wins_wilson95"], "chance_level": p["chance_level"],
-                    "elo_diff": p["elo_diff"], "elo_diff_ci95": p["elo_diff_ci95"],
-                    "players": [p["a"], p["b"]],
-                    "illegal": sum(v["illegal"] for v in s["players"].values())}
-            d, (lo, hi) = p["elo_diff"], p["elo_diff_ci95"]
-            if a == ANCHOR_LEVEL:  # random below easy: easy's rating minus the difference
-                if d is None:
-                    ahead = p["a_ahead"] * s["deck_sequences"]
-                    bound = elo_difference(wilson(ahead, s["deck_sequences"])[0])
-                    levels[b] = {"elo": None, "at_most": round(ANCHOR_ELO - bound, 1), **link}
-                else:
-                    levels[b] = {"elo": round(ANCHOR_ELO - d, 1),
-                                 "ci95": [None if hi is None else round(ANCHOR_ELO - hi, 1),
-                                          None if lo is None else round(ANCHOR_ELO - lo, 1)],
-                                 **link}
-                continue
-            base = levels.get(b, {}).get("elo")
-            if base is None or d is None:
-                continue
-            dl = d - lo if lo is not None else math.inf
-            dh = hi - d if hi is not None else math.inf
-            low_dev[a] = math.hypot(low_dev.get(b, 0.0), dl)
-            high_dev[a] = math.hypot(high_dev.get(b, 0.0), dh)
-            elo = base + d
-            levels[a] = {"elo": round(elo, 1),
-                         "ci95": [_round(elo - low_dev[a]), _round(elo + high_dev[a])], **link}
-        out["games"][game] = {"levels": levels}
-    return out
-
-
-def whole_sequences(results: list[MatchResult]) -> list[MatchResult]:
-    """The matches of the deck sequences played in every seating.  A run stopped in the
-    middle of a sequence leaves it played in some seatings only, where the luck of the
-    cards does not cancel: such a sequence is left out until the run is continued."""
-    units: dict[tuple[int, int], list[MatchResult]] = {}
-    for r in results:
-        units.setdefault((r.seed, r.unit), []).append(r)
-    out = []
-    for rs in units.values():
-        seatings = len(set(itertools.permutations(rs[0].seats)))
-        if len({r.seating for r in rs}) == seatings:
-            out.extend(rs)
-    return out
-
-
-def pair_summary(path: str, a: str) -> dict[str, Any] | None:
-    """The summary of one pair's log (its whole deck sequences), A (level ``a``) first;
-    None for a log without a whole sequence."""
-    played = read_match_log(path, missing_ok=False)
-    results = whole_sequences(played)
-    if not results:
-        return None
-    names = list(dict.fromkeys(p for r in results for p in r.seats))
-    names.sort(key=lambda p: (_level(p) != a, p))
-    out = summarize_matches(results, names)
-    out["matches_in_log"] = len(played)
-    out["left_out_partial"] = len(played) - len(results)
-    return out
-
-
-def ratings_from_logs(folder: str, games: list[str]) -> dict[str, Any]:
-    """:func:`ratings_table` from the logs ``GAME.match.A-B.jsonl`` in ``folder``."""
-    import os
-
-    summaries: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
-    for game in games:
-        for a, b in RATING_PAIRS:
-            path = os.path.join(folder, f"{game}.match.{a}-{b}.jsonl")
-            if not os.path.exists(path):
-                continue
-            summary = pair_summary(path, a)
-            if summary is not None:
-                summaries.setdefault(game, {})[(a, b)] = summary
-    return ratings_table(summaries)
-
-
-if __name__ == "__main__":  # python -m game.arena_matches LOG_FOLDER [GAME ...]
-    from game.rules.options import VARIANT_IDS
-
-    folder = sys.argv[1] if len(sys.argv) > 1 else "."
-    print(json.dumps(ratings_from_logs(folder, sys.argv[2:] or list(VARIANT_IDS)), indent=1))

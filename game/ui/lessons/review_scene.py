@@ -28,13 +28,12 @@ from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
 from game.ui.i18n import tr
 from game.ui.player_names import seat_name
+from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
+from game.ui.practice.texts import action_text, decimal, explanation_lines, family_of
 from game.ui.result_text import describe
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.widgets.fonts import font, wrap
-
-from .panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
-from .texts import action_text, decimal, explanation_lines, family_of
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,105 @@
+"""The arena's log files: each finished game or match appended as one JSON line.
+
+An interrupted run keeps what it played and resumes from its log; several logs are
+summarised together.  A damaged line is skipped with a warning, never fatal, and a torn
+last line (a run killed while writing it) is cut before the run appends again.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from game.rules.cli import CliError
+from game.rules.record import echo
+
+T = TypeVar("T")
+
+
+def cut_torn_line(path: str) -> None:
+    """Remove the unfinished last line a killed run left (its game is played again)."""
+    try:
+        with open(path, "rb+") as f:
+            size = f.seek(0, os.SEEK_END)
+            if not size:
+                return
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return
+            back = min(size, 1 << 20)
+            f.seek(size - back)
+            tail = f.read(back)
+            cut = tail.rfind(b"\n")
+            f.truncate(size - back + cut + 1 if cut >= 0 else (0 if back == size else size))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
+def open_log(path: str) -> Any:
+    if os.path.isdir(path):
+        raise CliError(f"cannot write the log {path}: it is a folder")
+    try:
+        return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by run()
+    except OSError as exc:
+        raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
+def logged_extras(d: dict[str, Any]) -> tuple[dict[str, list[float]], dict[str, int], str | None]:
+    """What every logged line has, a game's or a match's: each player's decision times
+    (ms), illegal-decision counts and the record; ValueError says what is wrong."""
+    times, illegal = d.get("times", {}), d.get("illegal", {})
+    if not isinstance(times, dict) or not all(
+            isinstance(v, list) and all(isinstance(t, int | float) and math.isfinite(t)
+                                        for t in v) for v in times.values()):
+        raise ValueError("'times' is not lists of milliseconds per player")
+    if not isinstance(illegal, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in illegal.values()):
+        raise ValueError("'illegal' is not a count per player")
+    record = d.get("record")
+    if record is not None and not isinstance(record, str):
+        raise ValueError("'record' is not a text")
+    return ({str(k): [float(t) for t in v] for k, v in times.items()},
+            {str(k): v for k, v in illegal.items()}, record)
+
+
+def read_log_lines(path: str, kind: str, parse: Callable[[Any], T],
+                   missing_ok: bool = True) -> list[T]:
+    """Each line of a ``--log`` file read by ``parse`` (a logged ``kind``: game, match).
+
+    A line that is not one (a torn line of a killed run, a line damaged by hand, text
+    that is not UTF-8) is skipped with a one-line warning naming the file and the line:
+    the log stays usable (a resumed run plays it again) and nothing is changed.  A
+    missing file is nothing (``missing_ok``) or a :class:`CliError`; so is a folder.
+    """
+    if os.path.isdir(path):
+        raise CliError(f"cannot read {path}: it is a folder")
+    try:
+        with open(path, "rb") as f:
+            raw_lines = f.read().split(b"\n")
+    except FileNotFoundError:
+        if missing_ok:
+            return []
+        raise CliError(f"cannot read {path}: no such file") from None
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    out = []
+    last = len(raw_lines)
+    for n, raw in enumerate(raw_lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            out.append(parse(json.loads(raw.decode("utf-8"))))
+        except (ValueError, RecursionError) as exc:
+            torn = n == last  # no newline after it: a run killed while writing it
+            why = ("cut short" if torn else "not UTF-8 text"
+                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
+            print(f"arena: {echo(path)} line {n}: not a {kind} ({why}); skipped",
+                  file=sys.stderr)
+    return out
+
