@@ -20,6 +20,7 @@ from .i18n import system_language
 from .screens import register_all
 from .storage import Storage
 from .widgets.scaling import apply_ui_scale
+from .workers import window_first
 
 
 def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
@@ -32,6 +33,7 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     out only when the player changed it (by dragging the window or in Settings).  The
     benchmark opens the program the same way.
     """
+    window_first()
     storage = Storage(background=True)
     first_start = not storage.settings_path.exists()
     settings = storage.load_settings()

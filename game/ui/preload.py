@@ -15,6 +15,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from .workers import as_helper, as_window
+
 THREAD_NAME = "preload"
 
 
@@ -30,13 +32,16 @@ def start(app: Any) -> threading.Thread:
     def work() -> None:
         from .screens import deferred_scenes
 
+        as_helper()
+
         deferred_scenes()  # the table (with the bots) and the later screens
         if sound is not None and hasattr(sound, "preload"):
             sound.preload()
         prepare_table(size, settings)
         from .players import BotServer
 
-        BotServer.prestart()
+        if as_window():  # the bot process must not inherit the helper's low priority
+            BotServer.prestart()  # (otherwise the table starts it, as without preloading)
         # Fonts are opened on the main thread (FreeType is not thread-safe), one per
         # idle moment of the loop.
         for size_bold in table_font_sizes(size, settings):

@@ -14,6 +14,7 @@ import pygame_gui
 from game.ui.i18n import tr, variant_name
 from game.ui.widgets import cards as card_pictures
 from game.ui.widgets.felt import title_surface
+from game.ui.workers import as_helper
 
 from .base import MenuScene, services
 
@@ -215,6 +216,7 @@ class MainMenuScene(MenuScene):
         done = threading.Event()
 
         def work() -> None:
+            as_helper()
             try:
                 for spec in specs:
                     _fan(*spec)

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.ui.decks.renderer import DeckRenderer
+from game.ui.workers import as_helper
 
 log = logging.getLogger(__name__)
 
@@ -243,6 +244,7 @@ class CardArt:
         gen = self._warm_gen
 
         def work() -> None:
+            as_helper()
             try:
                 for card, h in faces:
                     if gen != self._warm_gen:
@@ -269,6 +271,7 @@ class CardArt:
         jobs += [(c, h) for h in heights for c in cards]
 
         def work() -> None:
+            as_helper()
             for card, h in jobs:
                 if gen != self._warm_gen:
                     return
