@@ -227,6 +227,8 @@ class App:
         self.build_slice_s: float | None = None
         #: Input that arrived while a screen was being built, handed to it once built.
         self._held: list[pygame.event.Event] = []
+        #: A scene was entered in this step (its first picture comes in the next one).
+        self._entered = False
         self._last_update = time.perf_counter()
         if fullscreen:
             self.toggle_fullscreen()
@@ -246,6 +248,7 @@ class App:
         scene.params = params  # type: ignore[attr-defined]
         scene.enter(**params)
         self.invalidate()
+        self._entered = True
         return scene
 
     # --- redraw requests (see Scene) ------------------------------------------------------
@@ -352,6 +355,7 @@ class App:
         start = time.perf_counter()
         cpu_start = time.thread_time()
         self._scene_touched = False
+        self._entered = False  # (a switch before this step is drawn by it)
         while self._calls and not self.building():
             self._calls.popleft()()
             self._scene_touched = True
@@ -359,10 +363,15 @@ class App:
         for event in held + (pygame.event.get() if events is None else events):
             self.handle(event)
         scene = self.scene
-        if scene is not None and scene.building():
-            # A slice of the new screen; the window keeps the last picture meanwhile.
-            scene.continue_build(start + (self.build_slice_s or 0.0))
-            self._damage.full = True  # the finished screen is presented whole
+        entered = self._entered
+        if scene is not None and self.build_slice_s is not None and (
+                scene.building() or entered):
+            # A slice of the new screen (or, for a scene built at once such as the table,
+            # its entering): the window keeps the last picture meanwhile, and the new one
+            # is drawn whole in a frame of its own.
+            if scene.building():
+                scene.continue_build(start + self.build_slice_s)
+            self._damage.full = True
             self._last_update = time.perf_counter()
             self._record(start, cpu_start, scene, 0, False, building=True)
             return True

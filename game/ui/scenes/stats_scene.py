@@ -20,7 +20,7 @@ from game.rules.options import VARIANT_IDS
 from game.rules.variants import deal_class
 from game.ui.i18n import number, tr, variant_key, variant_name
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel, rating_chart
-from game.ui.widgets.felt import GOLD_LIGHT, IVORY
+from game.ui.widgets.felt import GOLD_LIGHT, IVORY, felt
 from game.ui.widgets.fonts import font, wrap
 
 from .base import MenuScene
@@ -34,6 +34,9 @@ class StatsScene(MenuScene):
 
     def __init__(self, app: Any):
         super().__init__(app)
+        #: The page under the widgets, painted a panel per frame while the screen is
+        #: built (its charts took 40-80 ms: a frame of their own was a hitch).
+        self._page: pygame.Surface | None = None
         self.variant = "marriage"
         #: "results" (matches, deals, points, contracts) or "rating" (rating and counting)
         self.page = "results"
@@ -62,6 +65,9 @@ class StatsScene(MenuScene):
         flip = self.button(f"page:{other}", page, f"ui.stats_page_{other}")
         self.focus.set_items([*self.tabs.values(), flip, back])
         self.focus.focus(self.tabs[self.variant])
+        self._page = None
+        yield
+        yield from self._paint()
 
     def on_button(self, key: str) -> None:
         if key.startswith("page:"):
@@ -75,9 +81,30 @@ class StatsScene(MenuScene):
             super().on_button(key)
 
     # --- drawing ------------------------------------------------------------------------
-    def draw_content(self, surface: pygame.Surface) -> None:
+    def leave(self) -> None:
+        super().leave()
+        self._page = None  # a window-sized picture: made again on the next visit
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._page is None or self._page.get_size() != surface.get_size():
+            for _ in self._paint():
+                pass
+        assert self._page is not None
+        surface.blit(self._page, (0, 0))
+
+    def _paint(self) -> Iterator[None]:
+        """The felt, the title and the page's panels, a panel per step."""
+        page = pygame.Surface(self.app.size)
+        page.blit(felt(page.get_size()), (0, 0))
+        if self.title_key:
+            self.draw_title(page, self.title_key, self.px(58), self.px(40))
+        yield
+        yield from self.paint_content(page)
+        self._page = page
+
+    def paint_content(self, surface: pygame.Surface) -> Iterator[None]:
         if self.page == "rating":
-            self.draw_rating(surface)
+            yield from self.draw_rating(surface)
             return
         stats = self.storage.stats
         s = stats.of(self.variant) if self.variant in stats.games else None
@@ -91,6 +118,7 @@ class StatsScene(MenuScene):
 
         # Left: the chosen game's numbers and its points-per-deal line.
         numbers_h = px(150)
+        yield
         area = panel(surface, pygame.Rect(left.x, left.y, left.w, numbers_h),
                      variant_name(self.variant), sc)
         players = deal_class(self.variant).players
@@ -116,6 +144,7 @@ class StatsScene(MenuScene):
                 x, y = area.x + (i % 3) * cw, area.y + (i // 3) * px(50)
                 label.render_to(surface, (x, y), tr(key), IVORY)
                 value.render_to(surface, (x, y + px(19)), text, GOLD_LIGHT)
+        yield
         chart = pygame.Rect(left.x, left.y + numbers_h + px(16), left.w,
                             left.h - numbers_h - px(16))
         area = panel(surface, chart, tr("ui.stats_chart_balance"), sc)
@@ -124,6 +153,7 @@ class StatsScene(MenuScene):
         values = (s.recent_balance or s.recent_points) if s else []
         line_chart(surface, area, values, sc, tr("ui.stats_none"))
 
+        yield
         # Right: win rates of every game, then the Mariáš contracts.
         upper = pygame.Rect(right.x, right.y, right.w, right.h * 52 // 100)
         area = panel(surface, upper, tr("ui.stats_chart_wins"), sc)
@@ -135,6 +165,7 @@ class StatsScene(MenuScene):
             bars.append(Bar(variant_name(v), won / played if played else 0.0,
                             f"{round(100 * won / played) if played else 0} %"))
         bar_chart(surface, area, bars, sc)
+        yield
         lower = pygame.Rect(right.x, upper.bottom + px(16), right.w,
                             right.bottom - upper.bottom - px(16))
         area = panel(surface, lower, tr("ui.stats_contracts"), sc)
@@ -149,7 +180,7 @@ class StatsScene(MenuScene):
 
 
 
-    def draw_rating(self, surface: pygame.Surface) -> None:
+    def draw_rating(self, surface: pygame.Surface) -> Iterator[None]:
         """Left: the player's rating in this game and its history among the levels'.
         Right: the counting trainer — right answers per kind of question."""
         stats = self.storage.stats
@@ -172,12 +203,14 @@ class StatsScene(MenuScene):
         for k, line in enumerate(wrap(note, small, area.w - img.get_width() - px(16))[:2]):
             small.render_to(surface, (area.x + img.get_width() + px(16),
                                       area.y + px(4) + k * px(18)), line, IVORY)
+        yield
         chart = pygame.Rect(area.x, area.y + img.get_height() + px(14), area.w,
                             area.bottom - area.y - img.get_height() - px(14))
         levels = [(tr(f"ui.level_{lv}"), float(r)) for lv in GAME_LEVELS
                   if (r := level_rating(self.variant, lv)) is not None]
         rating_chart(surface, chart, s.rating_history if s else [], ANCHOR, levels, sc,
                      tr("ui.stats_rating_none"))
+        yield
         area = panel(surface, right, tr("ui.stats_trainer_title"), sc)
         trainer = s.trainer if s else {}
         asked = sum(v[0] for v in trainer.values())
