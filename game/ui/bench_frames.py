@@ -233,6 +233,10 @@ def _worker_pids(table: Any) -> tuple[int, ...]:
     return tuple(pids)
 
 
+def _still(table: Any) -> bool:
+    return not table.animating() and table.wake_in() is None
+
+
 def _has_result(table: Any) -> bool:
     return table.result is not None
 
@@ -338,6 +342,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     if last_table is not None:
         bench.label = "table, the deal's result"
         bench.run_for(1.0)
+        # The last bubble ("66!", the trick's points) is held, then fades: the result is
+        # still once that is over (the idle figure is for a table where nothing moves).
+        bench.run_until(partial(_still, last_table), 10.0)
         idle["table_deal_end"] = bench.idle_cpu(idle_s, _worker_pids(last_table))
         last_table.shutdown()
 

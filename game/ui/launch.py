@@ -44,11 +44,11 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
               fullscreen=fullscreen or settings.fullscreen, lang=lang or settings.language,
               clamp_to_desktop=True)
     install_services(app, storage, settings)
-    app.build_slice_s = BUILD_SLICE_S  # large screens are built a slice per frame
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
         app.services["font_scale"] = settings.ui_scale
     register_all(app)
-    app.switch("menu")
+    app.switch("menu")  # built whole: the first frame shows it
+    app.build_slice_s = BUILD_SLICE_S  # from now on a screen is built a slice per frame
     # Sounds, the other scenes and the first table are prepared once the menu is on
     # screen: the first frame comes first (game.ui.preload).
     app.idle_tasks.append(_later(lambda: preload.start(app)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import logging
 import threading
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -82,7 +83,9 @@ class MainMenuScene(MenuScene):
     name = "menu"
     back_to = None
 
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Iterator[None]:
+        """The buttons, a few per frame (the first menu is built whole, before the first
+        frame: see game.ui.launch)."""
         self._render_fans_ahead()
         storage = self.storage
         #: Saved matches that replay (damaged ones are repaired or moved aside right here,
@@ -114,6 +117,7 @@ class MainMenuScene(MenuScene):
             self.menu_buttons[key] = self.button(
                 key, rect, text, object_id="#menu_button",
                 enabled=(key != "continue" or has_save))
+            yield
         # What Continue would resume is said in the footer line while Continue is pointed
         # at (a tooltip under the mouse covered the two buttons below it).
         self.continue_text = "ui.app_footer" if at_table else (
