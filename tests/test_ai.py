@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from observations import observation
 
-from game.ai import hint, make_bot
-from game.ai.bot import LEVELS
+from game.ai.bot import LEVELS, make_bot
 from game.ai.easy import policy_action
 from game.ai.explain import Component
+from game.ai.hint import hint
 from game.ai.marias_hand import durch_safe, open_durch_safe
 from game.ai.sampler import determinize
 from game.ai.solver import Solver

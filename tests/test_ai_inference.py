@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from game.ai import make_bot
 from game.ai.base import Deadline
+from game.ai.bot import make_bot
 from game.ai.ismcts import RACE_Z, HardBot, _race, search
 from game.ai.pimc import solvable
 from game.ai.sampler import SamplePool, _determinize, knowledge, missed_chances, surprise

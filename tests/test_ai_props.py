@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import make_bot
+from game.ai.bot import make_bot
 from game.rules.variants import new_deal, random_deck
 
 VARIANTS = ("marriage", "sixty-six", "sixty-six-3", "marias")

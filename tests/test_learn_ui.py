@@ -149,7 +149,7 @@ def test_the_trainer_asks_waits_for_the_answer_and_files_it(app):
 
 
 def finished_match(variant: str = "marriage") -> Match:
-    from game.ai import make_bot
+    from game.ai.bot import make_bot
 
     m = Match(variant, seed=3)
     d = m.start_deal()
@@ -219,7 +219,7 @@ def test_new_game_shows_the_level_ratings_and_the_trainer_switch(app, level_rati
 
 def test_a_counted_match_moves_the_rating_on_the_result_screen(app, level_ratings):
     m = Match("marriage", {"match_points": 1}, seed=5)
-    from game.ai import make_bot
+    from game.ai.bot import make_bot
 
     d = m.start_deal()
     bots = [make_bot("easy", "marriage", seed=s) for s in range(2)]

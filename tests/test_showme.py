@@ -20,7 +20,7 @@ RECORD = ROOT / "tests" / "records" / "marriage_1_10_higher_total.txt"
 
 
 def finished_deal(variant: str, seed: int):
-    from game.ai import make_bot
+    from game.ai.bot import make_bot
 
     rng = random.Random(seed)
     deal = new_deal(variant, rng.randrange(2), random_deck(variant, rng))

@@ -350,9 +350,9 @@ def test_names_follow_the_deck_not_the_game() -> None:
 
 def test_the_hint_button_asks_the_bots_process_with_the_games_hint_budget() -> None:
     """The table has one hint path: the practice layer's, which asks the bots' process —
-    with the one hint budget of the game (``game.ai.HINT_BUDGET_MS``), not a number of
+    with the one hint budget of the game (``game.ai.hint.HINT_BUDGET_MS``), not a number of
     its own (issue 22.6: no second hint path that a missing module would fall back to)."""
-    from game.ai import HINT_BUDGET_MS
+    from game.ai.hint import HINT_BUDGET_MS
 
     app = make_app()
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=6),

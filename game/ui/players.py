@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from game.ai import hint
 from game.ai.bot import make_bot
+from game.ai.hint import hint
 from game.rules import Action, Observation, observation_from_json
 
 log = logging.getLogger(__name__)
