@@ -27,13 +27,13 @@ from game.rules.base import Deal
 from game.rules.cards import CARD_STR
 from game.rules.record import write_deal
 from game.ui.i18n import tr
-from game.ui.player_names import seat_name
 from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from game.ui.practice.texts import action_text, decimal, explanation_lines, family_of
 from game.ui.result_text import describe
-from game.ui.scenes.base import MenuScene
-from game.ui.table.board import HINT, SELECT, DealBoard
-from game.ui.widgets.fonts import font, wrap
+from game.ui.table.board import HINT, SELECT
+from game.ui.widgets.fonts import ellipsize, font, wrap
+
+from .base import DealLessonScene
 
 log = logging.getLogger(__name__)
 
@@ -46,15 +46,12 @@ def positions(deal: Deal) -> list[Deal]:
     return deal.positions()
 
 
-class ReviewScene(MenuScene):
+class ReviewScene(DealLessonScene):
     name = "review"
     title_key = "ui.review_title"
-    back_to = "table"
 
     def __init__(self, app: Any):
         super().__init__(app)
-        self.deal: Deal | None = None
-        self.seat = 0
         self.states: list[Deal] = []
         self.pos = 0
         self.items: list[ReviewItem] = []
@@ -63,10 +60,6 @@ class ReviewScene(MenuScene):
         self.selected: int | None = None
         self.scroll = 0
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.board = DealBoard()
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._key: str | None = None
         self.budget_ms = REVIEW_BUDGET_MS
         self.iterations: int | None = None
         #: The better line being shown: the positions after the better move (None: the
@@ -167,14 +160,6 @@ class ReviewScene(MenuScene):
             self.done = self.total
             self.invalidate()
             self.wake()
-
-    def _stop(self) -> None:
-        self._cancel.set()
-
-    def wait(self, timeout: float = 60.0) -> None:
-        """Block until the analysis is finished (tests, screenshots)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
 
     # --- geometry ------------------------------------------------------------------------
     def list_rect(self) -> pygame.Rect:
@@ -336,12 +321,6 @@ class ReviewScene(MenuScene):
     def _family(self) -> str:
         return family_of(self.deal.variant, self.settings) if self.deal else "french"
 
-    def _name(self, seat: int) -> str:
-        if seat < len(self.names):
-            return self.names[seat]
-        players = self.deal.players if self.deal is not None else 2
-        return seat_name(seat, players, self.seat, player_name=self.settings.player_name)
-
     def _draw_list(self, surface: pygame.Surface) -> None:
         px = self.px
         r = self.list_rect()
@@ -384,7 +363,7 @@ class ReviewScene(MenuScene):
             lost = it.lost
             bad = lost is not None and lost >= threshold_for(variant)
             mine, _ = (bold if bad else body).render(
-                self._clip(action_text(it.action, obs, fam), body, cols[2] - cols[1] - px(8)),
+                ellipsize(action_text(it.action, obs, fam), body, cols[2] - cols[1] - px(8)),
                 BAD if bad else CREAM)
             surface.blit(mine, (cols[1], cy - mine.get_height() // 2))
             if it.forced:
@@ -393,7 +372,7 @@ class ReviewScene(MenuScene):
                 best_text, colour = tr("ui.review_same"), (150, 215, 160)
             else:
                 best_text, colour = action_text(it.best, obs, fam), HINT
-            best, _ = body.render(self._clip(best_text, body, cols[3] - cols[2] - px(64)), colour)
+            best, _ = body.render(ellipsize(best_text, body, cols[3] - cols[2] - px(64)), colour)
             surface.blit(best, (cols[2], cy - best.get_height() // 2))
             lost_text = "—" if lost is None else ("0" if lost == 0 else decimal(lost))
             limg, _ = (bold if bad else body).render(lost_text, BAD if bad else CREAM)
@@ -413,16 +392,8 @@ class ReviewScene(MenuScene):
                       lost=decimal(total_lost(items)))
         img, _ = font("sans_bold", px(17)).render(line, GOLD_LIGHT)
         surface.blit(img, (r.x + px(14), fy))
-        note, _ = small.render(self._clip(tr("ui.review_note"), small, r.w - px(28)), MUTED)
+        note, _ = small.render(ellipsize(tr("ui.review_note"), small, r.w - px(28)), MUTED)
         surface.blit(note, (r.x + px(14), fy + px(30)))
-
-    @staticmethod
-    def _clip(text: str, f: Any, width: int) -> str:
-        if f.get_rect(text).width <= width:
-            return text
-        while text and f.get_rect(text + "…").width > width:
-            text = text[:-1]
-        return text + "…"
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         px = self.px
@@ -455,7 +426,7 @@ class ReviewScene(MenuScene):
         surface.blit(img, (area.x + px(8), y))
         if text:
             body = font("sans", px(16))
-            t, _ = body.render(self._clip(text, body, area.w - img.get_width() - px(30)), CREAM)
+            t, _ = body.render(ellipsize(text, body, area.w - img.get_width() - px(30)), CREAM)
             surface.blit(t, (area.x + px(20) + img.get_width(), y))
 
     def _draw_why(self, surface: pygame.Surface) -> None:
@@ -530,7 +501,7 @@ class ReviewScene(MenuScene):
         if step:
             lines = lines[:1] + [(step, CREAM)]
         for ln, colour in lines[:2]:
-            img, _ = body.render(self._clip(ln, body, area.w - px(16)), colour)
+            img, _ = body.render(ellipsize(ln, body, area.w - px(16)), colour)
             surface.blit(img, (area.x + px(8), y))
             y += body.get_sized_height(0) + px(1)
 

@@ -23,14 +23,13 @@ from game.rules.actions import CARD_VERBS
 from game.rules.base import Deal
 from game.rules.record import write_deal
 from game.ui.i18n import current_language, tr
-from game.ui.player_names import seat_name
 from game.ui.practice.panels import CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from game.ui.practice.texts import action_text, family_of
 from game.ui.result_text import describe
-from game.ui.scenes.base import MenuScene
-from game.ui.table.board import HINT, SELECT, DealBoard
-from game.ui.widgets.fonts import font
+from game.ui.table.board import HINT, SELECT
+from game.ui.widgets.fonts import ellipsize, font
 
+from .base import DealLessonScene
 from .review_scene import positions
 
 log = logging.getLogger(__name__)
@@ -39,25 +38,19 @@ LINES = ("played", "hard", "perfect")
 WON, LOST = (150, 215, 160), (240, 150, 120)
 
 
-class ShowMeScene(MenuScene):
+class ShowMeScene(DealLessonScene):
     name = "showme"
     title_key = "ui.showme_title"
-    back_to = "table"
+    WAIT_S = 120.0  # both lines played
 
     def __init__(self, app: Any):
         super().__init__(app)
-        self.deal: Deal | None = None
-        self.seat = 0
         self.result: ShowMe | None = None
         self.progress = 0.0
         self.failed = False
         self.line = "played"
         self.states: dict[str, list[Deal]] = {}
         self.pos = 0
-        self.board = DealBoard()
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._key: str | None = None
         self.box_rects: dict[str, pygame.Rect] = {}
         #: fixed search sizes (tests); None: each level's time, as in the game
         self.iterations: int | None = None
@@ -66,7 +59,7 @@ class ShowMeScene(MenuScene):
     # --- lifecycle -----------------------------------------------------------------------
     def build(self, **params: Any) -> None:
         self.back_to = params.get("back_to", self.back_to)
-        self.names = list(params.get("names") or getattr(self, "names", []))
+        self.names = list(params.get("names") or self.names)
         if params.get("deal") is not None:
             self.iterations = params.get("iterations")
             self.opponent_iterations = params.get("opponent_iterations")
@@ -144,19 +137,11 @@ class ShowMeScene(MenuScene):
         self.invalidate()
         self.wake()
 
-    def _stop(self) -> None:
-        self._cancel.set()
-
     def leave(self) -> None:
         self._stop()  # a search thread would slow the next scene (the GIL)
         if self.result is None:
             self._key = None  # not finished: start again next time
         super().leave()
-
-    def wait(self, timeout: float = 120.0) -> None:
-        """Block until both lines are played (tests, screenshots)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
 
     # --- geometry ----------------------------------------------------------------------------
     def boxes_rect(self) -> pygame.Rect:
@@ -228,12 +213,6 @@ class ShowMeScene(MenuScene):
                     self.choose(name)
 
     # --- drawing -------------------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
-        if seat < len(self.names):
-            return self.names[seat]
-        players = self.deal.players if self.deal is not None else 2
-        return seat_name(seat, players, self.seat, player_name=self.settings.player_name)
-
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.deal is None:
             return
@@ -279,11 +258,11 @@ class ShowMeScene(MenuScene):
             if line is None:
                 text = tr("ui.showme_failed") if self.failed else \
                     tr("ui.showme_thinking", n=round(100 * self.progress))
-                img, _ = body.render(self._clip(text, body, r.w - px(28)), MUTED)
+                img, _ = body.render(ellipsize(text, body, r.w - px(28)), MUTED)
                 surface.blit(img, (x, y))
                 continue
             verdict, colour = self._verdict(line)
-            img, _ = big.render(self._clip(verdict, big, r.w - px(28)), colour)
+            img, _ = big.render(ellipsize(verdict, big, r.w - px(28)), colour)
             surface.blit(img, (x, y))
             y += img.get_height() + px(8)
             if name == "played":
@@ -339,16 +318,8 @@ class ShowMeScene(MenuScene):
         surface.blit(img, (area.x + px(8), y))
         if text:
             body = font("sans", px(16))
-            t, _ = body.render(self._clip(text, body, area.w - img.get_width() - px(30)), CREAM)
+            t, _ = body.render(ellipsize(text, body, area.w - img.get_width() - px(30)), CREAM)
             surface.blit(t, (area.x + px(20) + img.get_width(), y))
-
-    @staticmethod
-    def _clip(text: str, f: Any, width: int) -> str:
-        if f.get_rect(text).width <= width:
-            return text
-        while text and f.get_rect(text + "…").width > width:
-            text = text[:-1]
-        return text + "…"
 
     @staticmethod
     def _wrap(text: str, f: Any, width: int) -> list[str]:

@@ -77,3 +77,12 @@ def wrap(text: str, f: pygame.freetype.Font, width: int) -> list[str]:
                 line = trial
         out.append(line)
     return out
+
+
+def ellipsize(text: str, f: pygame.freetype.Font, width: int) -> str:
+    """``text`` as it fits in ``width``: whole, or cut with "…" (the cut a test recognises)."""
+    if f.get_rect(text).width <= width:
+        return text
+    while text and f.get_rect(text + "…").width > width:
+        text = text[:-1]
+    return text + "…"
