@@ -178,14 +178,19 @@ def _last_trick(app: Any) -> bool:
         settings.collect_trick = collect
 
 
-def _moments(app: Any) -> bool:
-    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+def _declare_unasked(table: Any) -> None:
+    """Declare 66 as a player who turned off "ask before declaring below 66"."""
     settings = table.settings
     ask, settings.confirm_low_declare = settings.confirm_low_declare, False
     try:
         table.press_action(DECLARE)
     finally:
         settings.confirm_low_declare = ask
+
+
+def _moments(app: Any) -> bool:
+    table, obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
+    _declare_unasked(table)
     n = obs.points[0]
     return any(str(n) in b.text and b.big for b in table.bubbles)
 
@@ -337,12 +342,7 @@ def _result_text(app: Any) -> bool:
                     raise AssertionError(f"{variant} in {lang}: {text!r}")
     set_language("en")
     table, _obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
-    settings = table.settings
-    ask, settings.confirm_low_declare = settings.confirm_low_declare, False
-    try:
-        table.press_action(DECLARE)
-    finally:
-        settings.confirm_low_declare = ask
+    _declare_unasked(table)
     if not _wait(app, lambda: table.result is not None):
         return False
     try:

@@ -23,6 +23,7 @@ class DealLessonScene(MenuScene):
         self.deal: Deal | None = None
         self.seat = 0
         self.names: list[str] = []
+        self.pos = 0  # the position shown
         self.board = DealBoard()
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
@@ -36,6 +37,12 @@ class DealLessonScene(MenuScene):
         """Block until the search thread is done (tests, screenshots)."""
         if self._thread is not None:
             self._thread.join(self.WAIT_S if timeout is None else timeout)
+
+    def step_to(self, key: str, last: int) -> int | None:
+        """Where Start / Back / Forward / End lead among the positions 0..``last`` (None: the
+        key is not one of them)."""
+        return {"start": 0, "back_step": self.pos - 1, "forward": self.pos + 1,
+                "end": last}.get(key)
 
     def _name(self, seat: int) -> str:
         """The name the table gave the seat, else the one the table would give it."""

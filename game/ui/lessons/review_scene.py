@@ -53,7 +53,6 @@ class ReviewScene(DealLessonScene):
     def __init__(self, app: Any):
         super().__init__(app)
         self.states: list[Deal] = []
-        self.pos = 0
         self.items: list[ReviewItem] = []
         self.total = 0
         self.done = 0
@@ -193,15 +192,11 @@ class ReviewScene(DealLessonScene):
         if self.line is not None and key in ("start", "back_step", "forward", "end"):
             self.step_line(key)
             return
-        if key == "start":
-            self.go(0)
-        elif key == "back_step":
-            self.go(self.pos - 1)
-        elif key == "forward":
-            self.go(self.pos + 1)
-        elif key == "end":
-            self.go(last)
-        elif key in ("continue", "back"):
+        target = self.step_to(key, last)
+        if target is not None:
+            self.go(target)
+            return
+        if key in ("continue", "back"):
             self.go_back()
 
     def go(self, pos: int) -> None:

@@ -158,15 +158,11 @@ class ShowMeScene(DealLessonScene):
     # --- input -------------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
         last = len(self.states.get(self.line, [None])) - 1
-        if key == "start":
-            self.go(0)
-        elif key == "back_step":
-            self.go(self.pos - 1)
-        elif key == "forward":
-            self.go(self.pos + 1)
-        elif key == "end":
-            self.go(last)
-        elif key == "parts":
+        target = self.step_to(key, last)
+        if target is not None:
+            self.go(target)
+            return
+        if key == "parts":
             self.go(self.parting())
         elif key in ("continue", "back"):
             self.go_back()

@@ -102,6 +102,14 @@ class StatsScene(MenuScene):
         yield from self.paint_content(page)
         self._page = page
 
+    def columns(self, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The page's two panels, side by side under the tabs."""
+        px, margin = self.px, self.margin
+        top, bottom = px(168), h - px(100)
+        half = (w - 2 * margin - px(24)) // 2
+        return (pygame.Rect(margin, top, half, bottom - top),
+                pygame.Rect(margin + half + px(24), top, half, bottom - top))
+
     def paint_content(self, surface: pygame.Surface) -> Iterator[None]:
         if self.page == "rating":
             yield from self.draw_rating(surface)
@@ -110,11 +118,7 @@ class StatsScene(MenuScene):
         s = stats.of(self.variant) if self.variant in stats.games else None
         w, h = surface.get_size()
         px, sc = self.px, self.scale
-        margin = self.margin
-        top, bottom = px(168), h - px(100)
-        half = (w - 2 * margin - px(24)) // 2
-        left = pygame.Rect(margin, top, half, bottom - top)
-        right = pygame.Rect(margin + half + px(24), top, half, bottom - top)
+        left, right = self.columns(w, h)
 
         # Left: the chosen game's numbers and its points-per-deal line.
         numbers_h = px(150)
@@ -187,11 +191,7 @@ class StatsScene(MenuScene):
         s = stats.games.get(self.variant)
         w, h = surface.get_size()
         px, sc = self.px, self.scale
-        margin = self.margin
-        top, bottom = px(168), h - px(100)
-        half = (w - 2 * margin - px(24)) // 2
-        left = pygame.Rect(margin, top, half, bottom - top)
-        right = pygame.Rect(margin + half + px(24), top, half, bottom - top)
+        left, right = self.columns(w, h)
         area = panel(surface, left, tr("ui.stats_rating_title", game=variant_name(self.variant)),
                      sc)
         rating = s.rating if s else ANCHOR
