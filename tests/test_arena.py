@@ -137,3 +137,19 @@ def test_duplicate_seatings_share_the_decks_random_numbers():
         assert sorted(n for n, _v, _s in g) == ["A", "B", "B"]
     assert len(per_deck) == 2  # the two decks have their own seeds ...
     assert all(len(v) == 1 for v in per_deck.values())  # ... the same in every seating
+
+
+def test_match_log_resumes_where_a_killed_run_stopped(tmp_path):
+    """Whole matches resume from their log as games do: what is there is not played again."""
+    from game.arena.matches import read_match_log, run_matches
+
+    log = tmp_path / "matches.jsonl"
+    first = run_matches("sixty-six", ["easy", "random"], 1, 7, True, None, log=str(log))
+    played = read_match_log(str(log))
+    assert first["matches"] == 2 and len(played) == 2
+    with open(log, "a", encoding="utf-8") as f:
+        f.write('{"kind": "match", "seed": 7, "un')  # torn by a kill
+    again = run_matches("sixty-six", ["easy", "random"], 2, 7, True, None, log=str(log))
+    kept = read_match_log(str(log))
+    assert again["matches"] == 4 and len(kept) == 4
+    assert [m.to_json() for m in kept[:2]] == [m.to_json() for m in played]  # reused, not replayed

@@ -11,7 +11,6 @@ first two distinct players also the paired per-deck difference.  ``python -m gam
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import statistics
 from typing import Any, NamedTuple
@@ -21,7 +20,7 @@ from game.rules.cli import CliError
 from game.rules.record import echo
 from game.rules.variants import random_deck
 
-from .logs import cut_torn_line, open_log, read_log_lines
+from .logs import play_logged, read_log_lines
 from .play import DECISION_TIMEOUT_S, GameResult, play_deal, seats_of
 from .stats import mean_ci
 
@@ -116,40 +115,13 @@ def run(variant: str, players: list[str], deals: int, seed: int, duplicate: bool
         timeout_s: float = DECISION_TIMEOUT_S) -> dict[str, Any]:
     """Play the schedule; with ``log``, append each game to it and skip games already there."""
     todo = schedule(variant, players, deals, seed, duplicate)
-    results: list[GameResult] = []
-    if log:
-        done = {(r.deck_index, r.seating): r for r in read_log(log) if r.seed == seed}
-        results = [done[(j.deck_index, j.seating_index)] for j in todo
-                   if (j.deck_index, j.seating_index) in done]
-        todo = [j for j in todo if (j.deck_index, j.seating_index) not in done]
-    work = [(variant, budget_ms, seed, j, timeout_s) for j in todo]
-    if log:
-        cut_torn_line(log)
-    sink = open_log(log) if log else None
-    try:
-        if jobs > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                for r in pool.imap_unordered(_run_job, work, chunksize=1):
-                    results.append(_keep(r, sink))
-        else:
-            for w in work:
-                results.append(_keep(_run_job(w), sink))
-    finally:
-        if sink:
-            sink.close()
+    done = {(r.deck_index, r.seating): r for r in read_log(log) if r.seed == seed} if log else {}
+    results = play_logged(todo, done, lambda j: (j.deck_index, j.seating_index),
+                          lambda j: (variant, budget_ms, seed, j, timeout_s), _run_job, jobs, log)
     out = summarize(results, players)
     out.update({"variant": variant, "seed": seed, "duplicate": duplicate,
                 "budget_ms": budget_ms})
     return out
-
-
-def _keep(r: GameResult, sink: Any) -> GameResult:
-    if sink is not None:
-        sink.write(json.dumps(r.to_json()) + "\n")
-        sink.flush()
-    return r
 
 
 def pool_logs(paths: list[str]) -> dict[str, Any]:

@@ -12,12 +12,23 @@ import math
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from game.rules.cli import CliError
 from game.rules.record import echo
 
 T = TypeVar("T")
+J = TypeVar("J")  # a job of a schedule: one seating of a deck or of a match's decks
+W = TypeVar("W")  # what a worker process is given to play a job
+
+
+class Logged(Protocol):
+    """A played game or match: it is one JSON line of a log."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Logged)
 
 
 def cut_torn_line(path: str) -> None:
@@ -48,6 +59,40 @@ def open_log(path: str) -> Any:
         return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by run()
     except OSError as exc:
         raise CliError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
+def play_logged(todo: list[J], done: dict[Any, R], key: Callable[[J], Any],
+                work: Callable[[J], W], play: Callable[[W], R], jobs: int,
+                log: str | None) -> list[R]:
+    """Every job's result: taken from the log (``done``, by ``key``) when it was played
+    there, otherwise played (``jobs`` worker processes) and appended to the log at once,
+    so a run killed at any moment resumes where it stopped."""
+    results = [done[key(j)] for j in todo if key(j) in done]
+    to_play = [work(j) for j in todo if key(j) not in done]
+    if log:
+        cut_torn_line(log)
+    sink = open_log(log) if log else None
+
+    def keep(r: R) -> None:
+        results.append(r)
+        if sink is not None:
+            sink.write(json.dumps(r.to_json()) + "\n")
+            sink.flush()
+
+    try:
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for r in pool.imap_unordered(play, to_play, chunksize=1):
+                    keep(r)
+        else:
+            for w in to_play:
+                keep(play(w))
+    finally:
+        if sink:
+            sink.close()
+    return results
 
 
 def logged_extras(d: dict[str, Any]) -> tuple[dict[str, list[float]], dict[str, int], str | None]:

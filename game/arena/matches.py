@@ -23,7 +23,6 @@ normal-approximation 95% interval of those per-sequence means, as the arena's pe
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import statistics
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from game.rules.options import make_options
 from game.rules.record import echo
 from game.rules.variants import random_deck
 
-from .logs import cut_torn_line, logged_extras, open_log, read_log_lines
+from .logs import logged_extras, play_logged, read_log_lines
 from .play import DECISION_TIMEOUT_S, play_deal, seats_of
 from .stats import elo_difference, mean_ci, rounded_elo, wilson
 
@@ -245,35 +244,10 @@ def run_matches(variant: str, players: list[str], matches: int, seed: int, dupli
     """Play the schedule of whole matches; with ``log``, append each and resume from it."""
 
     todo = schedule_matches(variant, players, matches, seed, duplicate)
-    results: list[MatchResult] = []
-    if log:
-        done = {(r.unit, r.seating): r for r in read_match_log(log) if r.seed == seed}
-        results = [done[(j.unit, j.seating_index)] for j in todo
-                   if (j.unit, j.seating_index) in done]
-        todo = [j for j in todo if (j.unit, j.seating_index) not in done]
-        cut_torn_line(log)
-    work = [(variant, j, budget_ms, timeout_s) for j in todo]
-    sink = open_log(log) if log else None
-
-    def keep(r: MatchResult) -> None:
-        results.append(r)
-        if sink is not None:
-            sink.write(json.dumps(r.to_json()) + "\n")
-            sink.flush()
-
-    try:
-        if jobs > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                for r in pool.imap_unordered(_run_match, work, chunksize=1):
-                    keep(r)
-        else:
-            for w in work:
-                keep(_run_match(w))
-    finally:
-        if sink:
-            sink.close()
+    done = ({(r.unit, r.seating): r for r in read_match_log(log) if r.seed == seed}
+            if log else {})
+    results = play_logged(todo, done, lambda j: (j.unit, j.seating_index),
+                          lambda j: (variant, j, budget_ms, timeout_s), _run_match, jobs, log)
     out = summarize_matches(results, players)
     out.update({"variant": variant, "seed": seed, "duplicate": duplicate,
                 "options": match_options(variant)})
