@@ -17,13 +17,13 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from game.rules.files import atomic_write
 
 from . import protocol as P
 from .table import LEVELS, OPEN, AwayPolicy, Table, table_from_record
@@ -72,22 +72,6 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--token")
     sub.add_parser("bench", help="loopback round trips of an observation, as JSON")
     return parser
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write-then-rename (the game's own storage does the same for its saves)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def make_table(args: argparse.Namespace) -> Table:

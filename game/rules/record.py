@@ -190,17 +190,26 @@ def iter_records(lines: Iterable[str]) -> Iterator[DealRecord]:
         raise RecordError("the record holds no deal", 1)
 
 
-def split_lines(text: str) -> list[str]:
-    """The lines of a record's text (``\\n`` or ``\\r\\n``), each checked for its length."""
+def bounded_lines(text: str) -> tuple[list[str], int | None]:
+    """The lines of a record's text (``\\n`` or ``\\r\\n``) up to the first longer than
+    :data:`MAX_LINE_CHARS`, and that line's number (None: every line is short enough)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    out = []
+    out: list[str] = []
     for n, line in enumerate(lines, start=1):
         line = line.removesuffix("\r")
         if len(line) > MAX_LINE_CHARS:
-            raise RecordError(f"the line is longer than {MAX_LINE_CHARS} characters", n)
+            return out, n
         out.append(line)
+    return out, None
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a record's text, each checked for its length."""
+    out, too_long = bounded_lines(text)
+    if too_long is not None:
+        raise RecordError(f"the line is longer than {MAX_LINE_CHARS} characters", too_long)
     return out
 
 

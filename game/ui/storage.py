@@ -2,7 +2,7 @@
 
 Why atomic writes everywhere: the match is saved after every action, so a crash,
 a power cut or a full disk at the wrong moment must never leave a half-written
-file behind.  :func:`atomic_write` writes a temporary file in the same folder,
+file behind.  :func:`game.rules.files.atomic_write` writes a temporary file in the same folder,
 fsyncs it and ``os.replace``-s it over the old one (atomic on POSIX and Windows).
 
 Why every file is checked when read: each is user-editable and survives upgrades.
@@ -55,7 +55,6 @@ import json
 import logging
 import os
 import re
-import tempfile
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -63,6 +62,7 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import user_config_dir, user_data_dir
+from game.rules.files import atomic_write, fsync_dir
 
 from .session import GameSetup
 from .settings import SETTINGS_VERSION, Settings, settings_from_dict
@@ -87,41 +87,6 @@ NOTICE_STATS_RESET = "ui.notice_stats_reset"
 NOTICE_STATS_FIXED = "ui.notice_stats_fixed"
 NOTICE_HISTORY_CORRUPT = "ui.notice_history_corrupt"
 NOTICE_SAVE_FAILED = "ui.notice_save_failed"
-
-
-def atomic_write(path: Path, data: str | bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a part."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX only; harmless elsewhere)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
@@ -558,7 +523,7 @@ class Storage:
                 os.replace(old_setup, new_setup)
             if old_text.exists():
                 os.replace(old_text, new_text)
-            _fsync_dir(self.matches_dir)
+            fsync_dir(self.matches_dir)
         except OSError as exc:
             log.error("cannot move the saved match into its slot: %s", exc)
 
@@ -857,7 +822,7 @@ def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
 
     On a problem, the whole lines before it and a description of it.
     """
-    from game.rules.record import BOM, MAX_LINE_CHARS
+    from game.rules.record import BOM, MAX_LINE_CHARS, bounded_lines
 
     problem = None
     try:
@@ -865,17 +830,9 @@ def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
     except UnicodeDecodeError as exc:
         text = raw[: exc.start].decode("utf-8").rsplit("\n", 1)[0]
         problem = f"record: not UTF-8 text (byte {exc.start + 1})"
-    text = text.removeprefix(BOM)
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    out = []
-    for n, line in enumerate(lines, start=1):
-        line = line.removesuffix("\r")
-        if len(line) > MAX_LINE_CHARS:
-            problem = problem or f"record: line {n} is longer than {MAX_LINE_CHARS} characters"
-            break
-        out.append(line)
+    out, too_long = bounded_lines(text.removeprefix(BOM))
+    if too_long is not None:
+        problem = problem or f"record: line {too_long} is longer than {MAX_LINE_CHARS} characters"
     return out, problem
 
 
