@@ -238,6 +238,11 @@ class KingQueenFamily(Deal):
             return Refusal("not_in_deck", {"card": CARD_STR[c], "variant": self.variant})
         return Refusal("not_held", {"card": CARD_STR[c]})
 
+    def _marriage_plays(self) -> list[Action]:
+        """After ``marriage X`` the same player leads the king or the queen of X (RULES.md)."""
+        s8 = self.marriage_suit * 8
+        return [PLAY[s8 + KING], PLAY[s8 + QUEEN]]
+
     def _marriage_pending_refusal(self, c: int) -> Refusal | None:
         if self.stage == MARRIED and not (c >> 3 == self.marriage_suit
                                           and c & 7 in (KING, QUEEN)):
@@ -526,8 +531,7 @@ class KingQueenDeal(KingQueenFamily):
                 return play_actions(strict_legal(hand, [self.led], self.trump_suit))
             return play_actions(hand)
         if self.stage == MARRIED:
-            s8 = self.marriage_suit * 8
-            acts = [PLAY[s8 + KING], PLAY[s8 + QUEEN]]
+            acts = self._marriage_plays()
             return [DECLARE, *acts] if self.has_declare else acts
         acts = self._lead_extras(hand)
         if acts:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .actions import MARRIAGE, PLAY, Action, Verb, play_actions
+from .actions import MARRIAGE, Action, Verb, play_actions
 from .base import seat_ref
-from .cards import CARD_STR, KING, KQ_CARD_POINTS, QUEEN, SUITS, cards_of
+from .cards import CARD_STR, KQ_CARD_POINTS, SUITS, cards_of
 from .errors import Refusal
 from .kingqueen import (
     FRESH,
@@ -124,8 +124,7 @@ class SixtySix3Deal(KingQueenFamily):
         if self.trick:
             return play_actions(strict_legal(hand, [c for _, c in self.trick], self.trump_suit))
         if self.stage == MARRIED:
-            s8 = self.marriage_suit * 8
-            return [PLAY[s8 + KING], PLAY[s8 + QUEEN]]
+            return self._marriage_plays()
         pairs = self.announced
         acts = [MARRIAGE[s] for s in range(4)
                 if not pairs >> s & 1 and hand & KQ[s] == KQ[s]]
