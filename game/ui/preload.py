@@ -81,6 +81,7 @@ def prepare_table(size: tuple[int, int], settings: Any) -> None:
     from .table.felt import make_felt
     from .table.layout import compute_layout
     from .table.scene import deck_cards
+    from .table.stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT
 
     make_felt(size)
     variant = getattr(settings, "last_variant", None) or "marriage"
@@ -90,3 +91,7 @@ def prepare_table(size: tuple[int, int], settings: Any) -> None:
     back = getattr(settings, "card_back", "classic-red")
     art = CardArt(make_renderer(), deck, back, size)
     art.warm(deck_cards(variant), [layout.hand_h, layout.table_h], background=False)
+    # The shadows and the hand's glow rims are shared by every table: the first one
+    # then draws its cards without blurring any (its first picture was a 50-70 ms frame).
+    art.warm_shapes(list(layout.card_heights()), layout.hand_h,
+                    [GLOW_LEGAL, GLOW_SELECT, GLOW_HINT])

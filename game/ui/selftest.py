@@ -139,8 +139,6 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     """Mid-deal: switch the deck and the language (Russian) on the settings screen, come
     back through the menu's Continue, then save, quit the program and continue the match
     in a freshly started one, to the end of the deal.  Returns what was checked."""
-    import pygame
-
     from game.rules import replay_text
 
     from . import i18n
@@ -192,7 +190,8 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     size = app.size
     storage.flush()
     table.shutdown()
-    pygame.quit()
+    del table, menu_scene, settings_screen
+    app.close()  # as when the program quits: nothing of this window is left
     app2 = App(size=size)
     app2.services["settings"] = app.services["settings"]
     app2.services["storage"] = Storage(storage.config_dir, storage.data_dir)

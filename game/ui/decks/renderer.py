@@ -86,6 +86,26 @@ class DeckRenderer:
             self._cache.clear()
             self._bytes = 0
 
+    def keep_only(self, artworks: set[str] | None = None,
+                  heights: set[int] | None = None) -> int:
+        """Let go of the faces and suit signs of other artworks (``artworks``) and of the
+        faces and backs at other heights (``heights``); None keeps all of that kind.
+        A deck that was left, or a window size that was left, holds 4-10 MB of faces a
+        deck at 1080p that no picture will ask for again.  Returns the bytes freed."""
+        freed = 0
+        with self._lock:
+            for key in list(self._cache):
+                kind = key[0]
+                gone = artworks is not None and kind in ("face", "suit") and \
+                    key[1] not in artworks
+                gone = gone or (heights is not None and kind in ("face", "back")
+                                and key[-1] not in heights)
+                if gone:
+                    size = _size_of(self._cache.pop(key))
+                    self._bytes -= size
+                    freed += size
+        return freed
+
     def cache_info(self) -> dict[str, int]:
         return {"entries": len(self._cache), "bytes": self._bytes}
 

@@ -38,10 +38,19 @@ MB = 1024 * 1024
 RENDERER_ENTRIES = 400
 RENDERER_MB = 12
 #: CardArt's budgets at 1280x720 (grown with the window's area).  What a deal shows at
-#: once — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
-#: the opponents' rotated backs and a few shadows — is ~4 MB at 720p.
-PICTURES_MB = 12
+#: rest — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
+#: the opponents' rotated backs and their shadows — is ~4 MB at 720p (plain faces are
+#: the renderer's pictures, not copies).  Pictures of cards in flight (in-between
+#: angles, the flip's squeezed widths, their shadows) are used for a few frames each:
+#: they go to the small ``moving`` cache, so they never push out what lies at rest
+#: (they filled the 27 MB of the old budget at 1080p within one deal).
+PICTURES_MB = 8
 MOVING_MB = 3
+#: The shapes that do not depend on the deck (soft shadows, glow rims, dimming veils),
+#: shared by every CardArt of the program: a deck switch or a new table keeps them, and
+#: the preload makes the first table's ahead of time (each shadow or rim is a blur:
+#: 2-5 ms at 1080p, a dozen of them made the table's first picture a 50-70 ms frame).
+SHAPES_MB = 3
 
 
 def make_renderer() -> DeckRenderer:
@@ -61,31 +70,59 @@ def fit_renderer(renderer: DeckRenderer, window: tuple[int, int]) -> None:
 
 
 class _LRU:
-    """Least-recently-used surfaces, bounded by count *and* bytes (a 4K card is ~1 MB)."""
+    """Least-recently-used surfaces, bounded by count *and* bytes (a 4K card is ~1 MB).
+
+    Thread-safe: the preload fills the shared shapes from its worker."""
 
     def __init__(self, limit: int, max_bytes: int = 160 * 1024 * 1024):
         self.limit = limit
         self.max_bytes = max_bytes
         self.bytes = 0
         self.data: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> pygame.Surface | None:
-        s = self.data.get(key)
-        if s is not None:
-            self.data.move_to_end(key)
-        return s
+        with self._lock:
+            s = self.data.get(key)
+            if s is not None:
+                self.data.move_to_end(key)
+            return s
+
+    def pop(self, key: Hashable) -> pygame.Surface | None:
+        with self._lock:
+            s = self.data.pop(key, None)
+            if s is not None:
+                self.bytes -= _nbytes(s)
+            return s
 
     def put(self, key: Hashable, s: pygame.Surface) -> pygame.Surface:
-        old = self.data.pop(key, None)
-        if old is not None:
-            self.bytes -= _nbytes(old)
-        self.data[key] = s
-        self.bytes += _nbytes(s)
-        while len(self.data) > 1 and (len(self.data) > self.limit or
-                                      self.bytes > self.max_bytes):
-            _k, gone = self.data.popitem(last=False)
-            self.bytes -= _nbytes(gone)
-        return s
+        with self._lock:
+            old = self.data.pop(key, None)
+            if old is not None:
+                self.bytes -= _nbytes(old)
+            self.data[key] = s
+            self.bytes += _nbytes(s)
+            while len(self.data) > 1 and (len(self.data) > self.limit or
+                                          self.bytes > self.max_bytes):
+                _k, gone = self.data.popitem(last=False)
+                self.bytes -= _nbytes(gone)
+            return s
+
+    def clear(self) -> None:
+        with self._lock:
+            self.data.clear()
+            self.bytes = 0
+
+
+_SHAPES = _LRU(400, SHAPES_MB * MB)
+
+
+def shared_shapes(window: tuple[int, int] | None = None) -> _LRU:
+    """The program's shadows, glow rims and veils (budget grown with the window's area)."""
+    if window is not None:
+        _SHAPES.max_bytes = round(SHAPES_MB * max(1.0, window[0] * window[1] / (1280 * 720))
+                                  * MB)
+    return _SHAPES
 
 
 def _nbytes(s: pygame.Surface) -> int:
@@ -109,6 +146,7 @@ class CardArt:
     def set_window(self, size: tuple[int, int]) -> None:
         """Cache budgets follow the window (a 4K card weighs nine times a 720p one)."""
         fit_renderer(self.renderer, size)
+        shared_shapes(size)
         scale = max(1.0, size[0] * size[1] / (1280 * 720))
         if scale != self._scale:
             self._scale = scale
@@ -133,11 +171,21 @@ class CardArt:
             self.artwork = "french-classic"
 
     def set_style(self, artwork: str, back: str) -> None:
+        """Another deck or back: the pictures of the old one go (the shared shapes stay)."""
         back = BACK_IDS.get(back, back)
         if (artwork, back) != (self.artwork, self.back_id):
             self.artwork, self.back_id = artwork, back
             self._check_ids()
             self._new_caches()
+
+    def release(self) -> None:
+        """Let go of this table's own pictures (the screen was left; made again on demand)."""
+        self._new_caches()
+
+    def cache_bytes(self) -> int:
+        """What this table's own picture caches hold (the shared shapes and the renderer's
+        plain faces apart)."""
+        return self._cache.bytes + self._moving.bytes
 
     def size(self, height: int) -> tuple[int, int]:
         return self.renderer.card_size(height)
@@ -149,37 +197,82 @@ class CardArt:
         return self.renderer.face(card, height, self.artwork)
 
     def picture(self, card: str | None, height: int, angle: int = 0, squeeze: int = 10,
-                dim: bool = False, glow: tuple[int, int, int] | None = None) -> pygame.Surface:
-        """A finished card surface: ``squeeze`` 0..10 is the flip width in tenths."""
+                dim: bool = False, glow: tuple[int, int, int] | None = None,
+                moving: bool = False) -> pygame.Surface:
+        """A finished card surface: ``squeeze`` 0..10 is the flip width in tenths.
+
+        ``moving``: the card is in flight (its angle is an in-between one); such a
+        picture, and every squeezed one, is kept in the small cache of moving pictures."""
+        if not (angle or squeeze != 10 or dim or glow):
+            return self.base(card, height)  # the renderer's own picture: no copy to keep
         key = (card, height, angle, squeeze, dim, glow)
         s = self._cache.get(key)
         if s is not None:
             return s
-        if angle or squeeze != 10 or dim or glow:
-            s = self.base(card, height)
-            if squeeze != 10:
-                w = max(1, round(s.get_width() * squeeze / 10))
-                s = pygame.transform.smoothscale(s, (w, s.get_height()))
-            if dim or glow:
-                s = s.copy()
-                r = s.get_rect()
-                rad = max(3, height // 16)
-                if dim:
-                    shade = pygame.Surface(r.size, pygame.SRCALPHA)
-                    pygame.draw.rect(shade, (20, 30, 25, 120), r, border_radius=rad)
-                    s.blit(shade, (0, 0))
-                if glow:
-                    pad = max(3, height // 28)
-                    big = pygame.Surface((r.w + 2 * pad, r.h + 2 * pad), pygame.SRCALPHA)
-                    pygame.draw.rect(big, (*glow, 235), big.get_rect(), border_radius=rad + pad)
-                    big = pygame.transform.gaussian_blur(big, max(1, pad // 2))
-                    big.blit(s, (pad, pad))
-                    s = big
-            if angle:
-                s = pygame.transform.rotate(s, angle)
-        else:
-            s = self.base(card, height)
-        return self._cache.put(key, s)
+        transient = moving or squeeze != 10
+        s = self._moving.get(key)
+        if s is not None:
+            if not transient:  # it came to rest: keep it with the resting pictures
+                self._moving.pop(key)
+                self._cache.put(key, s)
+            return s
+        s = self.base(card, height)
+        if squeeze != 10:
+            w = max(1, round(s.get_width() * squeeze / 10))
+            s = pygame.transform.smoothscale(s, (w, s.get_height()))
+        if dim or glow:
+            s = s.copy()
+            r = s.get_rect()
+            rad = max(3, height // 16)
+            if dim:
+                s.blit(self._veil(r.size, rad), (0, 0))
+            if glow:
+                pad = max(3, height // 28)
+                big = self._rim(r.size, rad, pad, glow).copy()
+                big.blit(s, (pad, pad))
+                s = big
+        if angle:
+            s = pygame.transform.rotate(s, angle)
+        return (self._moving if transient else self._cache).put(key, s)
+
+    @staticmethod
+    def _veil(size: tuple[int, int], rad: int) -> pygame.Surface:
+        """The dimming veil of a card of ``size`` (shared: one per size)."""
+        key = ("veil", size, rad)
+        s = _SHAPES.get(key)
+        if s is None:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(s, (20, 30, 25, 120), s.get_rect(), border_radius=rad)
+            s = _SHAPES.put(key, s)
+        return s
+
+    @staticmethod
+    def _rim(size: tuple[int, int], rad: int, pad: int,
+             glow: tuple[int, int, int]) -> pygame.Surface:
+        """The blurred glow behind a card of ``size`` (shared: one blur per size and colour,
+        not one per card)."""
+        key = ("rim", size, rad, pad, glow)
+        s = _SHAPES.get(key)
+        if s is None:
+            s = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(s, (*glow, 235), s.get_rect(), border_radius=rad + pad)
+            s = _SHAPES.put(key, pygame.transform.gaussian_blur(s, max(1, pad // 2)))
+        return s
+
+    def warm_shapes(self, heights: list[int], hand_h: int,
+                    glows: list[tuple[int, int, int]]) -> None:
+        """Make the shadows of cards of ``heights`` (upright and sideways) and the glow
+        rims and veil of the hand's cards ahead of time: the preload does, on its worker,
+        so the table's first picture blurs nothing (a blur is 2-5 ms at 1080p)."""
+        for h in heights:
+            w, hh = self.size(h)
+            self.shadow(w, hh)
+            self.shadow(hh, w)
+        w, hh = self.size(hand_h)
+        rad = max(3, hand_h // 16)
+        self._veil((w, hh), rad)
+        for g in glows:
+            self._rim((w, hh), rad, max(3, hand_h // 28), g)
 
     def scaled(self, card: str | None, height: int, from_height: int, angle: int = 0,
                squeeze: int = 10) -> pygame.Surface:
@@ -196,25 +289,29 @@ class CardArt:
             s = pygame.transform.rotate(s, angle)
         return self._moving.put(key, s)
 
-    def shadow(self, w: int, h: int, angle: int = 0) -> pygame.Surface:
+    def shadow(self, w: int, h: int, angle: int = 0, moving: bool = False) -> pygame.Surface:
         """A soft shadow for a card of ``w``×``h``: blurred once per size, rotated copies cached.
 
-        Sizes are quantised to 8 px so cards in flight reuse a few shadows.
+        Sizes are quantised to 8 px so cards in flight reuse a few shadows.  Shadows do
+        not depend on the deck: every CardArt shares them.  ``moving``: for a card in
+        flight, whose in-between angles are kept only in the cache of moving pictures.
         """
         w, h = max(8, w // 8 * 8), max(8, h // 8 * 8)
         key = ("shadow", w, h, angle)
-        s = self._cache.get(key)
+        s = _SHAPES.get(key)
+        if s is None and angle:
+            s = self._moving.get(key)
         if s is not None:
             return s
         if angle:
             s = pygame.transform.rotate(self.shadow(w, h, 0), angle)
-            return self._cache.put(key, s)
+            return (self._moving if moving else _SHAPES).put(key, s)
         pad = max(4, h // 14)
         s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
         pygame.draw.rect(s, (0, 0, 0, 110), pygame.Rect(pad, pad, w, h),
                          border_radius=max(3, h // 14))
         s = pygame.transform.gaussian_blur(s, max(2, pad // 2))
-        return self._cache.put(key, s)
+        return _SHAPES.put(key, s)
 
     def suit_icon(self, suit: str, size: int) -> pygame.Surface:
         key = ("suit", suit, size)

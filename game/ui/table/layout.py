@@ -75,6 +75,10 @@ class TableLayout:
     def card_w(self, h: int) -> int:
         return max(1, round(h * CARD_ASPECT))
 
+    def card_heights(self) -> tuple[int, int, int, int]:
+        """The heights cards are drawn crisp at (hand, table, other hands, piles)."""
+        return self.hand_h, self.table_h, self.opp_h, self.pile_h
+
     def fan(self, seat: int, n: int, height: int | None = None,
             spread: bool = False) -> list[Point]:
         """Centres of ``n`` cards of a hand, overlapping just enough to fit its span.

@@ -37,6 +37,8 @@ class Stage:
         self.dim: set[str] = set()
         self.glow: dict[str, tuple[int, int, int]] = {}
         self.drag: tuple[str, float, float] | None = None  # key, mouse x, y
+        #: The sprites in flight in the frame being drawn (ids).
+        self._flying: set[int] = set()
 
     # --- reconcile ----------------------------------------------------------------------
     def snap(self, targets: dict[str, Target]) -> None:
@@ -129,7 +131,7 @@ class Stage:
         return sorted((s for s in self.sprites.values() if s.role in roles), key=lambda s: s.x)
 
     # --- drawing ------------------------------------------------------------------------
-    def _surface(self, s: Sprite) -> pygame.Surface:
+    def _surface(self, s: Sprite, moving: bool = False) -> pygame.Surface:
         hi = max(4, round(s.h))
         squeeze = max(1, min(10, round(abs(s.flip) * 10)))
         angle = round(s.angle / 2) * 2 % 360  # 2° steps keep the rotation cache small
@@ -138,7 +140,8 @@ class Stage:
         if hi in crisp or abs(hi - s.home_h) <= 1:
             hi = hi if hi in crisp else s.home_h
             glow = self.glow.get(s.key) if s.role in ("hand", "blind") else None
-            return self.art.picture(card, hi, angle, squeeze, s.key in self.dim, glow)
+            return self.art.picture(card, hi, angle, squeeze, s.key in self.dim, glow,
+                                    moving=moving)
         q = max(4, hi // 4 * 4)
         # Down-scale from a crisp picture that is already rendered: faces exist at the hand
         # and table heights (warmed), backs at every layout height.
@@ -184,6 +187,8 @@ class Stage:
         items.sort(key=lambda s: (s.z, s.x))
         drag_key = self.drag[0] if self.drag else None
         dragged = None
+        # Cards in flight: their in-between pictures are kept apart from those at rest.
+        self._flying = {id(t.target) for t in self.anim.tweens}
         for s in items:
             if s.key == drag_key and not s.dying:
                 dragged = s
@@ -195,7 +200,8 @@ class Stage:
 
     def _blit(self, surface: pygame.Surface, s: Sprite, x: float, y: float,
               lifted: bool = False, display: DisplayList | None = None) -> None:
-        img = picture = self._surface(s)
+        moving = s.dying or id(s) in self._flying
+        img = picture = self._surface(s, moving)
         w, h = img.get_size()
         alpha = max(0, round(s.alpha)) if s.alpha < 250 else 255
         if alpha < 255:
@@ -213,7 +219,7 @@ class Stage:
             shadow_h = min(crisp, key=lambda c: abs(c - s.h))
             cw, ch = self.art.size(shadow_h)
             rot = round(s.angle / 3) * 3 % 360  # 3° steps: the blur hides the rest
-            sh = self.art.shadow(cw, ch, rot if rot % 90 else 0)
+            sh = self.art.shadow(cw, ch, rot if rot % 90 else 0, moving=moving)
             if round(s.angle) % 180 == 90:
                 sh = self.art.shadow(ch, cw)
             off = max(2, round(s.h / 36)) + (round(s.lift / 6) if s.lift else 0) + \

@@ -8,7 +8,7 @@ nothing per frame (TOOLING: 1080p flips are already ~8 ms under Xvfb).
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -42,7 +42,9 @@ def _grain(size: int = 128) -> pygame.Surface:
     return tile
 
 
-@cache
+#: A felt is as large as the window (8 MB at 1920x1080): the current size's, with and
+#: without its frame; a size that was left is dropped (it was kept forever).
+@lru_cache(maxsize=2)
 def felt(size: tuple[int, int], frame: bool = True) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface(size)
