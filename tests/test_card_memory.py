@@ -160,3 +160,19 @@ def test_the_menu_felt_of_a_size_that_was_left_is_dropped() -> None:
     for size in ((1024, 640), (1280, 720), (1920, 1080)):
         felt_module.felt(size)
     assert felt_module.felt.cache_info().currsize <= 2
+
+
+def test_the_fonts_of_a_scale_that_was_left_are_forgotten() -> None:
+    """At 1080p the menus and the table each have a scale: the table kept the menus' set
+    of pygame-gui fonts too (~0.6 MB each)."""
+    from game.ui.widgets.scaling import apply_ui_scale
+
+    app = make_app()
+    fonts = app.manager.get_theme().get_font_dictionary()
+    assert apply_ui_scale(app, 1.0)
+    one = set(fonts.loaded_fonts)
+    assert apply_ui_scale(app, 1.35)
+    other = set(fonts.loaded_fonts)
+    assert other != one and len(other) <= len(one) + 2
+    assert apply_ui_scale(app, 1.0)
+    assert not (set(fonts.loaded_fonts) & (other - one))  # none of the 1.35 set is kept

@@ -7,6 +7,7 @@ a drawn frame presents only the damaged parts of the window.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import time
@@ -528,7 +529,6 @@ class App:
                 shutdown()
         self.scenes.clear()
         self.scene = None
-        _trim_heap()
         self._calls.clear()
         self.idle_tasks.clear()
         self._held = []
@@ -536,6 +536,8 @@ class App:
         self.manager.clear_and_reset()
         del self.manager
         pygame.quit()
+        gc.collect()  # widgets and their manager hold each other
+        _trim_heap()
 
 
 def _trim_heap() -> bool:
