@@ -176,3 +176,12 @@ def test_the_fonts_of_a_scale_that_was_left_are_forgotten() -> None:
     assert other != one and len(other) <= len(one) + 2
     assert apply_ui_scale(app, 1.0)
     assert not (set(fonts.loaded_fonts) & (other - one))  # none of the 1.35 set is kept
+
+
+def test_the_boxes_of_screens_that_were_left_are_dropped() -> None:
+    from game.ui.widgets import boxes
+
+    screen = pygame.Surface((1920, 1080))
+    for i in range(5):  # five screens' boxes, one each
+        boxes.draw_box(screen, pygame.Rect(10, 10, 900 + i, 700), "#rules_text")
+    assert boxes.rounded_box.cache_info().currsize <= 6  # this screen's and the last one's

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import cast
 
 import pygame
 
@@ -94,14 +95,15 @@ class DeckRenderer:
         deck at 1080p that no picture will ask for again.  Returns the bytes freed."""
         freed = 0
         with self._lock:
-            for key in list(self._cache):
+            for entry in list(self._cache):
+                key = cast(tuple, entry)  # the cache's keys are tuples
                 kind = key[0]
                 gone = artworks is not None and kind in ("face", "suit") and \
                     key[1] not in artworks
                 gone = gone or (heights is not None and kind in ("face", "back")
                                 and key[-1] not in heights)
                 if gone:
-                    size = _size_of(self._cache.pop(key))
+                    size = _size_of(self._cache.pop(entry))
                     self._bytes -= size
                     freed += size
         return freed

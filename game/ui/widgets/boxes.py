@@ -27,7 +27,11 @@ STYLES: dict[str, tuple[Colour, Colour, int, int]] = {
 _AA = 4
 
 
-@lru_cache(maxsize=16)
+#: A box is drawn as three pictures (two shadow rings and the box), each as large as the
+#: box: the rules page's at 1080p is ~5 MB each.  Six keep the box of the screen shown
+#: and of the one before (a screen has one box); sixteen could keep five screens' and
+#: window sizes' boxes.
+@lru_cache(maxsize=6)
 def rounded_box(size: tuple[int, int], fill: Colour, border: Colour, radius: int,
                 width: int) -> pygame.Surface:
     """A box of ``size`` with a ``width`` border and corners of ``radius`` (anti-aliased)."""
