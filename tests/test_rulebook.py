@@ -3,6 +3,7 @@ words (no rule numbers, spec markers, option ids or codes), and its pages are fr
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -82,3 +83,20 @@ def test_each_game_keeps_its_own_name_in_russian():
     calls the game Марьяж (its melds are марьяжи)."""
     page = (assets_dir() / "rules" / "ru" / "marias.html").read_text(encoding="utf-8")
     assert "Марьяш" in page and not re.search(r"Марьяж\b", page)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_page_cut_into_sections_keeps_every_word(lang):
+    """The reader shows a page a section per text box (one box for the page was a frame
+    of 150-250 ms): the title and lead, then one part per section of the source, which
+    put back together are the page."""
+    book = parse(source_path(lang).read_text(encoding="utf-8"))
+    for variant in VARIANTS:
+        page = (assets_dir() / "rules" / lang / f"{variant}.html").read_text(encoding="utf-8")
+        parts = rulebook.sections(page)
+        assert len(parts) == len(book[variant])  # the lead, then each "## " section
+        assert "<br>".join(parts) == page.strip()
+        titles = [title for title, _lines in book[variant][1:]]
+        for part, title in zip(parts[1:], titles, strict=True):
+            assert part.startswith('<font face="noto_sans" pixel_size=24')
+            assert html.escape(title) in part

@@ -295,11 +295,77 @@ def test_rules_reader_has_every_game(app):
     for variant in list(scene.game_buttons):
         click(app, scene.game_buttons[variant])
         assert scene.variant == variant
-        assert "<b>" in scene.text.html_text and len(scene.text.html_text) > 2000
-    assert "Example" in scene.text.html_text  # Mariáš carries its worked example
+        text = "".join(box.html_text for box in scene.sections)
+        assert "<b>" in text and len(text) > 2000
+    assert "Example" in text  # Mariáš carries its worked example
     key(app, pygame.K_PAGEDOWN)
     key(app, pygame.K_ESCAPE)
     assert app.scene.name == "menu"
+
+
+def _shown_rules(scene) -> list[str]:
+    """The rules page's text boxes, in order down the page, checked to be stacked one
+    under another inside the page (nothing overlapping, no gap of another section)."""
+    boxes = scene.sections
+    for upper, lower in zip(boxes, boxes[1:]):
+        assert upper.relative_rect.bottom == lower.relative_rect.top
+    assert all(not box.scroll_bar for box in boxes)  # each shows its whole section
+    area = scene.page.scrollable_container.rect
+    assert boxes[0].rect.top > area.top and boxes[-1].rect.bottom < area.bottom
+    assert all(box.rect.w <= scene.page.rect.w for box in boxes)
+    return [box.html_text for box in boxes]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_rules_reader_shows_every_section_of_every_page(app, lang):
+    from game.ui import i18n
+    from game.ui.rulebook import sections
+    from game.ui.scenes.rules import rules_page
+
+    i18n.apply_language(app, lang)
+    scene = app.switch("rules")
+    pump(app)
+    for variant in list(scene.game_buttons):
+        scene.select(variant)
+        pump(app)
+        page = rules_page(variant, lang)
+        assert _shown_rules(scene) == sections(page)
+        assert len(scene.sections) > 5
+    # The keys scroll the page: Page Down a screen at a time, End to the last section.
+    bar = scene.page.vert_scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    key(app, pygame.K_PAGEDOWN)
+    assert bar.start_percentage > 0.1
+    key(app, pygame.K_END)
+    pump(app)
+    last = scene.sections[-1].rect
+    assert scene.page.rect.top < last.bottom <= scene.page.rect.bottom
+    key(app, pygame.K_HOME)
+    pump(app)
+    assert bar.start_percentage == 0 and scene.sections[0].rect.top > scene.page.rect.top
+
+
+def test_rules_page_is_built_a_section_per_frame(app):
+    """In the program's loop the page comes a section per frame (a page in one text box
+    was a frame of 150-250 ms) and the finished page is the whole page."""
+    from game.ui.rulebook import sections
+    from game.ui.scenes.rules import rules_page
+
+    pump(app)
+    app.build_slice_s = 0.0  # one step per frame
+    app.call_soon(lambda: app.switch("rules", variant="marias"))
+    app.step(0.016)
+    scene = app.scene
+    counts = []
+    while app.building():
+        app.step(0.016)
+        counts.append(len(scene.sections))
+    parts = sections(rules_page("marias", "en"))
+    # Never two sections in one frame.
+    assert all(b - a <= 1 for a, b in zip(counts, counts[1:]))
+    assert counts[-1] == len(parts) > 10
+    pump(app)
+    assert _shown_rules(scene) == parts
 
 
 def test_stats_scene_draws_with_and_without_data(app):

@@ -16,6 +16,7 @@ import math
 import time
 import warnings
 from collections.abc import Callable, Iterator
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +121,8 @@ class MenuScene(Scene):
         self.focus = FocusRing()
         self.fit_fonts()
         steps = self.build(**params)
-        self._steps = steps if isinstance(steps, Iterator) else None
+        self._steps = chain(steps, self._settle_looks()) if isinstance(steps, Iterator) \
+            else None
         self._after_build = []
         if self.app.build_slice_s is None:
             self.continue_build(math.inf)  # whole, now
@@ -133,6 +135,7 @@ class MenuScene(Scene):
         steps = self._steps
         # (A step may leave the screen or rebuild it: then this build is over.)
         while steps is not None and steps is self._steps:
+            began = time.perf_counter()
             if next(steps, StopIteration) is StopIteration:
                 if steps is not self._steps:
                     return
@@ -142,8 +145,24 @@ class MenuScene(Scene):
                 self._after_build = []
                 self.invalidate()
                 return
-            if time.perf_counter() >= until:
+            # The next step is likely to cost about what this one did: one that would
+            # end past ``until`` waits for the next frame (steps are 5-30 ms: two in one
+            # frame made it 40-60 ms).
+            now = time.perf_counter()
+            if now + (now - began) >= until:
                 return
+
+    def _settle_looks(self) -> Iterator[None]:
+        """The widgets' other looks, one a step: pygame-gui draws a new button's hovered,
+        selected, disabled and pressed pictures later, one per widget per frame, 2-13 ms
+        each (rounded shapes drawn four times larger); the eight buttons of the rules
+        screen made its first frames 40-65 ms at 1920x1080."""
+        for element in self.manager.get_sprite_group().sprites():
+            shape = getattr(element, "drawable_shape", None)
+            queue = getattr(shape, "states_to_redraw_queue", None)
+            while queue and element.alive():
+                shape.redraw_state(queue.popleft())
+                yield
 
     def after_build(self, then: Callable[[], None]) -> None:
         """Run ``then`` once the widgets are all built (now, if they are)."""

@@ -19,10 +19,18 @@ import pygame_gui
 from game.paths import assets_dir
 from game.rules.options import VARIANT_IDS
 from game.ui.i18n import current_language, variant_key
+from game.ui.rulebook import sections
+from game.ui.widgets.boxes import SHADOW, warm_box
 
 from .base import MenuScene
 
 log = logging.getLogger(__name__)
+#: pygame-gui's scroll bar of a scrolling container (its width is fixed there).
+SCROLL_BAR_W = 20
+#: Space above the first section and below the last one.
+PAGE_PAD_Y = 16
+#: The page's box: its border inside a shadow (game.ui.widgets.boxes, "#rules_text").
+BORDER = 2
 
 
 def rules_page(variant: str, lang: str) -> str:
@@ -44,6 +52,10 @@ class RulesScene(MenuScene):
     def __init__(self, app: Any):
         super().__init__(app)
         self.variant = "marriage"
+        self.page: Any = None
+        self.page_rect = pygame.Rect(0, 0, 0, 0)
+        #: The page's text boxes, a section each (the title and lead first).
+        self.sections: list[Any] = []
 
     def build(self, variant: str | None = None, return_to: str = "menu",
               **params: Any) -> Iterator[None]:
@@ -74,23 +86,50 @@ class RulesScene(MenuScene):
             yield from self.warm_faces(*cards)
         text_rect = pygame.Rect(margin + side + px(30), top, w - 2 * margin - side - px(30),
                                 h - top - px(42))
-        self.text = self.boxed(pygame_gui.elements.UITextBox(
-            rules_page(self.variant, current_language()), text_rect, self.manager,
-            object_id="#rules_text"), "#rules_text")
+        # One text box per section, in a scrolling page, one section a step: pygame-gui lays
+        # out and renders a text box whole, and the page as one box was a 150-250 ms frame
+        # (docs/performance.md); a section is 5-30 ms.
+        # (Inside the box's border: the scroll bar would cover it.)
+        self.page_rect = text_rect
+        yield from warm_box(text_rect, "#rules_text")
+        inset = 2 * (SHADOW + BORDER)
+        self.page = self.add(pygame_gui.elements.UIScrollingContainer(
+            text_rect.inflate(-inset, -inset), self.manager, allow_scroll_x=False,
+            object_id="#rules_page"))
+        self.sections = []
+        width = self.page.rect.w - SCROLL_BAR_W
+        bottom = PAGE_PAD_Y
+        for part in sections(rules_page(self.variant, current_language())):
+            yield
+            box = pygame_gui.elements.UITextBox(
+                part, pygame.Rect(0, bottom, width, -1), self.manager, container=self.page,
+                object_id="#rules_section")
+            self.sections.append(self.add(box))
+            bottom = box.relative_rect.bottom
+        yield
+        self.page.set_scrollable_area_dimensions((width, bottom + PAGE_PAD_Y))
         self.focus.set_items([*self.game_buttons.values(), back])
         self.focus.focus(self.game_buttons[self.variant])
 
     def _preload_fonts(self) -> None:
-        """The page headings use bold NotoSans in two sizes: load them before the text box asks."""
+        """The page headings use bold NotoSans in two sizes: load them before the text box
+        asks (once: pygame-gui warns on stderr about a font loaded again, ~7 ms each)."""
         fonts: list[dict[str, str | int | float]] = [
             {"name": "noto_sans", "point_size": size, "style": "bold"} for size in (24, 32)]
         fonts.append({"name": "noto_sans", "point_size": 17, "style": "italic"})
-        self.manager.preload_fonts(fonts)
+        found = self.manager.get_theme().get_font_dictionary()
+        wanted = [f for f in fonts if not found.check_font_preloaded(found.create_font_id(
+            int(f["point_size"]), "noto_sans", f["style"] == "bold", f["style"] == "italic"))]
+        if wanted:
+            self.manager.preload_fonts(wanted)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The game's signature cards under its buttons: a marriage, a trump nine, a seven."""
+        from game.ui.widgets.boxes import draw_box
         from game.ui.widgets.cards import card_size, draw_row
 
+        if self.page is not None and self.page.alive():
+            draw_box(surface, self.page_rect, "#rules_text")
         shown = self._cards()
         if shown is None:
             return
@@ -134,7 +173,7 @@ class RulesScene(MenuScene):
         """Page Up/Down, Home/End scroll the text (arrows move between the buttons)."""
         if event.type != pygame.KEYDOWN:
             return
-        bar = getattr(self.text, "scroll_bar", None)
+        bar = getattr(self.page, "vert_scroll_bar", None) if self.page is not None else None
         if bar is None:
             return
         page = bar.visible_percentage
