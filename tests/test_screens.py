@@ -540,3 +540,37 @@ def test_a_rebuild_across_frames_keeps_the_keyboard_focus(app):
     while app.building():
         app.step(0.016)
     assert screen.focus.index == 3 and screen.focus.visible
+
+
+def test_a_long_hand_history_is_built_across_frames_whole(app):
+    """A full history's list is built a few files and rows per frame (made at once it
+    was a frame of 60-120 ms) and ends as the list made at once: every deal listed,
+    the same rows in view, its scroll bar in place."""
+    storage = app.services["storage"]
+    for i in range(40):
+        m = played_match(("marriage", "marias")[i % 2], deals=1, seed=i)
+        storage.export_deal(write_record(m.deals), m.variant, key=f"{i:08x}")
+
+    def rows(scene):
+        lst = scene.history
+        assert lst.rect.h > 300 and lst.scroll_bar is not None
+        shown = [(b.text, tuple(b.rect)) for item in lst.item_list
+                 if (b := item["button_element"]) is not None]
+        return [item["text"] for item in lst.item_list], shown, tuple(lst.rect)
+
+    whole = rows(app.switch("replay"))
+    pump(app)
+    app.switch("menu")
+    pump(app)
+    app.build_slice_s = 0.0
+    app.call_soon(lambda: app.switch("replay"))
+    frames = 0
+    app.step(0.016)
+    while app.building():
+        app.step(0.016)
+        frames += 1
+    assert frames > 8
+    pump(app)
+    listed, shown, rect = rows(app.scene)
+    assert len(listed) == 40 and (listed, shown, rect) == whole
+    assert len(shown) > 8

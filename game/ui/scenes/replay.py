@@ -54,6 +54,10 @@ def history_label(path: Path) -> str:
 _RESULTS: dict[tuple[str, int, int], list[int] | None] = {}
 #: The largest history file whose result the list replays (a deal is a few hundred bytes).
 RESULT_MAX_BYTES = 64 * 1024
+#: History files replayed per step of the screen's build (game.ui.scene).
+HISTORY_STEP = 20
+#: The history list grows to its height in this many steps of the build.
+LIST_PARTS = 4
 
 
 def history_score(path: Path) -> list[int] | None:
@@ -227,11 +231,17 @@ class ReplayScene(MenuScene):
         self.view_rect = pygame.Rect(margin + side + px(24), top,
                                      w - 2 * margin - side - px(24), h - top - px(40))
         files = self.storage.list_history()[:200]
+        # Each file's result comes from replaying it (0.2-0.5 ms a deal, kept for the next
+        # visit): a full history was 60-100 ms in one frame, so a few files a step.
+        for i, path in enumerate(files):
+            history_score(path)
+            if i % HISTORY_STEP == HISTORY_STEP - 1:
+                yield
         self.file_labels = history_labels(files, self.settings.player_name)
+        yield
         if self.file_labels:
-            self.history = self.add(pygame_gui.elements.UISelectionList(
-                pygame.Rect(margin, top, side, h - top - px(210)),
-                list(self.file_labels), self.manager))
+            yield from self._history_list(pygame.Rect(margin, top, side, h - top - px(210)),
+                                          list(self.file_labels))
         else:
             self.history = None
             self.add(pygame_gui.elements.UITextBox(
@@ -270,6 +280,23 @@ class ReplayScene(MenuScene):
             self.nav_buttons[key] = b
         self._enable_nav()
         self.focus.set_items([*self.nav_buttons.values(), *extra, open_b, back])
+
+    def _history_list(self, rect: pygame.Rect, labels: list[str]) -> Iterator[None]:
+        """The history list, its rows made a few per step: pygame-gui makes a button for
+        every row in view when the list is made (1-3 ms each: 20 rows at 1920x1080 were
+        40-60 ms in one frame).  So the list starts a few rows high and grows to its
+        height; the list itself makes the rows that come into view as its scroll bar
+        reports a move (its ``update``), as when the player scrolls."""
+        part = max(1, rect.h // LIST_PARTS)
+        lst = pygame_gui.elements.UISelectionList(
+            pygame.Rect(rect.x, rect.y, rect.w, part), labels, self.manager)
+        self.history = self.add(lst)
+        while lst.rect.h < rect.h:
+            yield
+            lst.set_dimensions((rect.w, min(rect.h, lst.rect.h + part)))
+            if lst.scroll_bar is not None:
+                lst.scroll_bar.set_scroll_from_start_percentage(0.0)
+            lst.update(0.0)
 
     def _enable_nav(self) -> None:
         on = self.replay is not None
