@@ -160,6 +160,41 @@ def test_the_loop_sleeps_as_long_as_nothing_is_due(menu_app) -> None:
     assert isinstance(app.scene.name_entry, pygame_gui.elements.UITextEntryLine)
 
 
+def test_full_garbage_collections_wait_for_the_loop_to_be_idle(menu_app) -> None:
+    """A full collection (20-80 ms) would land in whatever frame or thread allocates when
+    it is due: the loop does it on its way to sleep, and Python's own one is made rare."""
+    import gc
+    import weakref
+
+    from game.ui import app as app_module
+
+    app = menu_app
+    app.switch("settings")
+    settle(app)
+    app._settle_until = 0.0
+    assert not app.awake()
+    before = gc.get_threshold()
+    try:
+        gc.collect()
+
+        class Node:
+            pass
+
+        ring = Node()
+        ring.me = ring  # garbage only a collection finds (a cycle)...
+        gone = weakref.ref(ring)
+        gc.collect(1)  # ... among the old objects
+        del ring
+        for _ in range(app_module.GC_FULL_DUE):
+            gc.collect(1)  # ten younger collections: a full one is due (the cycle is old)
+        assert gone() is not None and gc.get_count()[2] >= app_module.GC_FULL_DUE
+        app.frame()  # nothing to draw: it collects, then sleeps
+        assert gone() is None and gc.get_count()[2] == 0
+        assert gc.get_threshold()[2] == app_module.GC_FULL_DUE * app_module.GC_FULL_RARELY
+    finally:
+        gc.set_threshold(*before)
+
+
 def test_the_idle_wait_returns_for_a_queued_event() -> None:
     from game.ui import idle_wait
 

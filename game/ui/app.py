@@ -45,6 +45,13 @@ CARET_WAKE_S = 0.1
 #: How long one frame may spend building a screen's widgets (game.ui.scene): with the
 #: frame's other work it stays well under the 50 ms a frame may take.
 BUILD_SLICE_S = 0.02
+#: Python's full garbage collection (every object that may be in a cycle: 20-80 ms of CPU
+#: here) is left to the loop's idle moments (:meth:`App.collect_when_idle`); on its own it
+#: runs this many times less often than Python's default, so a program that never idles
+#: still collects.
+GC_FULL_RARELY = 100
+#: Python's default: a full collection once ten younger ones ran.
+GC_FULL_DUE = 10
 #: Posted by threads (a bot's answer, a finished analysis) to end the sleep at once.
 #: ``USEREVENT`` marked ``wake``, not ``pygame.event.custom_type()``: that counter starts
 #: again after ``pygame.quit()`` and would hand out pygame-gui's own event numbers.
@@ -492,6 +499,7 @@ class App:
             now = time.perf_counter()
             dt = min(now - self._last_update, 0.1)
         else:
+            self.collect_when_idle()  # (first: what it frees, the trim can return)
             if self._trim_due:
                 self._trim_due = False
                 _trim_heap()
@@ -508,6 +516,22 @@ class App:
             spare = 1.0 / FPS - (time.perf_counter() - now)
             self.run_idle_tasks(max(0.002, spare - 0.004))
         return drawn
+
+    @staticmethod
+    def collect_when_idle() -> None:
+        """Collect garbage now, while nothing is to be drawn, when a full collection is due.
+
+        Python's full collection walks every object that may be in a cycle (20-80 ms of
+        CPU with the table's objects) and runs in whichever frame — or worker thread,
+        stopping the window's thread on the GIL — happens to allocate when it is due:
+        measured, it made the hand history's first opening and a language switch
+        50-120 ms frames.  So the automatic one is made rare (``GC_FULL_RARELY``) and the
+        loop does it on the way to sleep, where it costs no frame."""
+        threshold = gc.get_threshold()
+        if threshold[2] < GC_FULL_DUE * GC_FULL_RARELY:
+            gc.set_threshold(threshold[0], threshold[1], GC_FULL_DUE * GC_FULL_RARELY)
+        if gc.get_count()[2] >= GC_FULL_DUE:
+            gc.collect()
 
     def run(self, max_frames: int | None = None) -> int:
         frames = 0
