@@ -160,7 +160,7 @@ class MenuScene(Scene):
         for element in self.manager.get_sprite_group().sprites():
             shape = getattr(element, "drawable_shape", None)
             queue = getattr(shape, "states_to_redraw_queue", None)
-            while queue and element.alive():
+            while shape is not None and queue and element.alive():
                 shape.redraw_state(queue.popleft())
                 yield
 

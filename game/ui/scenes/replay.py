@@ -233,8 +233,8 @@ class ReplayScene(MenuScene):
         files = self.storage.list_history()[:200]
         # Each file's result comes from replaying it (0.2-0.5 ms a deal, kept for the next
         # visit): a full history was 60-100 ms in one frame, so a few files a step.
-        for i, path in enumerate(files):
-            history_score(path)
+        for i, file in enumerate(files):
+            history_score(file)
             if i % HISTORY_STEP == HISTORY_STEP - 1:
                 yield
         self.file_labels = history_labels(files, self.settings.player_name)
@@ -281,7 +281,8 @@ class ReplayScene(MenuScene):
         self._enable_nav()
         self.focus.set_items([*self.nav_buttons.values(), *extra, open_b, back])
 
-    def _history_list(self, rect: pygame.Rect, labels: list[str]) -> Iterator[None]:
+    def _history_list(self, rect: pygame.Rect,
+                      labels: list[str | tuple[str, str]]) -> Iterator[None]:
         """The history list, its rows made a few per step: pygame-gui makes a button for
         every row in view when the list is made (1-3 ms each: 20 rows at 1920x1080 were
         40-60 ms in one frame).  So the list starts a few rows high and grows to its

@@ -105,7 +105,7 @@ class RulesScene(MenuScene):
                 part, pygame.Rect(0, bottom, width, -1), self.manager, container=self.page,
                 object_id="#rules_section")
             self.sections.append(self.add(box))
-            bottom = box.relative_rect.bottom
+            bottom = int(box.relative_rect.bottom)
         yield
         self.page.set_scrollable_area_dimensions((width, bottom + PAGE_PAD_Y))
         self.focus.set_items([*self.game_buttons.values(), back])
