@@ -3,6 +3,8 @@
 The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``,
 built from the hand-written rulebook sources by :mod:`game.ui.rulebook` (the binding
 text stays ``docs/RULES.md``); a language without its own page falls back to English.
+A page is shown as one text box per section in a scrolling container, built a section
+per frame: one text box for the whole page was a frame of 90-240 ms (docs/performance.md).
 Opened from the menu or from the table (``app.switch("rules", variant=...,
 return_to="table")``) it returns where it came from.
 """
@@ -20,7 +22,7 @@ from game.paths import assets_dir
 from game.rules.options import VARIANT_IDS
 from game.ui.i18n import current_language, variant_key
 from game.ui.rulebook import sections
-from game.ui.widgets.boxes import SHADOW, warm_box
+from game.ui.widgets.boxes import SHADOW, draw_box, warm_box
 
 from .base import MenuScene
 
@@ -59,7 +61,7 @@ class RulesScene(MenuScene):
 
     def build(self, variant: str | None = None, return_to: str = "menu",
               **params: Any) -> Iterator[None]:
-        """The buttons, then the page (the page's text box alone is most of the cost)."""
+        """The buttons, the cards, then the page a section per step (game.ui.scene)."""
         if variant in VARIANT_IDS:
             self.variant = variant
         self.params["variant"] = self.variant
@@ -124,8 +126,8 @@ class RulesScene(MenuScene):
             self.manager.preload_fonts(wanted)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        """The game's signature cards under its buttons: a marriage, a trump nine, a seven."""
-        from game.ui.widgets.boxes import draw_box
+        """The page's box, and the game's signature cards under its buttons: a marriage, a
+        trump nine, a seven."""
         from game.ui.widgets.cards import card_size, draw_row
 
         if self.page is not None and self.page.alive():
