@@ -27,10 +27,10 @@ K_NEW, K_SETTLED, PROVISIONAL = 40.0, 20.0, 10
 
 #: The published ratings of the levels per game (docs/ratings.md), rounded to 10.
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "marriage": {"easy": 1000, "normal": 1310, "hard": 1400},
-    "sixty-six": {"easy": 1000, "normal": 1240, "hard": 1240},
-    "sixty-six-3": {"easy": 1000, "normal": 1210, "hard": 1260},
-    "marias": {"easy": 1000, "normal": 1200, "hard": 1300},
+    "marriage": {"easy": 1000, "normal": 1300, "hard": 1380},
+    "sixty-six": {"easy": 1000, "normal": 1280, "hard": 1340},
+    "sixty-six-3": {"easy": 1000, "normal": 1140, "hard": 1210},
+    "marias": {"easy": 1000, "normal": 1210, "hard": 1250},
 }
 
 
