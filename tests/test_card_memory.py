@@ -15,6 +15,7 @@ import pygame
 from game.ui.decks.renderer import DeckRenderer
 from game.ui.session import GameSetup
 from game.ui.table import art as art_module
+from game.ui.table import hud
 from game.ui.table.art import CardArt, shared_shapes
 from game.ui.table.stage import GLOW_LEGAL
 from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - fixture
@@ -106,9 +107,13 @@ def test_a_table_that_is_left_lets_go_of_its_layer_and_pictures() -> None:
         app.step(1 / 60)
     assert scene._base is not None  # noqa: SLF001
     assert scene.art.cache_bytes() > 0
+    assert scene.felt is not None and hud._PANELS  # noqa: SLF001
     app.switch("menu")
     assert scene._base is None  # noqa: SLF001 - the window-sized layer went
     assert scene.art.cache_bytes() == 0
+    # Its felt (cached by size while the size is in use: a table of another size, or the
+    # network table, kept a second window-sized copy alive) and its panels go too.
+    assert scene.felt is None and not hud._PANELS  # noqa: SLF001
     assert not scene._live.rects() and not scene._base_list.rects()  # noqa: SLF001
     app.switch("table")  # Continue: the same deal, drawn again whole
     app.step(1 / 60)

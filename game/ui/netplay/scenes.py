@@ -22,6 +22,7 @@ from game.net.table import LEVELS, OPEN, AwayPolicy
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui.i18n import tr, variant_key, variant_name
 from game.ui.session import GameSetup
+from game.ui.widgets.textbox import PlainTextBox
 
 from ..scenes.base import MenuScene
 from ..scenes.setup import PLAYERS, option_choices
@@ -56,7 +57,7 @@ class NetMenuScene(MenuScene):
         px = self.px
         box = pygame.Rect(0, 0, px(720), px(120))
         box.midtop = (w // 2, px(130))
-        self.add(pygame_gui.elements.UITextBox("ui.net_intro", box, self.manager,
+        self.add(PlainTextBox("ui.net_intro", box, self.manager,
                                                object_id="#blurb"))
         items = []
         for i, (key, text) in enumerate((("host", "ui.net_host"), ("join", "ui.net_join"))):

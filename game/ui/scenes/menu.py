@@ -15,6 +15,7 @@ import pygame_gui
 from game.ui.i18n import tr, variant_name
 from game.ui.widgets import cards as card_pictures
 from game.ui.widgets.felt import title_surface
+from game.ui.widgets.textbox import PlainTextBox
 from game.ui.workers import as_helper
 
 from .base import MenuScene, services
@@ -160,7 +161,7 @@ class MainMenuScene(MenuScene):
         width = min(w - self.px(120), self.px(760))
         box = pygame.Rect((w - width) // 2, int(h * 0.34), width, -1)  # -1: as tall as the text
         text = html.escape(notice_text(key, params))
-        text_box = pygame_gui.elements.UITextBox(text, box, self.manager,
+        text_box = PlainTextBox(text, box, self.manager,
                                                  object_id="#notice_box")
         self.notice_label = self.add(text_box)
         ok = pygame.Rect(0, 0, self.px(160), self.px(48))

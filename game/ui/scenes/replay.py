@@ -27,6 +27,7 @@ from game.ui.result_text import result_text, signed
 from game.ui.table.board import DealBoard
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
+from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
 
@@ -244,7 +245,7 @@ class ReplayScene(MenuScene):
                                           list(self.file_labels))
         else:
             self.history = None
-            self.add(pygame_gui.elements.UITextBox(
+            self.add(PlainTextBox(
                 "ui.replay_empty", pygame.Rect(margin, top, side, px(120)), self.manager,
                 object_id="#blurb"))
         yield

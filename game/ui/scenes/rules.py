@@ -23,6 +23,7 @@ from game.rules.options import VARIANT_IDS
 from game.ui.i18n import current_language, variant_key
 from game.ui.rulebook import sections
 from game.ui.widgets.boxes import SHADOW, draw_box, warm_box
+from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
 
@@ -103,7 +104,7 @@ class RulesScene(MenuScene):
         bottom = PAGE_PAD_Y
         for part in sections(rules_page(self.variant, current_language())):
             yield
-            box = pygame_gui.elements.UITextBox(
+            box = PlainTextBox(
                 part, pygame.Rect(0, bottom, width, -1), self.manager, container=self.page,
                 object_id="#rules_section")
             self.sections.append(self.add(box))

@@ -21,6 +21,7 @@ from game.ui.i18n import current_language, tr, variant_key
 from game.ui.player_names import seat_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
+from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
 
@@ -123,7 +124,7 @@ class SetupScene(MenuScene):
             focus.append(b)
             yield
         y = y0 + px(36) + 2 * (bh + px(10))
-        self.add(pygame_gui.elements.UITextBox(
+        self.add(PlainTextBox(
             f"ui.blurb_{v.replace('-', '_')}", pygame.Rect(left, y, col_w, px(64)), self.manager,
             object_id="#blurb"))
         y += px(70)
@@ -205,7 +206,7 @@ class SetupScene(MenuScene):
             self._set_practice)
         focus.append(self.practice_toggle)
         yield
-        self.add(pygame_gui.elements.UITextBox(
+        self.add(PlainTextBox(
             "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
         y += px(104)
@@ -217,7 +218,7 @@ class SetupScene(MenuScene):
             self._set_trainer)
         focus.append(self.trainer_toggle)
         yield
-        self.add(pygame_gui.elements.UITextBox(
+        self.add(PlainTextBox(
             "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
             object_id="#blurb"))
         yield
@@ -227,7 +228,7 @@ class SetupScene(MenuScene):
         if room >= px(90):
             from .rules import rules_page
 
-            self.boxed(pygame_gui.elements.UITextBox(
+            self.boxed(PlainTextBox(
                 rules_page(f"{v}.brief", current_language()),
                 pygame.Rect(right, y, col_w, room), self.manager, object_id="#brief"), "#brief")
             yield
@@ -261,7 +262,7 @@ class SetupScene(MenuScene):
         self.label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
                    "ui.newgame_replace_title", object_id="#section")
         yield
-        text_box = self.add(pygame_gui.elements.UITextBox(
+        text_box = self.add(PlainTextBox(
             html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
             self.manager, object_id="#notice_box"))
         yield

@@ -40,7 +40,7 @@ from .controls import ButtonBar, action_label, button_actions, text_width, toggl
 from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
-from .hud import Bubble, Fonts, draw_bubble, draw_tooltip
+from .hud import Bubble, Fonts, draw_bubble, draw_tooltip, forget_panels
 from .input import FKEY_NAMES, TableInput
 from .layout import TableLayout, compute_layout
 from .moments import deal_moments
@@ -189,6 +189,11 @@ class TableScene(Scene):
         self._live_on = None
         if self.art is not None:
             self.art.release()
+        # The felt stays cached by size (game.ui.table.felt) while that size is in use; a
+        # scene holding its own reference kept a window-sized copy alive after the cache
+        # had moved on (the local and the network table each kept one: 16 MB at 1080p).
+        self.felt = None
+        forget_panels()  # the plates' and boxes' panels are the table's, by size
 
     def resize(self, size: tuple[int, int]) -> None:
         """Only the layout and the widgets change; the flow and the match stay as they are."""
