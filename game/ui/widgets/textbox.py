@@ -90,9 +90,9 @@ class PlainTextBox(pygame_gui.elements.UITextBox):
             layout.finalised_surface = None
             for row in layout.layout_rows:  # (rows and their chunks keep it as their target)
                 row.target_surface = None
-                for item in row.items:
+                for item in row.items:  # (text chunks have one; other rects do not)
                     if getattr(item, "target_surface", None) is not None:
-                        item.target_surface = None
+                        setattr(item, "target_surface", None)  # noqa: B010
 
     def held_bytes(self) -> int:
         """Bytes of the pictures this box holds (for tests and the memory notes)."""
