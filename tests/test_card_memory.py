@@ -8,8 +8,6 @@ of its pictures; a deck switch shows the old deck until the new faces are ready.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from game.ui.decks.renderer import DeckRenderer
@@ -18,7 +16,11 @@ from game.ui.table import art as art_module
 from game.ui.table import hud
 from game.ui.table.art import CardArt, shared_shapes
 from game.ui.table.stage import GLOW_LEGAL
-from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - fixture
+from tests.test_table_play import (  # noqa: F401 - fixture
+    _stop_bot_processes,
+    make_app,
+    wait_for_deck,
+)
 
 
 def _art() -> CardArt:
@@ -145,12 +147,7 @@ def test_the_deck_switch_shows_the_old_deck_until_the_new_faces_are_ready(
     assert chosen != first and held
     assert scene.art.artwork == first  # the faces are not ready: the old deck stays
     held[0]()
-    for _ in range(300):
-        if scene.art.artwork == chosen:
-            break
-        time.sleep(0.01)
-        app.step(1 / 60)
-    assert scene.art.artwork == chosen
+    wait_for_deck(app, scene, chosen)
     # Only the deck changed: the buttons were not built again, and the old deck's faces
     # were let go by the shared renderer.
     assert scene.widgets == widgets

@@ -13,7 +13,11 @@ from observations import observation
 from game.rules import Action
 from game.ui.session import GameSetup
 from game.ui.table.layout import compute_layout
-from tests.test_table_play import _stop_bot_processes, make_app  # noqa: F401 - fixture
+from tests.test_table_play import (  # noqa: F401 - fixture
+    _stop_bot_processes,
+    make_app,
+    wait_for_deck,
+)
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -97,12 +101,7 @@ def test_d_key_switches_the_deck_at_once_mid_deal() -> None:
     assert chosen != first  # the setting changes at once ...
     # ... and the table shows it as soon as a worker has drawn the visible faces (the
     # animation never waits for them), all cards at once.
-    for _ in range(300):
-        if scene.art.artwork == chosen:
-            break
-        time.sleep(0.01)
-        app.step(1 / 60)
-    assert scene.art.artwork == chosen
+    wait_for_deck(app, scene, chosen)
     assert scene.flow.deal is deal
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(before, "RGB")

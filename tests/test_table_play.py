@@ -52,6 +52,16 @@ def make_app(size=(1280, 720), speed="instant", collect="auto") -> App:
     return app
 
 
+def wait_for_deck(app: App, scene: TableScene, artwork: str) -> None:
+    """Step the table until it shows ``artwork`` (a worker draws the new faces first)."""
+    for _ in range(300):
+        if scene.art.artwork == artwork:
+            break
+        time.sleep(0.01)
+        app.step(1 / 60)
+    assert scene.art.artwork == artwork
+
+
 def click(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
