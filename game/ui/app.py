@@ -22,6 +22,7 @@ import pygame_gui
 
 from . import idle_wait
 from .i18n import translation_dir
+from .memory import release_heap
 from .redraw import Damage, UISnapshot
 from .theme import load_theme
 
@@ -502,7 +503,7 @@ class App:
             self.collect_when_idle()  # (first: what it frees, the trim can return)
             if self._trim_due:
                 self._trim_due = False
-                _trim_heap()
+                release_heap()
             idle_wait.wait(self._sleep_limit())
             events = pygame.event.get()
             now = time.perf_counter()
@@ -561,15 +562,7 @@ class App:
         del self.manager
         pygame.quit()
         gc.collect()  # widgets and their manager hold each other
-        _trim_heap()
-
-
-def _trim_heap() -> bool:
-    """Free heap pages back to the system (a few ms: only while the loop is idle)."""
-    from .memory import release_heap
-
-    release_heap()
-    return False
+        release_heap()
 
 
 def install_services(app: App, storage: Any = None, settings: Any = None) -> dict[str, Any]:
