@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from . import idle_wait
+from .fonts import fonts_from_files
 from .i18n import translation_dir
 from .memory import release_heap
 from .redraw import Damage, UISnapshot
@@ -206,6 +207,7 @@ class App:
             starting_language=lang,
             translation_directory_paths=[translation_dir()],
         )
+        fonts_from_files(self.manager)  # not a copy of the font file per size (game.ui.fonts)
         self.clock = pygame.time.Clock()
         self.scene_factories: dict[str, Callable[[App], Screen]] = {}
         self.scenes: dict[str, Screen] = {}

@@ -130,8 +130,11 @@ def current_language() -> str:
 
 def apply_language(app: Any, lang: str) -> str:
     """Switch our :func:`tr` and the pygame-gui manager (all live widgets re-translate)."""
+    from .fonts import fonts_from_files
+
     lang = set_language(lang)
     app.manager.set_locale(lang)
+    fonts_from_files(app.manager)  # a locale with another face adds it as copies in memory
     return lang
 
 
