@@ -24,7 +24,7 @@ def file_of(location: Any) -> str | None:
     if not isinstance(location, PackageResource):
         return None
     try:
-        path = os.fspath(resources.files(location.package) / location.resource)  # type: ignore[arg-type]
+        path = str(resources.files(location.package) / location.resource)
     except (TypeError, ModuleNotFoundError, OSError):
         return None
     return path if os.path.isfile(path) else None
