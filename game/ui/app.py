@@ -502,10 +502,15 @@ class App:
             now = time.perf_counter()
             dt = min(now - self._last_update, 0.1)
         else:
-            self.collect_when_idle()  # (first: what it frees, the trim can return)
             if self._trim_due:
+                # A screen was left: its widgets (pygame-gui's hold each other in cycles),
+                # their pictures and pygame-gui's pages of shapes wait for a full
+                # collection; then what it freed goes back to the system.
                 self._trim_due = False
+                gc.collect()
                 release_heap()
+            else:
+                self.collect_when_idle()
             idle_wait.wait(self._sleep_limit())
             events = pygame.event.get()
             now = time.perf_counter()

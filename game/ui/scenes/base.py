@@ -121,8 +121,8 @@ class MenuScene(Scene):
         self.focus = FocusRing()
         self.fit_fonts()
         steps = self.build(**params)
-        self._steps = chain(steps, self._settle_looks()) if isinstance(steps, Iterator) \
-            else None
+        self._steps = chain(self._felt_step(), steps, self._settle_looks()) \
+            if isinstance(steps, Iterator) else None
         self._after_build = []
         if self.app.build_slice_s is None:
             self.continue_build(math.inf)  # whole, now
@@ -151,6 +151,13 @@ class MenuScene(Scene):
             now = time.perf_counter()
             if now + (now - began) >= until:
                 return
+
+    def _felt_step(self) -> Iterator[None]:
+        """The felt first, a step of its own: the table lets go of it (15-30 ms to make
+        again at 1920x1080: game.ui.widgets.shared); when it is cached the step costs
+        nothing and the next one runs in the same frame."""
+        felt(self.app.size)
+        yield
 
     def _settle_looks(self) -> Iterator[None]:
         """The widgets' other looks, one a step: pygame-gui draws a new button's hovered,

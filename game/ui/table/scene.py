@@ -25,6 +25,7 @@ from game.rules.variants import deal_class
 from game.ui.practice.layer import PracticeLayer
 from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
+from game.ui.widgets.shared import release_menu_pictures
 
 from ..flow import FlowEvent, Phase, TurnFlow
 from ..player_names import seat_name as player_seat_name
@@ -131,6 +132,8 @@ class TableScene(Scene):
 
     # --- scene lifecycle -------------------------------------------------------------
     def enter(self, **params: Any) -> None:
+        # The menus' felt, boxes, cards and pygame-gui's shapes: ~25 MB at 1080p.
+        release_menu_pictures(self.app.manager)
         self.bot_budget_ms = params.get("bot_budget_ms",
                                         self.app.services.get("table_bot_budget_ms",
                                                               self.bot_budget_ms))
