@@ -502,15 +502,7 @@ class App:
             now = time.perf_counter()
             dt = min(now - self._last_update, 0.1)
         else:
-            if self._trim_due:
-                # A screen was left: its widgets (pygame-gui's hold each other in cycles),
-                # their pictures and pygame-gui's pages of shapes wait for a full
-                # collection; then what it freed goes back to the system.
-                self._trim_due = False
-                gc.collect()
-                release_heap()
-            else:
-                self.collect_when_idle()
+            self.rest()
             idle_wait.wait(self._sleep_limit())
             events = pygame.event.get()
             now = time.perf_counter()
@@ -525,9 +517,23 @@ class App:
             self.run_idle_tasks(max(0.002, spare - 0.004))
         return drawn
 
+    def rest(self) -> None:
+        """What the loop does on its way to sleep (nothing is drawn then).
+
+        After a screen change: a full collection — the widgets of the screen that was
+        left (pygame-gui's hold each other in cycles), their pictures and pygame-gui's
+        pages of shapes wait for one (Python's own is made rare, below: 70 MB at the
+        1080p table after a tour of the screens) — then what it freed goes back to the
+        system.  Otherwise a full collection only when one is due."""
+        left_a_screen, self._trim_due = self._trim_due, False
+        self.collect_when_idle(now=left_a_screen)
+        if left_a_screen:
+            release_heap()
+
     @staticmethod
-    def collect_when_idle() -> None:
-        """Collect garbage now, while nothing is to be drawn, when a full collection is due.
+    def collect_when_idle(now: bool = False) -> None:
+        """Collect garbage now, while nothing is to be drawn, when a full collection is due
+        (or ``now``).
 
         Python's full collection walks every object that may be in a cycle (20-80 ms of
         CPU with the table's objects) and runs in whichever frame — or worker thread,
@@ -538,7 +544,7 @@ class App:
         threshold = gc.get_threshold()
         if threshold[2] < GC_FULL_DUE * GC_FULL_RARELY:
             gc.set_threshold(threshold[0], threshold[1], GC_FULL_DUE * GC_FULL_RARELY)
-        if gc.get_count()[2] >= GC_FULL_DUE:
+        if now or gc.get_count()[2] >= GC_FULL_DUE:
             gc.collect()
 
     def run(self, max_frames: int | None = None) -> int:

@@ -206,7 +206,8 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
                                     and table2.flow.record_text() == saved)
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
     while table2.result is None and time.perf_counter() < deadline:
-        app2.step(DT)
+        if not app2.step(DT) and not app2.awake():
+            app2.rest()  # as the real loop does on its way to sleep
         time.sleep(0.001)
     for _ in range(10):
         app2.step(DT)
@@ -257,6 +258,8 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
 
     def frame(kind: Callable[[], tuple[bool, bool]] | None = None) -> None:
         if not app.step(DT):
+            if not app.awake():
+                app.rest()  # where the real loop would sleep (App.frame)
             return  # nothing changed: no frame was drawn
         ms = app.frame_times[-1]
         rec.all.append(ms)

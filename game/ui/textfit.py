@@ -289,6 +289,7 @@ def tour(app: Any, size: tuple[int, int], lang: str,
         found = overflows(app)
         if found:
             faults[name] = found
+        app.rest()  # the player reads the screen: the loop rests (and collects)
     table = app.scenes.get("table")
     if table is not None and hasattr(table, "shutdown"):
         table.shutdown()
