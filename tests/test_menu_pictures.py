@@ -40,16 +40,20 @@ def test_the_table_lets_go_of_the_menus_pictures_and_the_menu_makes_them_again(a
     _built(app)
     felt_before = pygame.image.tobytes(felt_module.felt(size), "RGB")
     assert cards.renderer().cache_info()["bytes"] > 0
-    shapes = weakref.ref(app.manager.get_theme().shape_cache)
+    cache = app.manager.get_theme().shape_cache
+    pages = [weakref.ref(page["surface"]) for page in cache.cache_surfaces]
+    assert pages
 
     table = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=4))
     try:
         assert felt_module.felt.cache_info().currsize == 0
         assert boxes.rounded_box.cache_info().currsize == 0
         assert cards.renderer().cache_info()["bytes"] == 0
+        assert not cache.cache_long_term_lookup  # emptied in place: the widgets share it
         pump(app, 30)
-        gc.collect()
-        assert shapes() is None  # the menus' pages of shapes went with their widgets
+        app.rest()  # where the loop would sleep: a full collection
+        assert all(page() is None for page in pages)  # gone with the menus' widgets
+        assert len(cache.cache_surfaces) <= 1  # the table's few shapes
         assert felt_module.felt.cache_info().currsize == 0  # the table never asks for it
     finally:
         table.shutdown()

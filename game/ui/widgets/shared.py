@@ -12,8 +12,8 @@ picture.
 
 pygame-gui keeps every shape it drew (buttons' looks, the boxes of lists) in up to
 three 1024x1024 pages of 4 MB for the program's life; after the menu screens they are
-all full of widgets that are gone.  The table starts a new cache: a page still used by
-a live widget stays alive through it, the others go (8 MB after a tour of the menus).
+all full of widgets that are gone.  The table empties that cache: its pages go with
+those widgets (8 MB after a tour of the menus).
 """
 
 from __future__ import annotations
@@ -26,7 +26,19 @@ from . import boxes, cards, felt
 
 
 def release_menu_pictures(manager: Any) -> None:
-    manager.get_theme().shape_cache = SurfaceCache()
     felt.felt.cache_clear()
     boxes.rounded_box.cache_clear()
     cards.renderer().clear_cache()
+    empty_shape_cache(manager.get_theme().shape_cache)
+
+
+def empty_shape_cache(cache: SurfaceCache) -> None:
+    """Forget every shape pygame-gui cached, in place: the live widgets hold this very
+    cache, and a new one would be a new 4 MB page now (~6 ms); its first page is made
+    when a shape is next cached.  A page a live widget still shows stays alive through
+    that widget's picture (a part of the page), the others go."""
+    cache.cache_surfaces = []
+    cache.cache_long_term_lookup = {}
+    cache.cache_short_term_lookup = {}
+    cache.consider_purging_list = []
+    cache.low_on_space = False
