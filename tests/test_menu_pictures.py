@@ -11,6 +11,7 @@ build: the same pixels.
 from __future__ import annotations
 
 import gc
+import time
 import weakref
 
 import pygame
@@ -84,3 +85,29 @@ def test_a_screen_that_was_left_is_collected_when_the_loop_next_rests(app):  # n
         assert all(w() is None for w in widgets)
     finally:
         gc.enable()
+
+
+def test_a_screen_whose_entering_took_the_frame_is_built_from_the_next_one(app):  # noqa: F811
+    """Leaving the table (and the scale of the menus' fonts) can take a frame's slice:
+    the new screen's first step (its felt, 15-30 ms at 1080p) then waits a frame."""
+    app.build_slice_s = 0.02
+    app.switch("settings")
+    _built(app)
+    felt_module.felt.cache_clear()
+    settings = app.scene
+    leave = settings.leave
+
+    def slow_leave() -> None:
+        time.sleep(0.03)  # as long as leaving a table can take
+        leave()
+    settings.leave = slow_leave
+    try:
+        app.call_soon(lambda: app.switch("menu"))
+        app.step(1 / 60)
+        assert app.scene.name == "menu" and app.scene.building()
+        assert felt_module.felt.cache_info().currsize == 0  # no step in that frame
+        app.step(1 / 60)
+        assert felt_module.felt.cache_info().currsize == 1  # the felt, first
+    finally:
+        del settings.leave
+    _built(app)

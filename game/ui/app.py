@@ -386,8 +386,10 @@ class App:
             # A slice of the new screen (or, for a scene built at once such as the table,
             # its entering): the window keeps the last picture meanwhile, and the new one
             # is drawn whole in a frame of its own.
-            if scene.building():
-                scene.continue_build(start + self.build_slice_s)
+            until = start + self.build_slice_s
+            # (When leaving the last screen took the slice, the build starts next frame.)
+            if scene.building() and not (entered and time.perf_counter() >= until):
+                scene.continue_build(until)
             self._damage.full = True
             self._last_update = time.perf_counter()
             self._record(start, cpu_start, scene, 0, False, building=True)
