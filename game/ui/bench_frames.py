@@ -241,6 +241,26 @@ def _has_result(table: Any) -> bool:
     return table.result is not None
 
 
+def _through_setup(bench: Bench, variant: str, opponents: list[str]) -> Any:
+    """The real way to a table, each step inside a frame: the menu's "New game", the
+    game and the opponents on the setup screen, its "Start"; the table (None if the
+    setup screen did not start one)."""
+    app = bench.app
+    bench.act(lambda: app.switch("menu"), 0.2)
+    bench.act(lambda: app.scene.on_button("new"), 0.3)
+
+    def choose() -> None:
+        app.scene.select_variant(variant)
+        app.scene.levels[variant] = list(opponents)
+    bench.act(choose, 0.3)
+    bench.act(lambda: app.scene.on_button("start"))
+    if getattr(app.scene, "replace_pending", None) is not None:
+        # A match of this game is saved: the player says "start a new one".
+        bench.act(lambda: app.scene.on_button("replace_start"))
+    table = app.scene
+    return table if table is not None and table.name == "table" else None
+
+
 def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
               variants: tuple[str, ...] = VARIANTS, normal_phase: bool = True) -> dict[str, Any]:
     """Open the program as a player does and measure (see the module docstring)."""
@@ -314,22 +334,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         app.services["table_autoplay"] = "easy"
         app.services["table_bot_budget_ms"] = BOT_BUDGET_MS
         bench.label = f"{variant} deal ({speed})"
-        # The real way in, each step inside a frame: the menu's "New game", the game and
-        # the opponents on the setup screen, its "Start".
-        bench.act(lambda: app.switch("menu"), 0.2)
-        bench.act(lambda: app.scene.on_button("new"), 0.3)
-
-        def choose(variant: str = variant, seats: list[str] = seats) -> None:
-            app.scene.select_variant(variant)
-            app.scene.levels[variant] = list(seats[1:])
-        bench.act(choose, 0.3)
-        bench.act(lambda: app.scene.on_button("start"))
-        if getattr(app.scene, "replace_pending", None) is not None:
-            # A match of this game is saved: the player says "start a new one".
-            bench.act(lambda: app.scene.on_button("replace_start"))
-        table = app.scene
-        errors = [] if table is not None and table.name == "table" else ["setup did not start"]
-        if errors:
+        table = _through_setup(bench, variant, seats[1:])
+        errors = [] if table is not None else ["setup did not start"]
+        if table is None:
             table = app.switch("table", setup=GameSetup(variant, seats=seats, seed=2000 + i))
         t0 = time.perf_counter()
         ok = bench.run_until(partial(_has_result, table), DEAL_TIMEOUT_S)
@@ -346,15 +353,18 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         # still once that is over (the idle figure is for a table where nothing moves).
         bench.run_until(partial(_still, last_table), 10.0)
         idle["table_deal_end"] = bench.idle_cpu(idle_s, _worker_pids(last_table))
-        last_table.shutdown()
+        # (Left as a player leaves it, below: its bot process goes, the next is prepared.)
 
     # 3. The table waiting for the player: a human seat, nothing moving.
     app.services.pop("table_autoplay", None)
     settings = tune_for_script(app, settings, "normal")
     bench.label = "table, the player's turn"
-    bench.act(lambda: app.switch("table", setup=GameSetup("marriage", seats=["human", "normal"],
-                                                          seed=5)))
-    table = app.scene
+    # The way a player comes to it (the last table's bot process is let go as it is
+    # left; the next one is started behind the menu, as for a player).
+    table = _through_setup(bench, "marriage", ["normal"])
+    if table is None:
+        table = app.switch("table", setup=GameSetup("marriage", seats=["human", "normal"],
+                                                    seed=5))
     bench.run_until(lambda: table.flow.waiting_for_human() and not table.animating(), 30.0)
     bench.run_for(1.5)  # the first-time tip and its buttons settle
     idle["table_waiting"] = bench.idle_cpu(idle_s, _worker_pids(table))
