@@ -259,6 +259,36 @@ def test_the_bot_process_is_started_ahead_and_handed_to_the_next_table() -> None
     BotServer._spare = None
 
 
+def test_a_new_match_does_not_wait_for_the_last_bot_process_to_end(monkeypatch) -> None:
+    """A bot process takes 0.1-0.3 s to exit: the table that starts a new match asks the
+    old one to end and reaps it on a thread (it waited in the frame: 230 ms); a table
+    that closes for good still waits for it."""
+    import threading
+
+    from game.ui.players import BotServer
+
+    reaped: list[str] = []
+    real_reap = BotServer._reap
+
+    def reap(self) -> None:
+        reaped.append(threading.current_thread().name)
+        real_reap(self)
+    monkeypatch.setattr(BotServer, "_reap", reap)
+    app = make_app()
+    scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=1))
+    first = scene.bot_server
+    assert first is not None
+    app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=2))
+    assert scene.bot_server is not first and first.closed
+    deadline = time.perf_counter() + 10
+    while first.proc.is_alive() and time.perf_counter() < deadline:
+        time.sleep(0.02)
+    assert not first.proc.is_alive() and reaped == ["bots-reap"]
+    second = scene.bot_server
+    scene.shutdown()  # the program closes: here, not on a thread
+    assert reaped[-1] == threading.current_thread().name and not second.proc.is_alive()
+
+
 # --- nothing stale on screen -------------------------------------------------------------
 class FrontBuffer:
     """What a player's screen shows: only what was presented (flip / update of rects)."""

@@ -91,7 +91,7 @@ class NetTableScene(TableScene):
         self.leave_table()
         super().shutdown()
 
-    def _close_flow(self) -> None:
+    def _close_flow(self, wait: bool = True) -> None:
         self.flow = None
         self.anim.finish()
 

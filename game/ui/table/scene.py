@@ -233,7 +233,7 @@ class TableScene(Scene):
         return inputs
 
     def _new_match(self, setup: GameSetup) -> None:
-        self._close_flow()
+        self._close_flow(wait=False)
         self.setup = setup
         match = Match(setup.variant, setup.options or None, seed=setup.seed)
         self._make_flow(match, setup)
@@ -258,7 +258,7 @@ class TableScene(Scene):
             log.error("cannot resume the saved game: %s", exc)
             self._new_match(setup)
             return
-        self._close_flow()
+        self._close_flow(wait=False)
         self.setup = setup
         self._make_flow(match, setup)
 
@@ -283,12 +283,14 @@ class TableScene(Scene):
         """Stop the bots (threads and the bot process); the program is closing."""
         self._close_flow()
 
-    def _close_flow(self) -> None:
+    def _close_flow(self, wait: bool = True) -> None:
+        """End the match's flow and its bot process (``wait=False``: a new match follows,
+        the old process is reaped on a thread, see BotServer.close)."""
         if self.flow is not None:
             self.flow.close()
         self.flow = None
         if self.bot_server is not None:
-            self.bot_server.close()
+            self.bot_server.close(wait=wait)
             self.bot_server = None
         self.anim.finish()
 
