@@ -25,7 +25,7 @@ def file_of(location: Any) -> str | None:
         return None
     try:
         path = str(resources.files(location.package) / location.resource)
-    except (TypeError, ModuleNotFoundError, OSError):
+    except (TypeError, OSError):
         return None
     return path if os.path.isfile(path) else None
 
