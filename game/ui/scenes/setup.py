@@ -21,6 +21,7 @@ from game.ui.i18n import current_language, tr, variant_key
 from game.ui.player_names import seat_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
+from game.ui.widgets.boxes import warm_box
 from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
@@ -262,10 +263,13 @@ class SetupScene(MenuScene):
         self.label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
                    "ui.newgame_replace_title", object_id="#section")
         yield
-        text_box = self.add(PlainTextBox(
+        # Its rounded box is drawn by the screen (boxes.py): pygame-gui's own, drawn four
+        # times larger, made this one widget a 45-65 ms step at 1920x1080.
+        text_box = self.boxed(PlainTextBox(
             html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
-            self.manager, object_id="#notice_box"))
+            self.manager, object_id="#notice_box"), "#notice_box")
         yield
+        yield from warm_box(pygame.Rect(text_box.rect), "#notice_box")
         bw, bh, gap = px(300), px(50), px(14)
         y = text_box.rect.bottom + px(26)
         buttons = []
