@@ -112,6 +112,7 @@ class SetupScene(MenuScene):
 
         # Game: four big buttons, the chosen one gold (and the text names it: not colour alone).
         self.label(pygame.Rect(left, y0, col_w, px(30)), "ui.setup_game", object_id="#section")
+        yield
         self.variant_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         bw, bh = (col_w - px(12)) // 2, px(48)
         for i, variant in enumerate(OPTION_SPECS):
@@ -120,6 +121,7 @@ class SetupScene(MenuScene):
             b = self.button(f"variant:{variant}", rect, variant_key(variant),
                             tooltip=f"ui.blurb_{variant.replace('-', '_')}")
             if variant == v:
+                yield  # (its selected look is drawn at once: a step of its own at 1080p)
                 b.select()
             self.variant_buttons[variant] = b
             focus.append(b)
