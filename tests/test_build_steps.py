@@ -207,3 +207,56 @@ def test_the_hand_history_makes_a_button_a_step(app):
     assert all(b - a <= 1 for a, b in zip(buttons, buttons[1:]))
     assert buttons[-1] == 9  # open, review, back, four steps, two deals
     assert elements(app.scene) == whole
+
+
+def test_the_network_screens_are_built_in_steps_as_at_once(app):
+    """The network menu and the join screen were built in one frame (30-56 ms at
+    1920x1080); built a step a frame they end with the same widgets."""
+    app.services["net_discovery_port"] = 0  # an ephemeral port: no other table is heard
+    for name in ("net", "net_join"):
+        app.build_slice_s = None
+        whole = elements(app.switch(name))
+        pump(app)
+        app.switch("menu")
+        pump(app)
+        seen = build_by_steps(app, lambda n=name: app.switch(n))
+        assert app.scene.name == name and len(seen) > 3
+        assert elements(app.scene) == whole
+        if name == "net_join":
+            app.scene.finder.close()
+
+
+def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):
+    """The join screen is rebuilt when a table is heard on the LAN; built across frames,
+    what was typed and where survive it (the focus is given back once it is built)."""
+    import json
+    import socket
+
+    from game.net import protocol as P
+
+    app.services["net_discovery_port"] = 0
+    app.build_slice_s = 0.0
+    app.switch("net_join")
+    while app.building():
+        app.step(0.016)
+    join = app.scene
+    assert join.finder is not None and join.finder.sock is not None
+    address = join.entries[1]
+    address.set_text("192.1")
+    join.focus.focus(address)
+    address.focus()
+    beacon = {"app": P.APP_ID, "protocol": P.PROTOCOL_VERSION, "id": "t1", "port": 5000,
+              "variant": "marias", "host": "Zoe", "free": 1, "started": False}
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.sendto(json.dumps(beacon).encode(), ("127.0.0.1", join.finder.port))
+    import time
+
+    end = time.monotonic() + 5
+    rebuilt = False
+    while time.monotonic() < end and not (join.table_buttons and not app.building()):
+        app.step(0.3)  # (the finder is read every 0.25 s)
+        rebuilt = rebuilt or app.building()
+    assert rebuilt and join.table_buttons
+    assert join.entries[1] is not address  # a new widget ...
+    assert join.entries[1].get_text() == "192.1" and join.entries[1].is_focused  # ... as it was
+    join.finder.close()
