@@ -23,13 +23,13 @@ class FakeTable(Scene):
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path, monkeypatch, request):
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     from game.ui import i18n
     from game.ui.app import App, install_services
     from game.ui.screens import register_all
 
-    application = App(size=(1280, 720), lang="en")
+    application = App(size=getattr(request, "param", (1280, 720)), lang="en")
     install_services(application)
     register_all(application)
     application.register("table", FakeTable)
@@ -260,3 +260,51 @@ def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):
     assert join.entries[1] is not address  # a new widget ...
     assert join.entries[1].get_text() == "192.1" and join.entries[1].is_focused  # ... as it was
     join.finder.close()
+
+
+def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):
+    """A build may say its next step is long (``long_step_next``): a slice with room for
+    any number of ordinary steps stops before it, and the next slice starts with it."""
+    import time
+
+    from game.ui.scenes.base import MenuScene
+
+    class Steps(MenuScene):
+        name = "steps"
+        done: list[int] = []
+
+        def build(self, **params: Any):
+            Steps.done = [1]
+            yield
+            Steps.done.append(2)
+            self.long_step_next = True
+            yield
+            Steps.done.append(3)
+            yield
+            Steps.done.append(4)
+
+    app.register("steps", Steps)
+    app.build_slice_s = 3600.0  # (built a slice per frame, any number of steps a slice)
+    scene = app.switch("steps")
+    scene.continue_build(time.perf_counter() + 3600.0)
+    assert Steps.done == [1, 2] and scene.building()
+    scene.continue_build(time.perf_counter() + 3600.0)
+    assert Steps.done == [1, 2, 3, 4] and not scene.building()
+
+
+@pytest.mark.parametrize("app", [(1920, 1080)], indirect=True)
+def test_the_rules_at_a_glance_start_a_slice_of_their_own(app):
+    """The new-game screen's rules-at-a-glance box (15-27 ms at 1920x1080) is never built
+    in the frame of another step: all the rest fits one slice here, yet it waits."""
+    setup = app.switch("setup")
+    pump(app)
+    assert [b for b, style in setup.boxes if style == "#brief"]  # (built at once)
+    app.build_slice_s = 3600.0
+    app.call_soon(lambda: setup.select_variant("marias"))
+    app.step(0.016)
+    assert app.building()
+    assert not [b for b, style in setup.boxes if style == "#brief"]
+    assert setup.option_widgets  # (the rest before it is there)
+    app.step(0.016)
+    assert not app.building()
+    assert [b for b, style in setup.boxes if style == "#brief"]
