@@ -82,6 +82,9 @@ class MenuScene(Scene):
         self.params: dict[str, Any] = {}
         #: The rest of a build spread over frames, and what waits for its end.
         self._steps: Iterator[None] | None = None
+        #: Set by a build before the yield that precedes a long step (one that alone
+        #: fills most of a slice): that step then starts a slice of its own.
+        self.long_step_next = False
         self._after_build: list[Callable[[], None]] = []
 
     # --- services ---------------------------------------------------------------------
@@ -147,9 +150,11 @@ class MenuScene(Scene):
                 return
             # The next step is likely to cost about what this one did: one that would
             # end past ``until`` waits for the next frame (steps are 5-30 ms: two in one
-            # frame made it 40-60 ms).
+            # frame made it 40-60 ms); so does one the build said is long (unless the
+            # screen is built whole).
             now = time.perf_counter()
-            if now + (now - began) >= until:
+            long_next, self.long_step_next = self.long_step_next, False
+            if now + (now - began) >= until or (long_next and until < math.inf):
                 return
 
     def _felt_step(self) -> Iterator[None]:

@@ -161,9 +161,9 @@ class MainMenuScene(MenuScene):
         width = min(w - self.px(120), self.px(760))
         box = pygame.Rect((w - width) // 2, int(h * 0.34), width, -1)  # -1: as tall as the text
         text = html.escape(notice_text(key, params))
-        text_box = PlainTextBox(text, box, self.manager,
-                                                 object_id="#notice_box")
-        self.notice_label = self.add(text_box)
+        # (its rounded box is drawn by the screen under it: game.ui.widgets.boxes)
+        text_box = PlainTextBox(text, box, self.manager, object_id="#notice_box")
+        self.notice_label = self.boxed(text_box, "#notice_box")
         ok = pygame.Rect(0, 0, self.px(160), self.px(48))
         ok.midtop = (w // 2, text_box.rect.bottom + self.px(22))
         self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss",

@@ -23,7 +23,10 @@ Colour = tuple[int, ...]
 STYLES: dict[str, tuple[Colour, Colour, int, int]] = {
     "#rules_text": ((12, 38, 25, 230), (201, 167, 74, 255), 10, 2),
     "#brief": ((12, 38, 25, 153), (143, 118, 50, 255), 8, 1),
+    "#notice_box": ((74, 44, 16, 240), (240, 207, 106, 255), 10, 2),
 }
+#: Styles whose box has no shadow ring (the theme's ``shadow_width`` 0): it fills the rect.
+NO_SHADOW = frozenset({"#notice_box"})
 #: How much larger the corners are drawn before they are scaled down (pygame-gui's 4).
 _AA = 4
 
@@ -75,7 +78,7 @@ SHADOW = 2
 
 def draw_box(surface: pygame.Surface, rect: pygame.Rect, style: str) -> pygame.Rect:
     """The box of ``style`` filling ``rect`` the way pygame-gui placed it: a soft shadow
-    ring of :data:`SHADOW` pixels, the bordered box inside."""
+    ring of :data:`SHADOW` pixels (none for :data:`NO_SHADOW`), the bordered box inside."""
     for picture, where in _layers(rect, style):
         surface.blit(picture(), where)
     return rect
@@ -94,10 +97,11 @@ def _layers(rect: pygame.Rect, style: str) -> list[tuple[Callable[[], pygame.Sur
     """The box's pictures (made when called) and where each goes, bottom first."""
     fill, border, radius, width = STYLES[style]
     out: list[tuple[Callable[[], pygame.Surface], pygame.Rect]] = []
-    for i in range(SHADOW, 0, -1):
+    shadow = 0 if style in NO_SHADOW else SHADOW
+    for i in range(shadow, 0, -1):
         ring = rect.inflate(-2 * (SHADOW - i), -2 * (SHADOW - i))
         out.append((partial(rounded_box, (ring.w, ring.h), (0, 0, 0, 40), (0, 0, 0, 40),
                             radius + i, 1), ring))
-    inner = rect.inflate(-2 * SHADOW, -2 * SHADOW)
+    inner = rect.inflate(-2 * shadow, -2 * shadow)
     out.append((partial(rounded_box, (inner.w, inner.h), fill, border, radius, width), inner))
     return out
