@@ -11,52 +11,12 @@ import pygame_gui
 import pytest
 
 from game.rules import Match, write_record
-from game.ui.scene import Scene
 from game.ui.widgets.boxes import NO_SHADOW, STYLES, draw_box
+from tests.test_safety import played
+from tests.test_screens import app, pump  # noqa: F401 - fixture
 
 
-class FakeTable(Scene):
-    name = "table"
-
-    def enter(self, **params: Any) -> None:
-        pass
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch, request):
-    monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
-    from game.ui import i18n
-    from game.ui.app import App, install_services
-    from game.ui.screens import register_all
-
-    application = App(size=getattr(request, "param", (1280, 720)), lang="en")
-    install_services(application)
-    register_all(application)
-    application.register("table", FakeTable)
-    yield application
-    i18n.set_language("en")
-    pygame.quit()
-
-
-def pump(app, frames: int = 3) -> None:
-    for _ in range(frames):
-        app.step(0.016)
-
-
-def played(variant: str, deals: int = 1, seed: int = 1) -> Match:
-    import random
-
-    m = Match(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(deals):
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    return m
-
-
-def save_a_match(app, variant: str) -> None:
+def save_a_match(app, variant: str) -> None:  # noqa: F811
     """A match of ``variant`` in progress (the new-game screen then asks before Start)."""
     from game.ui.session import GameSetup
 
@@ -73,7 +33,7 @@ def elements(scene) -> list[tuple[str, tuple[int, ...], bool]]:
                   for e in scene.elements)
 
 
-def build_by_steps(app, start, watch: Any = None) -> list[list[Any]]:
+def build_by_steps(app, start, watch: Any = None) -> list[list[Any]]:  # noqa: F811
     """Run ``start`` in a frame and build the screen one step a frame; the screen's
     elements after each frame (and ``watch()``'s answers, when given, in ``watched``)."""
     app.build_slice_s = 0.0  # one step per frame
@@ -92,7 +52,7 @@ def build_by_steps(app, start, watch: Any = None) -> list[list[Any]]:
 watched: list[Any] = []
 
 
-def test_the_replace_question_draws_its_box_and_builds_it_in_steps(app):
+def test_the_replace_question_draws_its_box_and_builds_it_in_steps(app):  # noqa: F811
     """The notice box of "a match of this game is in progress" is a transparent text box
     over a box the screen draws (pygame-gui's rounded box, drawn four times larger, was a
     45-65 ms step at 1920x1080); its pictures are made as steps of their own."""
@@ -129,7 +89,7 @@ def test_the_replace_question_draws_its_box_and_builds_it_in_steps(app):
     assert elements(setup) == whole
 
 
-def test_the_menu_notice_draws_its_box(app):
+def test_the_menu_notice_draws_its_box(app):  # noqa: F811
     app.services["notices"] = [("ui.notice_save_corrupt", {"variant": "marriage",
                                                            "file": "x", "folder": "y"})]
     menu = app.switch("menu")
@@ -158,7 +118,7 @@ def test_a_box_without_shadow_fills_its_rect():
     assert shadowed.get_at((rect.centerx, rect.top)).a < 255  # the shadow ring of others
 
 
-def test_choosing_a_game_builds_the_screen_in_steps_as_at_once(app):
+def test_choosing_a_game_builds_the_screen_in_steps_as_at_once(app):  # noqa: F811
     """The chosen game's button gets its selected look in a step after it is made."""
     setup = app.switch("setup")
     pump(app)
@@ -189,7 +149,7 @@ def test_choosing_a_game_builds_the_screen_in_steps_as_at_once(app):
         assert selected == [variant]
 
 
-def test_the_hand_history_makes_a_button_a_step(app):
+def test_the_hand_history_makes_a_button_a_step(app):  # noqa: F811
     """The history's buttons are made one a step (three wide ones in one step, one of them
     disabled at once, were a 45-65 ms frame at 1920x1080) and end as made at once."""
     storage = app.services["storage"]
@@ -209,7 +169,7 @@ def test_the_hand_history_makes_a_button_a_step(app):
     assert elements(app.scene) == whole
 
 
-def test_the_network_screens_are_built_in_steps_as_at_once(app):
+def test_the_network_screens_are_built_in_steps_as_at_once(app):  # noqa: F811
     """The network menu and the join screen were built in one frame (30-56 ms at
     1920x1080); built a step a frame they end with the same widgets."""
     app.services["net_discovery_port"] = 0  # an ephemeral port: no other table is heard
@@ -226,7 +186,7 @@ def test_the_network_screens_are_built_in_steps_as_at_once(app):
             app.scene.finder.close()
 
 
-def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):
+def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):  # noqa: F811
     """The join screen is rebuilt when a table is heard on the LAN; built across frames,
     what was typed and where survive it (the focus is given back once it is built)."""
     import json
@@ -262,7 +222,7 @@ def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):
     join.finder.close()
 
 
-def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):
+def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):  # noqa: F811
     """A build may say its next step is long (``long_step_next``): a slice with room for
     any number of ordinary steps stops before it, and the next slice starts with it."""
     import time
@@ -293,7 +253,7 @@ def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):
 
 
 @pytest.mark.parametrize("app", [(1920, 1080)], indirect=True)
-def test_the_rules_at_a_glance_start_a_slice_of_their_own(app):
+def test_the_rules_at_a_glance_start_a_slice_of_their_own(app):  # noqa: F811
     """The new-game screen's rules-at-a-glance box (15-27 ms at 1920x1080) is never built
     in the frame of another step: all the rest fits one slice here, yet it waits."""
     setup = app.switch("setup")

@@ -26,13 +26,14 @@ class FakeTable(Scene):
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path, monkeypatch, request):
+    """The screens in a 1280x720 window (another size: ``indirect`` parametrization)."""
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     from game.ui import i18n
     from game.ui.app import App, install_services
     from game.ui.screens import register_all
 
-    application = App(size=(1280, 720), lang="en")
+    application = App(size=getattr(request, "param", (1280, 720)), lang="en")
     install_services(application)
     register_all(application)
     application.register("table", FakeTable)
