@@ -445,3 +445,28 @@ def test_the_tables_traps_sleep_and_leave_nothing_stale(monkeypatch) -> None:
     _until(app, scene, lambda: not scene.bubbles)
     settle(app, 2)
     assert not screen.stale() and not screen.redrawn_in_full_differs()
+
+
+def test_a_deals_end_hands_its_passing_pictures_back_when_the_loop_rests(monkeypatch) -> None:
+    """Cards in flight, bubbles and the dealing leave free heap behind them: as after a
+    screen change, the loop's next rest collects and trims (3-10 MB at 1920x1080)."""
+    from game.ui import app as app_module
+
+    trims: list[int] = []
+    monkeypatch.setattr(app_module, "release_heap", lambda: trims.append(1) or True)
+    app = make_app(speed="fast")
+    app.services["table_autoplay"] = "easy"
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy"] * 2, seed=3),
+                       bot_budget_ms=0)
+    app.rest()  # the switch's own trim
+    assert trims == [1]
+    deadline = time.perf_counter() + 60
+    while scene.result is None and time.perf_counter() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.002)
+    assert scene.result is not None
+    app.rest()
+    assert trims == [1, 1]
+    app.rest()  # nothing new: no trim
+    assert trims == [1, 1]
+    scene.shutdown()

@@ -331,15 +331,18 @@ class PracticeLayer:
                                (getattr(self.scene, "widgets", None) or {}).values()]
         pressable += pressable_extra or []
         best, least = (w - m, buttons_top - m), float("inf")
+        busy = [r for r, _weight in weighted]
         for right, bottom in candidates:
             rect = pygame.Rect(0, 0, pw, ph)
             rect.bottomright = (right, bottom)
             if rect.top < m or rect.collidelist(pressable) >= 0:
                 continue
             cover = 0.0
-            for r, weight in weighted:
-                c = rect.clip(r)
-                cover += c.w * c.h * weight
+            # Only what it touches (one C call; a Python loop over every busy rect for
+            # each of ~2,000 candidates made the first tip's frame 50 ms at 720p).
+            for i in rect.collidelistall(busy):
+                c = rect.clip(busy[i])
+                cover += c.w * c.h * weighted[i][1]
             if cover == 0:
                 return right, bottom
             if cover < least:

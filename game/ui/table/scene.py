@@ -458,6 +458,7 @@ class TableScene(Scene):
         def reveal() -> None:
             self.result = info
             self._result_widgets()
+            self.app.tidy_at_rest()  # the deal's passing pictures go back to the system
             score = info.get("score") or []
             if self.human is not None and self.view_seat < len(score):
                 mine = score[self.view_seat]
