@@ -240,9 +240,9 @@ class App:
         self._held: list[pygame.event.Event] = []
         #: A scene was entered in this step (its first picture comes in the next one).
         self._entered = False
-        #: A screen was left: free heap pages go back to the system when the loop next
-        #: sleeps (never in a frame that draws).
-        self._trim_due = False
+        #: A screen was left or a deal ended: the loop's next rest collects and hands free
+        #: heap back to the system (never in a frame that draws; :meth:`rest`).
+        self._tidy_due = False
         self._last_update = time.perf_counter()
         if fullscreen:
             self.toggle_fullscreen()
@@ -265,7 +265,7 @@ class App:
         self._entered = True
         # What the screen that was left let go of goes back to the system the next time
         # the loop has nothing to do (game.ui.memory: 3-12 MB after a deal at 1080p).
-        self._trim_due = True
+        self._tidy_due = True
         return scene
 
     # --- redraw requests (see Scene) ------------------------------------------------------
@@ -519,23 +519,31 @@ class App:
             self.run_idle_tasks(max(0.002, spare - 0.004))
         return drawn
 
+    def step_or_rest(self, dt: float) -> bool:
+        """A scripted frame (the selftest): :meth:`step`, and where the real loop would
+        sleep (nothing drawn, nothing due), :meth:`rest` as it does."""
+        drawn = self.step(dt)
+        if not drawn and not self.awake():
+            self.rest()
+        return drawn
+
     def tidy_at_rest(self) -> None:
         """Collect and hand free heap back the next time the loop rests, as after a screen
         change: a deal's end, whose passing pictures (cards in flight, bubbles, the
         dealing) are gone by then (3-10 MB at 1920x1080)."""
-        self._trim_due = True
+        self._tidy_due = True
 
     def rest(self) -> None:
         """What the loop does on its way to sleep (nothing is drawn then).
 
-        After a screen change: a full collection — the widgets of the screen that was
-        left (pygame-gui's hold each other in cycles), their pictures and pygame-gui's
-        pages of shapes wait for one (Python's own is made rare, below: 70 MB at the
-        1080p table after a tour of the screens) — then what it freed goes back to the
-        system.  Otherwise a full collection only when one is due."""
-        left_a_screen, self._trim_due = self._trim_due, False
-        self.collect_when_idle(now=left_a_screen)
-        if left_a_screen:
+        After a screen change or a deal's end (:meth:`tidy_at_rest`): a full collection —
+        the widgets of the screen that was left (pygame-gui's hold each other in cycles),
+        their pictures and pygame-gui's pages of shapes wait for one (Python's own is made
+        rare, below: 70 MB at the 1080p table after a tour of the screens) — then what it
+        freed goes back to the system.  Otherwise a full collection only when one is due."""
+        tidy, self._tidy_due = self._tidy_due, False
+        self.collect_when_idle(now=tidy)
+        if tidy:
             release_heap()
 
     @staticmethod

@@ -206,8 +206,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
                                     and table2.flow.record_text() == saved)
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
     while table2.result is None and time.perf_counter() < deadline:
-        if not app2.step(DT) and not app2.awake():
-            app2.rest()  # as the real loop does on its way to sleep
+        app2.step_or_rest(DT)
         time.sleep(0.001)
     for _ in range(10):
         app2.step(DT)
@@ -257,9 +256,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
             shots.append(path)
 
     def frame(kind: Callable[[], tuple[bool, bool]] | None = None) -> None:
-        if not app.step(DT):
-            if not app.awake():
-                app.rest()  # where the real loop would sleep (App.frame)
+        if not app.step_or_rest(DT):
             return  # nothing changed: no frame was drawn
         ms = app.frame_times[-1]
         rec.all.append(ms)
