@@ -268,3 +268,55 @@ def test_the_rules_at_a_glance_start_a_slice_of_their_own(app):  # noqa: F811
     app.step(0.016)
     assert not app.building()
     assert [b for b, style in setup.boxes if style == "#brief"]
+
+
+def test_the_table_reloads_the_text_size_and_builds_its_widgets_in_frames_apart(app):  # noqa: F811
+    """Entering the table at a size whose text scale differs from the menus' reloads the
+    whole theme; done in the same frame as the table's widgets (and the entering itself)
+    it was one frame over the 50 ms any frame may take at 1920x1080.  In the program's
+    loop each is a frame of its own, and the table ends as one built at once."""
+    from game.ui.session import GameSetup
+    from game.ui.table.scene import TableScene
+    from game.ui.widgets import scaling
+
+    app.register("table", TableScene)
+    app.services["settings"].animation_speed = "instant"
+    reloads: list[int] = []
+    real = scaling.apply_ui_scale
+
+    def reload(app_: Any, scale: float) -> bool:
+        reloads.append(len(app.frames))
+        return real(app_, scale)
+
+    def widgets(scene) -> list[tuple[str, tuple[int, ...]]]:
+        return sorted((type(w).__name__, tuple(w.rect)) for w in scene.widgets.values())
+
+    setup = GameSetup("marriage", seats=["human", "easy"], seed=4)
+    app.services["font_scale"] = 0.5  # the menus' scale: the table must change it
+    table = app.switch("table", setup=setup)
+    try:
+        expected = widgets(table)
+        assert expected
+        app.switch("menu")
+        pump(app)
+        app.services["font_scale"] = 0.5
+        scaling.apply_ui_scale = reload
+        try:
+            frames = len(app.frames)
+            app.build_slice_s = 0.0  # one step per frame
+            app.call_soon(lambda: app.switch("table", setup=setup))
+            app.step(0.016)
+            after = {len(app.frames): widgets(app.scene)}  # frames so far: widgets
+            while app.building():
+                app.step(0.016)
+                after[len(app.frames)] = widgets(app.scene)
+        finally:
+            scaling.apply_ui_scale = real
+        built = [f for f in list(app.frames)[frames:] if f.building]
+        assert len(built) >= 3  # entering, the text size, the widgets: a frame each
+        assert len(reloads) == 1
+        # The frame that reloaded the theme built no widget; a later one built them all.
+        assert after[reloads[0] + 1] == []
+        assert widgets(app.scene) == expected
+    finally:
+        app.scene.shutdown()

@@ -71,6 +71,8 @@ class PracticeLayer:
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
+        #: The last place found by :meth:`place` and what it was found for.
+        self._placed: tuple[Any, tuple[int, int]] | None = None
         self._confirmed: Action | None = None
         self._seen_obs: str | None = None
 
@@ -311,6 +313,17 @@ class PracticeLayer:
                    getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
         lower = [r.top for r in buttons if r.bottom > h * 0.4 and r.top < hand_top]
         buttons_top = min(lower) if lower else hand_top
+        # What may never be covered: a button or any other widget.
+        pressable = buttons + [pygame.Rect(b.rect) for b in
+                               (getattr(self.scene, "widgets", None) or {}).values()]
+        pressable += pressable_extra or []
+        # The same question is asked more than once a frame (a tip is placed as it is
+        # shown and again as it is drawn): the search over the candidates is done once.
+        key = (size, box, hand_top, buttons_top,
+               tuple(tuple(r) for r in pressable_extra or []),
+               tuple(tuple(r) for r in pressable), tuple((tuple(r), wt) for r, wt in weighted))
+        if self._placed is not None and self._placed[0] == key:
+            return self._placed[1]
         # Above the hand on the right or left; with a player on each side (three players)
         # the top of the table, between the info and score boxes, is the free place.
         top_centre = (w // 2 + pw // 2, m + ph)
@@ -325,12 +338,18 @@ class PracticeLayer:
                 for x in (w // 2 + pw // 2 + dx, w // 2 + pw // 2 - dx)[:2 if dx else 1]:
                     if pw + m <= x <= w - m:
                         candidates.append((x, y))
-        # The first place that covers nothing; else the one covering least, weighed as
-        # :meth:`_busy` says (a name plate is worst, the trick area least); never a button.
-        pressable = buttons + [pygame.Rect(b.rect) for b in
-                               (getattr(self.scene, "widgets", None) or {}).values()]
-        pressable += pressable_extra or []
-        best, least = (w - m, buttons_top - m), float("inf")
+        spot_found = self._search(candidates, pw, ph, m, pressable, weighted,
+                                  (w - m, buttons_top - m))
+        self._placed = (key, spot_found)
+        return spot_found
+
+    @staticmethod
+    def _search(candidates: list[tuple[int, int]], pw: int, ph: int, m: int,
+                pressable: list[pygame.Rect], weighted: list[tuple[pygame.Rect, float]],
+                fallback: tuple[int, int]) -> tuple[int, int]:
+        """The first place that covers nothing; else the one covering least, weighed as
+        :meth:`_busy` says (a name plate is worst, the trick area least); never a button."""
+        best, least = fallback, float("inf")
         busy = [r for r, _weight in weighted]
         for right, bottom in candidates:
             rect = pygame.Rect(0, 0, pw, ph)

@@ -10,8 +10,9 @@ HUD and reacts to resizes without touching the game state.
 from __future__ import annotations
 
 import logging
+import math
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -74,6 +75,9 @@ class TableScene(Scene):
 
     def __init__(self, app: Any):
         super().__init__(app)
+        #: What is left of building the table after entering it (see :meth:`enter`).
+        self._build_steps: list[Callable[[], None]] = []
+        self._build_fresh = False
         self.flow: TurnFlow | None = None
         self.setup: GameSetup | None = None
         self.view_seat = 0
@@ -148,9 +152,38 @@ class TableScene(Scene):
             self.trainer.reset()
         self.anim.speed = self.settings.animation_speed
         self._attach_practice_layer()
-        self._build()
-        if params.get("continue_match") and self.flow is not None \
-                and self.flow.state is Phase.DEAL_END:
+        # Built in three frames in the program's loop (the text size of a new window size
+        # reloads the whole theme; then the widgets): each one stays a short frame, and the
+        # window keeps the last picture meanwhile (game.ui.scene).  Tests build it at once.
+        self._build_steps = [self._fit_text, self._build]
+        if params.get("continue_match"):
+            self._build_steps.append(self._continue_match)
+        self._build_fresh = True
+        if self.app.build_slice_s is None:
+            self.continue_build(math.inf)
+
+    def building(self) -> bool:
+        return bool(self._build_steps)
+
+    def continue_build(self, until: float) -> None:
+        """One step per frame: the frame that entered the table has done its share."""
+        if self._build_fresh and until < math.inf:
+            self._build_fresh = False
+            return
+        while self._build_steps:
+            self._build_steps.pop(0)()
+            if until < math.inf:
+                return
+
+    def _fit_text(self) -> None:
+        """The widgets' text follows the table's text size (17 px at 720 p = the theme's
+        1.0): the size this window's layout asks for."""
+        players = self.flow.match.players if self.flow else 2
+        layout = compute_layout(self.app.size, players, self.view_seat)
+        ensure_font_scale(self.app, layout.font / 17)
+
+    def _continue_match(self) -> None:
+        if self.flow is not None and self.flow.state is Phase.DEAL_END:
             self.next_deal()  # back from the score sheet's "Next deal"
 
     def _attach_practice_layer(self) -> None:
@@ -331,8 +364,7 @@ class TableScene(Scene):
         if old.size != L.size:
             # The faces of the window size that was left are not drawn again.
             self.renderer.keep_only(heights=set(L.card_heights()))
-        # The widgets' text follows the table's text size (17 px at 720 p = the theme's 1.0).
-        ensure_font_scale(self.app, L.font / 17)
+        ensure_font_scale(self.app, L.font / 17)  # (a no-op after _fit_text)
         # Warm the faces at this size (on a worker) so the moves do not stall on rendering.
         variant = self.flow.match.variant if self.flow else "marriage"
         self.art.warm(deck_cards(variant), [L.hand_h, L.table_h])

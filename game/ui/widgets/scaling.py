@@ -7,13 +7,35 @@ elements; scenes scale their own layout with the same factor (``MenuScene.px``).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.ui.theme import load_theme
 
+#: The theme as read and checked, by the file's identity: the menus and the table at
+#: one window size ask for two scales, and reading and checking the file again at every
+#: switch between them was a third of each switch's (one frame's) work.
+_read: dict[tuple[str, int, int], dict[str, Any] | None] = {}
+
+
+def _theme() -> dict[str, Any] | None:
+    from game.paths import assets_dir
+    from game.ui.theme import THEME_FILE
+
+    path = assets_dir() / THEME_FILE
+    try:
+        st = path.stat()
+    except OSError:
+        return load_theme()  # (load_theme says why)
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _read:
+        _read.clear()
+        _read[key] = load_theme(path)
+    return copy.deepcopy(_read[key])
+
 
 def scaled_theme(scale: float) -> dict[str, Any] | None:
-    theme = load_theme()
+    theme = _theme()
     if theme is None:
         return None
 
