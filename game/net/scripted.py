@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +89,8 @@ class ScriptedClient:
         self._last_act: tuple[int, dict[str, Any]] | None = None
         self._deal_no = 0
         self.faults = faults
+        #: Called once the host has given this client its seat and token.
+        self.on_seated: Callable[[ScriptedClient], None] | None = None
         self.ping_s = ping_s
         #: Prompts of the host this client answered by sending again.
         self.resent = 0
@@ -149,6 +152,8 @@ class ScriptedClient:
                 kind = msg["type"]
                 if kind == "welcome":
                     self.seat, self.token, variant = msg["seat"], msg["token"], msg["variant"]
+                    if self.on_seated is not None:
+                        self.on_seated(self)
                 elif kind == "error":
                     self.outcome = "error:" + str(msg.get("code"))
                     break
