@@ -65,9 +65,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def friend(port: int, name: str, **kwargs) -> tuple[ScriptedClient, threading.Thread]:
+def friend(port: int, name: str, token: str | None = None,
+           **kwargs) -> tuple[ScriptedClient, threading.Thread]:
     """A scripted friend on its own thread (its own event loop)."""
-    client = ScriptedClient("127.0.0.1", port, name, "easy", seed=4)
+    client = ScriptedClient("127.0.0.1", port, name, "easy", seed=4, token=token)
     run_kwargs = kwargs
 
     def run() -> None:
@@ -218,7 +219,7 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         play(app, lambda: vera.outcome == "dropped" and not table.flow.inputs[vera_seat].connected,
              30)
         assert tr("ui.net_away") in table.seat_name(vera_seat)
-        again, _ = friend(port, "Vera")
+        again, _ = friend(port, "Vera", token=vera.token)
         frames_until(app, lambda: table.flow.inputs[vera_seat].connected)
         assert table.seat_name(vera_seat) == "Vera"
         # Esc goes to the menu without leaving; "Back to the table" returns to the game.
