@@ -2,8 +2,8 @@
 
 ``python -m game.net serve`` on an ephemeral port, scripted players as separate
 processes; one is killed (SIGKILL: no goodbye) in the middle of a deal and a new
-process takes its seat back with the token the first one printed; the match ends and the server exits 0.  A
-server stopped mid-match continues from its save file.
+process takes its seat back with the token the first one printed; the match ends
+and the server exits 0.  A server stopped mid-match continues from its save file.
 """
 
 from __future__ import annotations

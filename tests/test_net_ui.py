@@ -377,3 +377,36 @@ def test_the_wake_up_event_is_none_of_pygame_gui_s(tmp_path):
     for _ in range(3):
         app.step(1 / 60)  # handled (ignored) by the screens without a fault
     assert app.scene.name == "net"
+
+
+def test_joining_the_same_table_again_takes_the_seat_back_by_its_token():
+    """The window keeps the token the host gave: joining again with the same name and
+    address sits at the same seat, which a name alone would not get (seat_taken)."""
+    from game.ui.netplay.session import NetSession
+
+    t = Table("marriage", ["open", "open"], {"match_points": 2}, away=AwayPolicy(None),
+              seed=5)
+    server = ServerThread(TableServer(t, "127.0.0.1", 0, bot_pause_s=0.0, linger_s=0.2))
+    port = server.start()
+
+    def until(check, seconds: float = 10.0) -> None:
+        end = time.monotonic() + seconds
+        while not check():
+            assert time.monotonic() < end, "timed out"
+            time.sleep(0.02)
+
+    try:
+        first = NetSession.join("127.0.0.1", port, "Dora")
+        until(lambda: first.client.seat is not None)
+        seat = first.client.seat
+        first.close()
+        until(lambda: not t.seats[seat].connected)
+        stranger, _ = friend(port, "Dora")
+        until(lambda: stranger.outcome is not None)
+        assert stranger.outcome == "error:" + P.SEAT_TAKEN
+        again = NetSession.join("127.0.0.1", port, "Dora")
+        until(lambda: again.client.seat is not None)
+        assert again.client.seat == seat and t.seats[seat].connected
+        again.close()
+    finally:
+        server.stop()

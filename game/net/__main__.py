@@ -35,7 +35,6 @@ from game.rules.files import atomic_write
 from . import protocol as P
 from .table import LEVELS, OPEN, AwayPolicy, Table, table_from_record
 
-
 #: The largest saved match ``--resume`` reads: a real match's record is a few KB.
 MAX_SAVE_BYTES = 1 << 20
 #: The longest pause before a computer acts that makes sense at a table (seconds).

@@ -66,6 +66,16 @@ def local_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
+#: The seat tokens this program was given, by (address, port, name): joining the same
+#: table again (the line was lost for good, the table was left) takes the seat back,
+#: since the host hands a taken seat only to its token, never to a name alone.
+_TOKENS: dict[tuple[str, int, str], str] = {}
+
+
+def _token_key(address: str, port: int, name: str) -> tuple[str, int, str]:
+    return address.strip().lower(), port, P.clean_text(name, P.MAX_NAME).casefold()
+
+
 class NetSession:
     def __init__(self, client: NetClient, flow: ClientFlow, server: ServerThread | None = None,
                  bots: BotServer | None = None, setup: GameSetup | None = None):
@@ -87,6 +97,7 @@ class NetSession:
     @classmethod
     def join(cls, address: str, port: int, name: str, seat: int | None = None,
              token: str | None = None) -> NetSession:
+        token = token or _TOKENS.get(_token_key(address, port, name))
         client = NetClient(address, port, name, seat=seat, token=token, wake=wake)
         flow = ClientFlow(client)
         client.start()
@@ -140,6 +151,9 @@ class NetSession:
         if self.closed:
             return
         self.closed = True
+        client = self.client
+        if client.token and self.server is None:
+            _TOKENS[_token_key(client.host, client.port, client.name)] = client.token
         self.flow.close()
         if self.server is not None:
             self.server.stop()
