@@ -115,6 +115,10 @@ def play(app: App, until, seconds: float = 60.0, rng: random.Random | None = Non
             time.sleep(0.002)
             continue
         flow = scene.flow
+        if scene.director is not None and scene.director.collecting():
+            # a finished trick waits for the player, as at the solo table
+            click(app, scene.layout.center)
+            continue
         if scene.result is not None and "next" in scene.widgets and not flow.ready_sent \
                 and not scene.result.get("match_over"):
             click(app, scene.widgets["next"].rect.inflate(-6, -6).center)
@@ -160,7 +164,13 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     frames_until(app, lambda: table.flow.inputs[1].connected)
     assert table.seat_name(1) == "Boris" and table.seat_name(0) == "Anna"
     assert "easy" in table.seat_name(2)
+    # The computer has one name, the host's, and every window is told it.
+    roster = [m for m in boris.received if m["type"] == "table"][-1]
+    computer = roster["seats"][2]["name"]
+    assert computer and table.seat_name(2).startswith(computer)
     assert "hint" not in table.widgets and "leave" in table.widgets
+    # H does nothing at a table with friends: the key legend does not offer it.
+    assert not any(tr("ui.table_keys_hint") in line for line in table.panels.key_legend())
     played = play(app, lambda: boris.outcome == "left")
     assert played > 0
     # Boris left politely at the second deal: his plate says so.

@@ -137,8 +137,10 @@ class Table:
             self.match = Match(self.variant, self.options or None, seed=self.seed)
         self.options = dict(self.match.options)
         self.seats = [Seat(i, None if k == OPEN else k) for i, k in enumerate(kinds)]
+        # a person's name from a saved match; a computer's is the host's name for it, the
+        # same in every window
         for seat, name in zip(self.seats, self.names):
-            if seat.person and name:
+            if name:
                 seat.name = P.clean_text(str(name), P.MAX_NAME)
         self.rng = random.Random(self.match.seed ^ 0x5EA7)
         #: A resumed match starts again like a new one: when everyone is back, or the host

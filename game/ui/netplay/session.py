@@ -23,6 +23,7 @@ from game.net.client import NetClient
 from game.net.server import ServerThread, TableServer
 from game.net.table import OPEN, AwayPolicy, Table, table_from_record
 
+from ..player_names import seat_name
 from ..players import BotServer, make_engine
 from ..session import GameSetup
 from .flow import ClientFlow
@@ -116,6 +117,9 @@ class NetSession:
                           seed=setup.seed, host_key=host_key)
         host_seat = int((setup.network or {}).get("host_seat", 0))
         kinds = list(table.seat_kinds)
+        for s in table.seats:  # one name for each computer, the host's, in every window
+            if not s.person and not s.name:
+                s.name = seat_name(s.index, table.players, host_seat, human=False)
         saved = GameSetup(setup.variant, dict(table.options or {}),
                           seats=["human" if i == host_seat else
                                  (k if k != OPEN else (away.level or "normal"))
