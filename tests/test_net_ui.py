@@ -219,6 +219,10 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         join.entries[2].set_text(str(port))
         press(app, "join")
         assert app.scene.name == "net_lobby"
+        # The form offers this table again next time, after a restart too.
+        saved = app.services["storage"].load_settings()
+        assert (saved.player_name, saved.net_address, saved.net_port) == (
+            "Anna", "127.0.0.1", port)
         vera, _ = friend(port, "Vera", drop_after=2)
         frames_until(app, lambda: app.scene.name == "net_table")
         table = app.scene
