@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: play test lint typecheck dist bench bench-frames clean rules
+.PHONY: play test lint typecheck dist bench bench-frames soak clean rules
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -40,6 +40,12 @@ bench: $(STAMP)
 bench-frames: $(STAMP)
 	$(PY) -m compileall -q game
 	.ci/bench-frames $(PY) main.py
+
+# Networked matches of every game on the loopback (SOAK_MATCHES of each, default 200):
+# stalls, rejoins and the host's memory as JSON; exit 1 on a stall or a failed rejoin.
+SOAK_MATCHES ?= 200
+soak: $(STAMP)
+	$(PY) -m game.net.soak --matches $(SOAK_MATCHES)
 
 clean:
 	rm -rf $(VENV) build dist

@@ -16,7 +16,7 @@ from game.rules import new_deal
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[AKQJT987][CDHS])(?![A-Za-z0-9])")
 
-FAST = Limits(hello_s=2.0, idle_s=5.0, ping_s=1.0)
+FAST = Limits(hello_s=2.0, idle_s=10.0, ping_s=1.0, reprompt_s=0.5)
 
 
 def make_server(variant: str, seats: list[str], options: dict[str, Any] | None = None,

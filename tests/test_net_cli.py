@@ -2,8 +2,8 @@
 
 ``python -m game.net serve`` on an ephemeral port, scripted players as separate
 processes; one is killed (SIGKILL: no goodbye) in the middle of a deal and a new
-process takes its seat back by name; the match ends and the server exits 0.  A
-server stopped mid-match continues from its save file.
+process takes its seat back with the token the first one printed; the match ends
+and the server exits 0.  A server stopped mid-match continues from its save file.
 """
 
 from __future__ import annotations
@@ -35,6 +35,11 @@ def _listening(server: subprocess.Popen) -> int:
     return int(json.loads(line)["listening"])
 
 
+def _last(out: str) -> dict:
+    """The last JSON line a process printed."""
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def _wait_for_actions(save: Path, at_least: int, timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -57,12 +62,14 @@ def test_headless_server_survives_a_killed_player(tmp_path):
         anna = _start("play", "--port", str(port), "--name", "Anna", "--level", "easy")
         boris = _start("play", "--port", str(port), "--name", "Boris", "--level", "easy")
         procs += [anna, boris]
+        seated = json.loads(anna.stdout.readline())
         _wait_for_actions(save, 4)
         anna.send_signal(signal.SIGKILL)  # the window is closed mid-deal: no goodbye
         anna.wait(10)
         text = save.read_text("utf-8")
         assert not match_from_record(text).is_over()
-        back = _start("play", "--port", str(port), "--name", "Anna", "--level", "easy")
+        back = _start("play", "--port", str(port), "--name", "Anna", "--level", "easy",
+                      "--token", seated["token"])
         procs.append(back)
         back_out, _ = back.communicate(timeout=90)
         boris_out, _ = boris.communicate(timeout=30)
@@ -75,8 +82,9 @@ def test_headless_server_survives_a_killed_player(tmp_path):
     assert server.returncode == 0, server_err
     result = json.loads(server_out.strip().splitlines()[-1])
     assert result["over"] is True and result["errors"] == []
-    assert json.loads(back_out)["outcome"] == "match_end"
-    assert json.loads(boris_out)["outcome"] == "match_end"
+    assert _last(back_out) == {"outcome": "match_end", "seat": seated["seated"],
+                               "actions": _last(back_out)["actions"]}
+    assert _last(boris_out)["outcome"] == "match_end"
     final = save.read_text("utf-8")
     assert read_meta(final)["names"][:2] in (["Anna", "Boris"], ["Boris", "Anna"])
     assert match_from_record(final).totals == result["totals"]
@@ -114,7 +122,7 @@ def test_headless_server_resumes_its_save(tmp_path):
             if p.poll() is None:
                 p.kill()
                 p.wait()
-    assert json.loads(out)["outcome"] == "match_end", err
+    assert _last(out)["outcome"] == "match_end", err
     after = match_from_record(save.read_text("utf-8"))
     assert after.is_over()
     played = [d.history for d in before.deals]
@@ -122,15 +130,46 @@ def test_headless_server_resumes_its_save(tmp_path):
     assert [d.history[: len(h)] for d, h in zip(after.deals, played)] == played
 
 
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game.net", *args], cwd=ROOT, env=ENV,
+                          capture_output=True, text=True, timeout=30)
+
+
 def test_bad_command_lines_get_a_clear_message(tmp_path):
-    bad = subprocess.run([sys.executable, "-m", "game.net", "serve", "--seats", "open,wizard",
-                          "--variant", "marriage", "--port", "0"], cwd=ROOT, env=ENV,
-                         capture_output=True, text=True, timeout=30)
-    assert bad.returncode == 2 and "computer level" in bad.stderr
-    missing = subprocess.run([sys.executable, "-m", "game.net", "serve", "--resume",
-                              str(tmp_path / "nope.txt"), "--port", "0"], cwd=ROOT, env=ENV,
-                             capture_output=True, text=True, timeout=30)
-    assert missing.returncode == 2 and "nope.txt" in missing.stderr
+    """Each mistake: one line on stderr naming it, exit 2, no traceback, no usage."""
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"#" * (2 << 20))
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    serve = ["serve", "--variant", "marriage", "--port", "0", "--bind", "127.0.0.1"]
+    cases = [
+        (["serve", "--seats", "open,wizard", "--variant", "marriage", "--port", "0"],
+         "computer level"),
+        (["serve", "--resume", str(tmp_path / "nope.txt"), "--port", "0"], "nope.txt"),
+        (["serve", "--port", "70000"], "out of range"),
+        (["serve", "--port", "-1"], "out of range"),
+        (["play", "--port", "99999"], "out of range"),
+        (["serve", "--port", "http"], "not a port"),
+        ([*serve, "--bot-pause", "inf"], "--bot-pause"),
+        ([*serve, "--bot-pause", "nan"], "--bot-pause"),
+        ([*serve, "--bot-pause", "61"], "--bot-pause"),
+        ([*serve, "--bot-pause", "-1"], "--bot-pause"),
+        ([*serve, "--away", "easy:inf"], "--away"),
+        ([*serve, "--save", str(tmp_path)], "folder"),
+        ([*serve, "--save", str(tmp_path / "no" / "such.txt")], "does not exist"),
+        (["serve", "--resume", str(tmp_path), "--port", "0"], "folder"),
+        (["serve", "--resume", str(big), "--port", "0"], "too large"),
+        (["serve", "--resume", str(fifo), "--port", "0"], "not a regular file"),
+        (["serve", "--resume", "/dev/zero", "--port", "0"], "not a regular file"),
+        (["serve", "--no-such-flag"], "no-such-flag"),
+        (["dance"], "dance"),
+    ]
+    for args, words in cases:
+        done = _run(*args)
+        assert done.returncode == 2, (args, done.stderr)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and words in lines[0], (args, done.stderr)
+        assert lines[0].startswith("game.net: "), (args, done.stderr)
 
 
 def test_tables_are_found_on_the_lan():

@@ -13,7 +13,7 @@ import asyncio
 import pytest
 from net_helpers import check_knowledge, make_server, run_table
 
-from game.net.scripted import ScriptedClient
+from game.net.scripted import Faults, ScriptedClient
 from game.net.table import AwayPolicy, match_from_record, table_from_record
 from game.rules import write_record
 
@@ -44,6 +44,57 @@ def test_full_match_with_people_and_computers(variant, seats, options):
         assert c.refusals == []
         ends = [m for m in c.received if m["type"] == "match_end"]
         assert ends and ends[0]["totals"] == table.match.totals
+
+
+@pytest.mark.parametrize("variant,seats,options", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_match_ends_on_a_line_that_drops_repeats_and_delays(variant, seats, options,
+                                                                    seed):
+    """Client messages dropped, sent twice and delayed at random (seeded): the host asks
+    again for what it waits for, ignores copies, and every match still ends."""
+    server = make_server(variant, seats, options, seed=seed)
+    faults = [Faults(drop=0.15, duplicate=0.15, delay=0.2, max_delay_s=0.3, seed=seed * 10 + i)
+              for i in range(seats.count("open"))]
+    clients = [ScriptedClient("127.0.0.1", 0, f"Player {i}", "easy", seed=i, faults=f,
+                              ping_s=1.0) for i, f in enumerate(faults)]
+    outcomes = asyncio.run(run_table(server, clients, timeout=120.0))
+    table = server.table
+    assert outcomes == ["match_end"] * len(clients)
+    assert table.match.is_over() and server.errors == []
+    for c in clients:
+        assert c.refusals == []
+        check_knowledge(table, c.seat, c.received)
+    assert match_from_record(server.saved[-1]).totals == table.match.totals
+
+
+class LosesFirstAnswers(ScriptedClient):
+    """A client whose first action and first "next deal" are lost on the way, and whose
+    second action arrives twice."""
+
+    lost: set[str]
+
+    async def send(self, msg):
+        kinds = getattr(self, "lost", set())
+        self.lost = kinds
+        if msg["type"] in ("act", "ready") and msg["type"] not in kinds:
+            kinds.add(msg["type"])
+            return
+        if msg["type"] == "act" and "copy" not in kinds and self.actions_sent == 1:
+            kinds.add("copy")
+            await super().send(msg)
+        await super().send(msg)
+
+
+def test_a_lost_answer_is_asked_for_again_and_a_copy_changes_nothing():
+    # to 4 points: a deal gives at most 3, so there is a "next deal" to lose
+    server = make_server("sixty-six", ["open", "easy"], {"match_points": 4})
+    client = LosesFirstAnswers("127.0.0.1", 0, "Lou", "easy", seed=3, ping_s=1.0)
+    outcomes = asyncio.run(run_table(server, [client]))
+    assert outcomes == ["match_end"]
+    assert client.lost == {"act", "ready", "copy"}
+    assert server.prompts >= 2 and client.resent >= 2
+    assert server.table.duplicates >= 1 and client.refusals == []
+    check_knowledge(server.table, client.seat, client.received)
 
 
 def test_dropped_client_rejoins_mid_deal_and_the_table_waits():
@@ -79,9 +130,9 @@ def test_dropped_client_rejoins_mid_deal_and_the_table_waits():
         check_knowledge(table, client.seat, client.received)
 
 
-def test_away_seat_is_played_by_a_computer_then_rejoined_by_name():
+def test_away_seat_is_played_by_a_computer_then_rejoined_by_token():
     """With a stand-in level, the absent person's turns are played after the timeout; a
-    new connection with the same name (the window was closed: no token) takes the seat."""
+    new connection with the seat's token takes the seat back (a name alone does not)."""
     server = make_server("sixty-six-3", ["open", "open", "easy"], {"match_points": 2},
                          away=AwayPolicy("easy", 0.05))
 
@@ -97,7 +148,9 @@ def test_away_seat_is_played_by_a_computer_then_rejoined_by_name():
             if server.table.version > version + 6:
                 break
         assert server.table.version > version + 6
-        back = ScriptedClient("127.0.0.1", server.port, "anna", "easy", seed=3)
+        impostor = ScriptedClient("127.0.0.1", server.port, "anna", "easy", seed=4)
+        assert await impostor.run() == "error:seat_taken"
+        back = ScriptedClient("127.0.0.1", server.port, "anna", "easy", token=a.token, seed=3)
         results = await asyncio.wait_for(asyncio.gather(back.run(), b_task, server.serve()), 60)
         return a, back, results
 

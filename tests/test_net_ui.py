@@ -65,9 +65,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def friend(port: int, name: str, **kwargs) -> tuple[ScriptedClient, threading.Thread]:
+def friend(port: int, name: str, token: str | None = None,
+           **kwargs) -> tuple[ScriptedClient, threading.Thread]:
     """A scripted friend on its own thread (its own event loop)."""
-    client = ScriptedClient("127.0.0.1", port, name, "easy", seed=4)
+    client = ScriptedClient("127.0.0.1", port, name, "easy", seed=4, token=token)
     run_kwargs = kwargs
 
     def run() -> None:
@@ -114,6 +115,10 @@ def play(app: App, until, seconds: float = 60.0, rng: random.Random | None = Non
             time.sleep(0.002)
             continue
         flow = scene.flow
+        if scene.director is not None and scene.director.collecting():
+            # a finished trick waits for the player, as at the solo table
+            click(app, scene.layout.center)
+            continue
         if scene.result is not None and "next" in scene.widgets and not flow.ready_sent \
                 and not scene.result.get("match_over"):
             click(app, scene.widgets["next"].rect.inflate(-6, -6).center)
@@ -159,7 +164,13 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     frames_until(app, lambda: table.flow.inputs[1].connected)
     assert table.seat_name(1) == "Boris" and table.seat_name(0) == "Anna"
     assert "easy" in table.seat_name(2)
+    # The computer has one name, the host's, and every window is told it.
+    roster = [m for m in boris.received if m["type"] == "table"][-1]
+    computer = roster["seats"][2]["name"]
+    assert computer and table.seat_name(2).startswith(computer)
     assert "hint" not in table.widgets and "leave" in table.widgets
+    # H does nothing at a table with friends: the key legend does not offer it.
+    assert not any(tr("ui.table_keys_hint") in line for line in table.panels.key_legend())
     played = play(app, lambda: boris.outcome == "left")
     assert played > 0
     # Boris left politely at the second deal: his plate says so.
@@ -208,6 +219,10 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         join.entries[2].set_text(str(port))
         press(app, "join")
         assert app.scene.name == "net_lobby"
+        # The form offers this table again next time, after a restart too.
+        saved = app.services["storage"].load_settings()
+        assert (saved.player_name, saved.net_address, saved.net_port) == (
+            "Anna", "127.0.0.1", port)
         vera, _ = friend(port, "Vera", drop_after=2)
         frames_until(app, lambda: app.scene.name == "net_table")
         table = app.scene
@@ -218,7 +233,7 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         play(app, lambda: vera.outcome == "dropped" and not table.flow.inputs[vera_seat].connected,
              30)
         assert tr("ui.net_away") in table.seat_name(vera_seat)
-        again, _ = friend(port, "Vera")
+        again, _ = friend(port, "Vera", token=vera.token)
         frames_until(app, lambda: table.flow.inputs[vera_seat].connected)
         assert table.seat_name(vera_seat) == "Vera"
         # Esc goes to the menu without leaving; "Back to the table" returns to the game.
@@ -376,3 +391,36 @@ def test_the_wake_up_event_is_none_of_pygame_gui_s(tmp_path):
     for _ in range(3):
         app.step(1 / 60)  # handled (ignored) by the screens without a fault
     assert app.scene.name == "net"
+
+
+def test_joining_the_same_table_again_takes_the_seat_back_by_its_token():
+    """The window keeps the token the host gave: joining again with the same name and
+    address sits at the same seat, which a name alone would not get (seat_taken)."""
+    from game.ui.netplay.session import NetSession
+
+    t = Table("marriage", ["open", "open"], {"match_points": 2}, away=AwayPolicy(None),
+              seed=5)
+    server = ServerThread(TableServer(t, "127.0.0.1", 0, bot_pause_s=0.0, linger_s=0.2))
+    port = server.start()
+
+    def until(check, seconds: float = 10.0) -> None:
+        end = time.monotonic() + seconds
+        while not check():
+            assert time.monotonic() < end, "timed out"
+            time.sleep(0.02)
+
+    try:
+        first = NetSession.join("127.0.0.1", port, "Dora")
+        until(lambda: first.client.seat is not None)
+        seat = first.client.seat
+        first.close()
+        until(lambda: not t.seats[seat].connected)
+        stranger, _ = friend(port, "Dora")
+        until(lambda: stranger.outcome is not None)
+        assert stranger.outcome == "error:" + P.SEAT_TAKEN
+        again = NetSession.join("127.0.0.1", port, "Dora")
+        until(lambda: again.client.seat is not None)
+        assert again.client.seat == seat and t.seats[seat].connected
+        again.close()
+    finally:
+        server.stop()

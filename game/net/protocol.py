@@ -14,7 +14,7 @@ Client → server::
 
     hello  {protocol, app, name, token?, seat?, host_key?}   must be the first message
     act    {action, seq?, blind?, seat?}   an action of NOTATION.md for the client's seat
-    ready  {}                              the player has seen the deal's result
+    ready  {deal?}                         the player has seen the result of deal ``deal``
     start  {}                              the host: deal now, computers fill empty seats
     chat   {text}
     emote  {what}                          one of EMOTES ("well_played" ...)
@@ -37,6 +37,9 @@ Server → client::
     chat      {seat, name, text}
     emote     {seat, what}
     pong      {}
+    prompt    {need, v, deal_no}   the host still waits for this seat: ``need`` is ``act``
+              (an action at position ``v``) or ``ready``; a client that already answered
+              sends its answer again (the host ignores a duplicate)
 
 ``at`` is ``[deal index, actions applied in that deal]``: which position the
 observation belongs to (tests replay the match and compare).  ``obs`` is exactly
@@ -143,7 +146,7 @@ _SCHEMA: dict[str, dict[str, _Field]] = {
                                                                     MAX_TOKEN)},
     "act": {"action": _Field(str, True, MAX_ACTION), "seq": _Field((int, type(None))),
             "blind": _Field((int, type(None))), "seat": _Field((int, type(None)))},
-    "ready": {},
+    "ready": {"deal": _Field((int, type(None)))},
     "start": {},
     "chat": {"text": _Field(str, True, MAX_CHAT * 4)},
     "emote": {"what": _Field(str, True, 20)},

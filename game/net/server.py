@@ -6,10 +6,16 @@ from that loop, so it needs no locks.  Computer players think in a worker thread
 hands over through ``engine_factory`` — so the loop keeps answering.
 
 Defences, each refusing a message without touching the game: a size limit per
-line (longer: the line is closed), a token bucket per connection (a flood is
-dropped, a persistent one closed), a schema check of every field, a limit on
-connections and on the time to say hello, and a wall around every handler (a bug
-in one connection closes that connection, never the server).
+line (longer: the line is closed), a token bucket per connection for the messages
+the table does not expect (an empty bucket closes that line; a legal move of the
+seat to move never counts), a schema check of every field, a limit on connections
+waiting to say hello (the oldest is closed first) and on the time to say it, and a
+wall around every handler (a bug in one connection closes that connection, never
+the server).
+
+Nothing lost leaves a table waiting: after ``Limits.reprompt_s`` of quiet the
+seats the table waits for get a ``prompt`` and answer again; a copy of an applied
+action is ignored (:meth:`Table.submit`).
 """
 
 from __future__ import annotations
@@ -47,18 +53,26 @@ class Limits:
     #: A connection silent this long is taken for dropped (clients ping every ``ping_s``).
     idle_s: float = 20.0
     ping_s: float = 5.0
-    max_connections: int = 16
-    #: Token bucket: messages per second and the burst allowed.
-    rate: float = 20.0
-    burst: float = 40.0
-    #: Dropped (flooding) or refused (malformed) messages before the line is closed.
-    strikes: int = 200
+    #: Connections that have not said hello yet; one more closes the oldest of them, so
+    #: idle connections can never keep a seated player from coming back.
+    max_pending: int = 8
+    #: Token bucket for the messages a table does not expect (chat, emotes, pings,
+    #: refused or repeated actions).  The expected ones — hello, a legal action of the
+    #: seat to move, "next deal" — never take a token.  A person sends a few unexpected
+    #: messages a minute, the clients a ping every few seconds; 200 at once and 50 a
+    #: second is far above both and still closes a flooding line within seconds.
+    rate: float = 50.0
+    burst: float = 200.0
+    #: Seconds of quiet after which the seats the table waits for are asked again.
+    reprompt_s: float = 3.0
     #: Messages queued for a client that does not read before it is dropped.
     backlog: int = 2000
 
 
 @dataclass
 class Bucket:
+    """A token bucket: ``burst`` at once, refilled at ``rate`` a second."""
+
     rate: float
     burst: float
     tokens: float = 0.0
@@ -86,8 +100,6 @@ class Connection:
         self.seat: int | None = None
         self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.bucket = Bucket(server.limits.rate, server.limits.burst)
-        self.strikes = 0
-        self.flooded = 0
         self.closed = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
@@ -144,6 +156,12 @@ class TableServer:
         self.announce = announce
         self.beacon: Any = None
         self.connections: set[Connection] = set()
+        #: Connections that have not said hello yet, oldest first.
+        self.pending: dict[Connection, None] = {}
+        self._quiet_since = time.monotonic()
+        self._watcher: asyncio.Task[None] | None = None
+        #: Prompts sent to seats the table waited for.
+        self.prompts = 0
         self.by_seat: dict[int, Connection] = {}
         self.engines: dict[tuple[int, str], Any] = {}
         self._server: asyncio.base_events.Server | None = None
@@ -170,6 +188,7 @@ class TableServer:
             self.beacon = Beacon(self.lan_info)
             await self.beacon.start()
         self._reschedule()
+        self._watcher = asyncio.create_task(self._watch())
         return self.port
 
     def lan_info(self) -> dict[str, Any]:
@@ -195,6 +214,8 @@ class TableServer:
         self._closing = True
         task = self._task
         self._cancel_turn()
+        if self._watcher is not None:
+            self._watcher.cancel()
         if task is not None and task is not asyncio.current_task():
             with contextlib.suppress(BaseException):
                 await task
@@ -219,10 +240,11 @@ class TableServer:
             self._handlers.add(me)
             me.add_done_callback(self._handlers.discard)
         writer_task = asyncio.create_task(conn.write_loop())
-        if len(self.connections) >= self.limits.max_connections:
-            conn.close(P.error(P.TABLE_FULL, "too many connections"))
-            await writer_task
-            return
+        if len(self.pending) >= self.limits.max_pending:
+            oldest = next(iter(self.pending))
+            del self.pending[oldest]
+            oldest.close(P.error(P.TIMEOUT, "too many connections waiting to say hello"))
+        self.pending[conn] = None
         self.connections.add(conn)
         try:
             await self._read_loop(conn)
@@ -232,6 +254,7 @@ class TableServer:
             conn.close(P.error("server_error"))
         finally:
             self.connections.discard(conn)
+            self.pending.pop(conn, None)
             conn.close()
             self._gone(conn)
             with contextlib.suppress(Exception):
@@ -251,33 +274,26 @@ class TableServer:
                 return
             except (ConnectionError, OSError):
                 return
-            if not line:
+            if not line or conn.closed:
                 return
-            if not conn.bucket.take():
-                conn.flooded += 1
-                if conn.flooded == 1 or conn.flooded % 50 == 0:
-                    conn.send(P.refused(P.FLOOD, "too many messages: some were dropped"))
-                if self._strike(conn, P.FLOOD):
-                    return
-                continue
             try:
                 msg = P.parse_client(line)
             except P.ProtocolError as exc:
                 if conn.seat is None:
                     conn.close(P.error(exc.code, exc.detail))
                     return
-                conn.send(P.refused(exc.code, exc.detail))
-                if self._strike(conn, exc.code):
-                    return
+                if self._charge(conn):
+                    conn.send(P.refused(exc.code, exc.detail))
                 continue
             self._dispatch(conn, msg)
 
-    def _strike(self, conn: Connection, code: str) -> bool:
-        """Count a refused message; True when the line was closed for too many."""
-        conn.strikes += 1
-        if conn.strikes >= self.limits.strikes:
-            conn.close(P.error(code, "too many refused messages"))
+    def _charge(self, conn: Connection) -> bool:
+        """Take a token for a message the table did not expect; False (and the line
+        closed with the reason) when the bucket is empty."""
+        if conn.bucket.take():
             return True
+        log.warning("%s floods the table: closed", conn.peer)
+        conn.close(P.error(P.FLOOD, "too many messages"))
         return False
 
     def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
@@ -293,26 +309,44 @@ class TableServer:
             if kind == "act":
                 if msg.get("seat") is not None and msg["seat"] != seat:
                     raise Refusal(P.WRONG_SEAT, f"you sit at seat {seat}")
+                version = self.table.version
                 self.table.submit(seat, msg["action"], msg.get("seq"), msg.get("blind"))
-                self._changed()
+                if self.table.version != version:
+                    self._changed()
+                else:  # a copy of an applied action: ignored, but it takes a token
+                    self._charge(conn)
             elif kind == "ready":
-                self.table.ready(seat)
-                self._reschedule()
-            elif kind == "start":
-                self.table.start_now(seat)
-                self._changed()
-            elif kind == "chat":
-                self.table.chat(seat, msg["text"])
-            elif kind == "emote":
-                self.table.emote(seat, msg["what"], time.monotonic())
-            elif kind == "ping":
-                conn.send({"type": "pong"})
-            elif kind == "bye":
-                conn.close()
-            elif kind == "hello":
-                raise Refusal(P.BAD_MESSAGE, "already seated")
+                self._ready(conn, seat, msg.get("deal"))
+            elif self._charge(conn):
+                self._other(conn, seat, kind, msg)
         except Refusal as exc:
-            conn.send(P.refused(exc.code, exc.reason, msg.get("action"), exc.rule, exc.params))
+            if self._charge(conn):
+                conn.send(P.refused(exc.code, exc.reason, msg.get("action"), exc.rule,
+                                    exc.params))
+
+    def _ready(self, conn: Connection, seat: int, deal: int | None) -> None:
+        """"Next deal": free when the table waited for it; a copy takes a token."""
+        if self.table.ready(seat, deal):
+            self._quiet_since = time.monotonic()
+            self._reschedule()
+        else:
+            self._charge(conn)
+
+    def _other(self, conn: Connection, seat: int, kind: str, msg: dict[str, Any]) -> None:
+        """The messages that took a token: the game's position does not depend on them."""
+        if kind == "start":
+            self.table.start_now(seat)
+            self._changed()
+        elif kind == "chat":
+            self.table.chat(seat, msg["text"])
+        elif kind == "emote":
+            self.table.emote(seat, msg["what"], time.monotonic())
+        elif kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "bye":
+            conn.close()
+        elif kind == "hello":
+            raise Refusal(P.BAD_MESSAGE, "already seated")
 
     def _hello(self, conn: Connection, msg: dict[str, Any]) -> None:
         if msg["protocol"] != P.PROTOCOL_VERSION:
@@ -328,6 +362,7 @@ class TableServer:
         except Refusal as exc:
             conn.close(P.error(exc.code, exc.reason))
             return
+        self.pending.pop(conn, None)
         old = self.by_seat.get(seat.index)
         if old is not None and old is not conn:
             old.seat = None  # its end must not mark the seat away
@@ -354,8 +389,29 @@ class TableServer:
 
     # --- who acts next ---------------------------------------------------------------------
     def _changed(self) -> None:
-        self._last_change = time.monotonic()
+        self._last_change = self._quiet_since = time.monotonic()
         self._reschedule()
+
+    async def _watch(self) -> None:
+        """Ask again, after a quiet spell, the seats the table waits for."""
+        while True:
+            await asyncio.sleep(self.limits.reprompt_s / 4)
+            self.reprompt()
+
+    def reprompt(self, now: float | None = None) -> int:
+        """Prompt the waited-for seats if the table was quiet long enough; how many."""
+        now = time.monotonic() if now is None else now
+        if now - self._quiet_since < self.limits.reprompt_s:
+            return 0
+        self._quiet_since = now
+        sent = 0
+        for seat, need in self.table.waiting_for():
+            conn = self.by_seat.get(seat)
+            if conn is not None:
+                conn.send(self.table.prompt(need))
+                sent += 1
+        self.prompts += sent
+        return sent
 
     def _decision(self) -> Any:
         table = self.table

@@ -20,6 +20,7 @@ import json
 import logging
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,9 @@ OPEN = "open"
 LEVELS = ("easy", "normal", "hard")
 #: A computer's wish to pick the Mariáš trump card blindly (game.ai's BLIND).
 BLIND = "trump blind"
+#: How many applied actions are remembered to recognise a copy sent again (a copy is
+#: at most a prompt or two late: a few rounds of the table are plenty).
+APPLIED_KEPT = 64
 #: The first line of a saved network match (a comment of the record format).
 SAVE_MARK = "# marriage-table network table: "
 
@@ -133,8 +137,10 @@ class Table:
             self.match = Match(self.variant, self.options or None, seed=self.seed)
         self.options = dict(self.match.options)
         self.seats = [Seat(i, None if k == OPEN else k) for i, k in enumerate(kinds)]
+        # a person's name from a saved match; a computer's is the host's name for it, the
+        # same in every window
         for seat, name in zip(self.seats, self.names):
-            if seat.person and name:
+            if name:
                 seat.name = P.clean_text(str(name), P.MAX_NAME)
         self.rng = random.Random(self.match.seed ^ 0x5EA7)
         #: A resumed match starts again like a new one: when everyone is back, or the host
@@ -144,6 +150,12 @@ class Table:
         self.version = 0
         self.last_deal_end: dict[str, Any] | None = None
         self._emoted: dict[int, float] = {}
+        #: The latest applied actions by the position they were sent for (``act.seq``):
+        #: ``seq -> (seat, action as sent, canonical)``, so a copy that arrives again
+        #: (a client answering a prompt, a line that repeats itself) changes nothing.
+        self._applied: OrderedDict[int, tuple[int, str, str]] = OrderedDict()
+        #: Copies of applied actions that were ignored.
+        self.duplicates = 0
         #: Delivers a message to a seat's client (the server sets it).
         self.send: Callable[[int, dict[str, Any]], None] = lambda seat, msg: None
         #: Called after every change worth saving (the record is :meth:`record_text`).
@@ -213,9 +225,11 @@ class Table:
              host_key: str | None = None) -> Seat:
         """The seat a newcomer sits at (it is marked connected); :class:`Refusal` if none.
 
-        A seat is found by the secret ``token`` it was given (rejoin after a drop), by the
-        seat number asked for, or by the name of a person who sat there and is away
-        (rejoin after the window was closed); else the first free person's seat.
+        A seat that was given a token is handed back only for that secret ``token``
+        (rejoin after a drop or a closed window): a name alone never takes over a seat
+        and its hand (``seat_taken``).  A newcomer gets the seat number asked for or
+        the first free person's seat; a resumed match's seat, which nobody took since
+        the host started again, goes to the person of that name first.
         """
         name = P.clean_text(name, P.MAX_NAME)
         if not name:
@@ -233,12 +247,12 @@ class Table:
             if not 0 <= seat < self.players:
                 raise Refusal(P.NO_SUCH_SEAT, str(seat))
             s = self.seats[seat]
-            if not s.person or (s.taken and (s.connected or s.name.casefold() != same)):
+            if not s.person or s.taken:
                 raise Refusal(P.SEAT_TAKEN, str(seat))
             return self._sit(s, name, host)
         for s in self.seats:
-            if s.person and s.taken and not s.connected and s.name.casefold() == same:
-                return self._sit(s, name, host)
+            if s.person and s.taken and s.name.casefold() == same:
+                raise Refusal(P.SEAT_TAKEN, "that player's seat is held for them")
         for s in self.seats:
             if s.person and not s.taken and (not s.name or s.name.casefold() == same):
                 return self._sit(s, name, host)
@@ -325,13 +339,37 @@ class Table:
             why=True)
         self._save()
 
-    def ready(self, seat: int) -> None:
-        """The person at ``seat`` has seen the deal's result."""
+    def ready(self, seat: int, deal: int | None = None) -> bool:
+        """The person at ``seat`` has seen the deal's result; False when that changed nothing.
+
+        ``deal`` (1-based) names the deal whose result was seen: a copy that arrives
+        after the next deal was dealt, or a second press, is ignored.
+        """
+        if deal is not None and deal != len(self.live.deals):
+            return False
         if not self.waiting_for_next_deal():
             raise Refusal(P.NOT_YOUR_TURN, "no deal is waiting to be dealt")
+        if self.seats[seat].ready:
+            return False
         self.seats[seat].ready = True
         ready = [s.index for s in self.seats if s.person and s.ready]
         self._broadcast(lambda _seat: {"type": "ready", "seats": ready})
+        return True
+
+    def waiting_for(self) -> list[tuple[int, str]]:
+        """The connected people the table waits for: ``(seat, "act" | "ready")``."""
+        turn = self.turn()
+        if turn is not None:
+            return [(turn.seat, "act")] if turn.kind == "person" else []
+        if self.waiting_for_next_deal():
+            return [(s.index, "ready") for s in self.seats
+                    if s.person and s.connected and not s.ready]
+        return []
+
+    def prompt(self, need: str) -> dict[str, Any]:
+        """The message that asks a seat again for what the table waits for."""
+        return {"type": "prompt", "need": need, "v": self.version,
+                "deal_no": len(self.live.deals)}
 
     def submit(self, seat: int, action: str, seq: int | None = None,
                blind: int | None = None) -> str:
@@ -343,6 +381,11 @@ class Table:
         deal = self.deal
         if not self.started or deal is None:
             raise Refusal(P.NOT_STARTED)
+        if seq is not None and seq != self.version:
+            done = self._applied.get(seq)
+            if done is not None and done[0] == seat and done[1] == action:
+                self.duplicates += 1
+                return done[2]
         mover = deal.to_move()
         if mover is None:
             raise Refusal(P.NOT_YOUR_TURN, "the deal is over")
@@ -357,6 +400,10 @@ class Table:
             canonical = deal.apply(action, seat, chance=self.rng)
         except (IllegalAction, NotationError) as exc:
             raise Refusal(P.ILLEGAL, str(exc), exc.code, dict(exc.params)) from None
+        if seq is not None:
+            self._applied[seq] = (seat, action, canonical.text)
+            while len(self._applied) > APPLIED_KEPT:
+                self._applied.popitem(last=False)
         self.version += 1
         self._after_action(seat)
         return canonical.text

@@ -71,6 +71,9 @@ class Settings:
     #: after ``trick_pause_ms`` ("auto").
     collect_trick: str = "click"
     trick_pause_ms: int = 1000
+    #: The table joined last (the join form offers it again); 47625 is the table's port.
+    net_address: str = ""
+    net_port: int = 47625
 
     def deck_for(self, variant: str) -> str:
         """Defaults: French for the Sixty-six family, German for Mariáš."""
@@ -131,6 +134,7 @@ def _schema() -> Any:
         "confirm_low_declare": sc.boolean(), "collect_trick": sc.text(8, TRICK_COLLECT),
         "trick_pause_ms": sc.whole(0, 10_000),
         "trainer": sc.boolean(), "counting_aid": sc.text(10, COUNTING_AID),
+        "net_address": sc.text(60, clean=True), "net_port": sc.whole(1024, 65535),
     }
     return sc.fields_of(spec, asdict(Settings()))
 

@@ -175,6 +175,8 @@ class ClientFlow:
         self.actions_applied = 0
         self.auto_next = False
         self._sent: int | None = None
+        #: The last action sent (the host's prompt for that position sends it again).
+        self._sent_msg: dict[str, Any] | None = None
 
     # --- what the table asks ---------------------------------------------------------------
     @property
@@ -242,9 +244,20 @@ class ClientFlow:
         elif kind == "emote":
             self.emotes.append((int(msg.get("seat", -1)), str(msg.get("what", ""))))
             self.emotes = self.emotes[-10:]
+        elif kind == "prompt":
+            self._prompted(msg)
         elif kind == "chat":
             self.chat.append((str(msg.get("name", "")), str(msg.get("text", ""))))
             self.chat = self.chat[-20:]
+
+    def _prompted(self, msg: dict[str, Any]) -> None:
+        """The host still waits for this seat: an answer it did not get is sent again
+        (a copy of one it applied is ignored there); a person still choosing is left be."""
+        if msg.get("need") == "act" and self._sent_msg is not None \
+                and self._sent_msg.get("seq") == msg.get("v"):
+            self.client.send(self._sent_msg)
+        elif msg.get("need") == "ready" and self.ready_sent:
+            self.client.send({"type": "ready", "deal": msg.get("deal_no")})
 
     def _roster(self, msg: dict[str, Any]) -> None:
         self.away = dict(msg.get("away") or {})
@@ -320,6 +333,7 @@ class ClientFlow:
         # a blind trump card is sent as "trump blind": the host's engine draws the card
         msg: dict[str, Any] = {"type": "act", "action": action.text, "seq": self.version}
         self._sent = self.version
+        self._sent_msg = msg
         self.client.send(msg)
 
     def _game(self, msg: dict[str, Any]) -> None:
@@ -444,7 +458,7 @@ class ClientFlow:
         """The person has seen the result: tell the host (the deal comes when all have)."""
         if self.state is Phase.DEAL_END and not self.ready_sent:
             self.ready_sent = True
-            self.client.send({"type": "ready"})
+            self.client.send({"type": "ready", "deal": len(self.match.deals)})
 
     def start_now(self) -> None:
         self.client.send({"type": "start"})

@@ -9,6 +9,7 @@ or a computer level), what happens when a friend is away, your name and the port
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -301,8 +302,10 @@ class JoinScene(MenuScene):
         x = (w - col) // 2
         y = px(120)
         focus: list[Any] = []
-        values = self.typed or [_name(self), self.app.services.get("net_address", ""),
-                                str(self.app.services.get("net_port", P.DEFAULT_PORT))]
+        # the last table joined, remembered in the settings
+        values = self.typed or [_name(self), self.app.services.get(
+            "net_address", self.settings.net_address), str(self.app.services.get(
+                "net_port", self.settings.net_port))]
         fields = (("ui.net_your_name", P.MAX_NAME, None), ("ui.net_address", 60, None),
                   ("ui.net_port", 5, "numbers"))
         self.entries = []
@@ -403,6 +406,15 @@ class JoinScene(MenuScene):
                 self.finder = None
             super().on_button(key)
 
+    def _remember(self, name: str, address: str, port: int) -> None:
+        """The name and the table go into the settings: the form offers them next time."""
+        s = self.settings
+        if (s.player_name, s.net_address, s.net_port) == (name, address, port):
+            return
+        s.player_name, s.net_address, s.net_port = name, address[:60], port
+        with contextlib.suppress(Exception):  # a settings file that cannot be written
+            self.storage.save_settings(s)
+
     def join(self) -> NetSession | None:
         name = P.clean_text(self.entries[0].get_text(), P.MAX_NAME)
         address = self.entries[1].get_text().strip()
@@ -420,6 +432,7 @@ class JoinScene(MenuScene):
         if old is not None:
             old.close()
         session = NetSession.join(address, port, name)
+        self._remember(name, address, port)
         self.app.services["net"] = session
         self.app.services["net_address"] = address
         self.app.services["net_port"] = port

@@ -23,6 +23,7 @@ from game.net.client import NetClient
 from game.net.server import ServerThread, TableServer
 from game.net.table import OPEN, AwayPolicy, Table, table_from_record
 
+from ..player_names import seat_name
 from ..players import BotServer, make_engine
 from ..session import GameSetup
 from .flow import ClientFlow
@@ -66,6 +67,16 @@ def local_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
+#: The seat tokens this program was given, by (address, port, name): joining the same
+#: table again (the line was lost for good, the table was left) takes the seat back,
+#: since the host hands a taken seat only to its token, never to a name alone.
+_TOKENS: dict[tuple[str, int, str], str] = {}
+
+
+def _token_key(address: str, port: int, name: str) -> tuple[str, int, str]:
+    return address.strip().lower(), port, P.clean_text(name, P.MAX_NAME).casefold()
+
+
 class NetSession:
     def __init__(self, client: NetClient, flow: ClientFlow, server: ServerThread | None = None,
                  bots: BotServer | None = None, setup: GameSetup | None = None):
@@ -87,6 +98,7 @@ class NetSession:
     @classmethod
     def join(cls, address: str, port: int, name: str, seat: int | None = None,
              token: str | None = None) -> NetSession:
+        token = token or _TOKENS.get(_token_key(address, port, name))
         client = NetClient(address, port, name, seat=seat, token=token, wake=wake)
         flow = ClientFlow(client)
         client.start()
@@ -105,6 +117,9 @@ class NetSession:
                           seed=setup.seed, host_key=host_key)
         host_seat = int((setup.network or {}).get("host_seat", 0))
         kinds = list(table.seat_kinds)
+        for s in table.seats:  # one name for each computer, the host's, in every window
+            if not s.person and not s.name:
+                s.name = seat_name(s.index, table.players, host_seat, human=False)
         saved = GameSetup(setup.variant, dict(table.options or {}),
                           seats=["human" if i == host_seat else
                                  (k if k != OPEN else (away.level or "normal"))
@@ -140,6 +155,9 @@ class NetSession:
         if self.closed:
             return
         self.closed = True
+        client = self.client
+        if client.token and self.server is None:
+            _TOKENS[_token_key(client.host, client.port, client.name)] = client.token
         self.flow.close()
         if self.server is not None:
             self.server.stop()

@@ -80,6 +80,8 @@ class NetTableScene(TableScene):
         self.director.view = self.view_seat
         self.director.deal_owners = deal_class(match.variant).deal_owners
         self.director.sound = self.play_sound
+        # a finished trick waits like at the solo table: for a click, or the chosen pause
+        self.director.trick_pause = self._trick_pause
         self.director.deals_seen = 0
         flow.start()
 
@@ -285,7 +287,10 @@ class NetTableScene(TableScene):
             return super().seat_name(seat)
         info = flow.inputs[seat]
         if info.kind == "bot":
-            return super().seat_name(seat)
+            if not info.name:  # a headless host names no computer: where it sits, then
+                return super().seat_name(seat)
+            # the host's name for it, the same in every window, and its level
+            return f"{info.name} · " + t("level_" + info.level).lower()
         name = info.name or (t("net_open_seat") if not info.taken else "?")
         if info.kind == "human":
             return name

@@ -468,7 +468,9 @@ class Panels:
         if n:
             first.append(t("table_keys_button") if n == 1 else
                          t("table_keys_buttons", n=n))
-        second = [t("table_keys_hint"), t("table_keys_last")]
+        # H asks the practice layer, which a table with friends has not: no promise there
+        second = ([t("table_keys_hint")] if sc.layer is not None else []) + \
+            [t("table_keys_last")]
         if getattr(sc, "counting", None) is not None and sc.counting.allowed():
             second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]
