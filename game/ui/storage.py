@@ -837,15 +837,20 @@ def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
 
 
 def _check_decks(settings: Settings) -> list[str]:
-    """Deck and back ids the deck renderer knows, of the right family (else the defaults)."""
+    """Deck and back ids the deck renderer knows (else the defaults).
+
+    Either slot may hold any artwork: the slot is the family of *game* (French-suited
+    games, Mariáš), not of the cards drawn -- a French-suited game played with German
+    cards is common in Austria and Hungary, and the settings list and D at the table
+    offer every artwork for both.
+    """
     from .decks.artworks import ARTWORKS
     from .decks.backs import BACKS
 
     problems = []
     base = Settings()
-    for name, family in (("deck_french", "french"), ("deck_german", "german")):
-        art = ARTWORKS.get(getattr(settings, name))
-        if art is None or getattr(art, "family", family) != family:
+    for name in ("deck_french", "deck_german"):
+        if getattr(settings, name) not in ARTWORKS:
             problems.append(f"{name}: unknown deck, reset to default")
             setattr(settings, name, getattr(base, name))
     if settings.card_back not in BACKS:
