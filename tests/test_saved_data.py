@@ -141,3 +141,35 @@ def test_every_deck_the_d_key_gives_at_the_table_is_read_back(variant, tmp_path,
         if table is not None:
             table.shutdown()
         pygame.quit()
+
+
+# --- issue 32: a started match is kept by Esc before the first move --------------------------------
+@pytest.mark.parametrize("variant", ["marriage", "marias"])
+def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch):
+    from game.ui.session import GameSetup
+
+    app = menu_app(tmp_path, monkeypatch)
+    try:
+        players = 3 if variant == "marias" else 2
+        # The computers pause long before each card: a few frames in, nothing has moved.
+        app.services["settings"].bot_pause_ms = 10_000
+        scene = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
+                                                    (players - 1), seed=5))
+        for _ in range(5):
+            app.step(1 / 60)
+        assert scene.flow is not None and scene.flow.deal is not None
+        assert not scene.flow.deal.history  # before the first move
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="\x1b"))
+        settle(app)
+        assert app.scene.name == "menu"
+        assert app.scene.menu_buttons["continue"].is_enabled
+        fresh = Storage(tmp_path / "config", tmp_path / "data")
+        saved = fresh.saved_matches()
+        assert [m.variant for m in saved] == [variant] and saved[0].state.moves == 0
+        assert fresh.take_reports() == []
+    finally:
+        table = app.scenes.get("table")
+        if table is not None:
+            table.shutdown()
+        pygame.quit()
