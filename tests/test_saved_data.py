@@ -173,3 +173,163 @@ def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch)
         if table is not None:
             table.shutdown()
         pygame.quit()
+
+
+# --- issue 36: leftovers of an interrupted write ---------------------------------------------------
+def test_leftover_tmp_files_are_removed_but_a_write_in_progress_is_not(storage):
+    import os
+
+    storage.save_settings(Settings(player_name="Eva"))
+    storage.record_deal("marriage", {"key": "k", "won": True, "points": 1})
+    storage.save_match(_record(), _setup())
+    storage.export_deal(_record(), "marriage", key="abcdef12")
+    folders = [storage.config_dir, storage.data_dir, storage.matches_dir, storage.history_dir]
+    old, new = [], []
+    for folder in folders:
+        for name, when in ((".settings.json.k3j2.tmp", storage.started - 3600),
+                           (".marriage.txt.x9.tmp", storage.started + 5)):
+            path = folder / name
+            path.write_bytes(b"half a file")
+            os.utime(path, (when, when))
+            (old if when < storage.started else new).append(path)
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    assert fresh.load_settings().player_name == "Eva"
+    assert fresh.stats.of("marriage").deals_played == 1
+    assert [m.variant for m in fresh.saved_matches()] == ["marriage"]
+    assert len(fresh.list_history()) == 1
+    assert [p for p in old if p.exists()] == []
+    assert all(p.exists() for p in new)  # newer than this run: someone is writing it
+    assert fresh.take_reports() == []
+
+
+# --- issue 36: special files and folders -----------------------------------------------------------
+def _within(call, release):
+    """``call()`` in a thread; a call still blocked after a minute is a hang: ``release()``
+    frees it (so the test fails instead of hanging the suite)."""
+    import threading
+
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(call()), daemon=True)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():
+        release()
+        worker.join(10)
+        pytest.fail("the program waited on a special file")
+    return out[0]
+
+
+def _fifo_release(path):
+    import os
+
+    def release():
+        for p in path.parent.glob(path.name + "*"):
+            try:
+                fd = os.open(p, os.O_WRONLY | os.O_NONBLOCK)
+                os.close(fd)
+            except OSError:
+                pass
+    return release
+
+
+@pytest.mark.parametrize("which", ["settings", "stats", "match", "setup"])
+def test_a_named_pipe_in_place_of_a_file_is_a_notice_not_a_hang(storage, which):
+    import os
+
+    storage.save_match(_record(), _setup())
+    path = {"settings": storage.settings_path, "stats": storage.stats_path,
+            "match": storage.match_paths("marriage")[0],
+            "setup": storage.match_paths("marriage")[1]}[which]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+    fresh = Storage(storage.config_dir, storage.data_dir)
+
+    def everything():
+        fresh.load_settings()
+        fresh.stats  # noqa: B018 - reads the statistics
+        return fresh.saved_matches()
+
+    saved = _within(everything, _fifo_release(path))
+    keys = [k for k, _ in fresh.take_reports()]
+    assert len(keys) == 1 and keys[0].startswith("ui.notice_"), keys
+    if which == "setup":  # the record is whole: the setup is rebuilt from it
+        assert [m.variant for m in saved] == ["marriage"]
+
+
+def test_a_device_in_place_of_the_settings_is_refused_unread(storage):
+    storage.config_dir.mkdir(parents=True)
+    storage.settings_path.symlink_to("/dev/zero")
+    assert storage.load_settings() == Settings()
+    assert [k for k, _ in storage.take_reports()] == ["ui.notice_settings_reset"]
+
+
+def test_an_unreadable_matches_folder_is_a_notice(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    storage.save_match(_record(), _setup())
+    real = Path.iterdir
+
+    def iterdir(self):
+        if self == storage.matches_dir:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    assert fresh.saved_matches() == [] and not fresh.has_match()
+    assert [k for k, _ in fresh.take_reports()] == ["ui.notice_folder_unreadable"]
+    app = menu_app(tmp_path, monkeypatch)  # and the menu opens and says so
+    try:
+        app.switch("menu")
+        settle(app)
+        assert app.scene.name == "menu"
+    finally:
+        pygame.quit()
+
+
+def test_a_history_file_whose_name_is_not_text_is_skipped(tmp_path, monkeypatch):
+    import os
+
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    good = storage.export_deal(_record(), "marriage", key="abcdef12")
+    assert good is not None
+    bad = os.fsencode(storage.history_dir) + b"/20990101-000000-\xff\xfe.txt"
+    with open(bad, "wb") as fh:
+        fh.write(good.read_bytes())
+    assert storage.list_history() == [good]
+    app = menu_app(tmp_path, monkeypatch)
+    try:
+        scene = app.switch("replay")
+        settle(app, 80)
+        assert app.scene is scene and list(scene.file_labels.values()) == [good]
+    finally:
+        pygame.quit()
+
+
+def _setup(variant: str = "marriage"):
+    from game.ui.session import GameSetup
+
+    players = 3 if variant == "marias" else 2
+    return GameSetup(variant, seats=["human"] + ["hard"] * (players - 1))
+
+
+def _record(variant: str = "marriage", deals: int = 0, extra: int = 1, seed: int = 1,
+            options=None) -> str:
+    """A match record: ``deals`` finished deals and a started one with ``extra`` actions."""
+    import random
+
+    from game.rules import Match, write_record
+
+    m = Match(variant, seed=seed, options=options) if options else Match(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(deals):
+        d = m.start_deal()
+        while not d.is_over():
+            d.apply(rng.choice(d.legal_actions()))
+        m.finish_deal()
+    d = m.start_deal()
+    for _ in range(extra):
+        d.apply(rng.choice(d.legal_actions()))
+    return write_record(m.deals)

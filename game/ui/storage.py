@@ -55,6 +55,7 @@ import json
 import logging
 import os
 import re
+import stat
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -87,11 +88,29 @@ NOTICE_STATS_RESET = "ui.notice_stats_reset"
 NOTICE_STATS_FIXED = "ui.notice_stats_fixed"
 NOTICE_HISTORY_CORRUPT = "ui.notice_history_corrupt"
 NOTICE_SAVE_FAILED = "ui.notice_save_failed"
+NOTICE_FOLDER_UNREADABLE = "ui.notice_folder_unreadable"
+NOTICE_NEWER_FILE = "ui.notice_newer_file"
+#: When this run started: a ``.tmp`` file older than that is left over from an
+#: interrupted write (one of this run, or of another copy still running, is newer).
+RUN_STARTED = time.time()
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``; ValueError if it is larger than ``limit`` (read no further)."""
-    with open(path, "rb") as fh:
+    """The bytes of ``path``; ValueError if it is not a regular file or is larger than
+    ``limit`` (both checked before a byte is read).
+
+    Opened non-blocking: a named pipe put in place of a file would otherwise wait for a
+    writer forever (the window never drawn), and a device such as ``/dev/zero`` never
+    ends.  Neither is a file we wrote, so each is refused like any unreadable file.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with open(fd, "rb", closefd=True) as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file (a pipe, a device or a folder)")
+        if info.st_size > limit:
+            raise ValueError(f"the file is larger than {limit // 1024} KB")
         raw = fh.read(limit + 1)
     if len(raw) > limit:
         raise ValueError(f"the file is larger than {limit // 1024} KB")
@@ -264,6 +283,9 @@ class Storage:
         self._migrated = False
         #: slot -> ((mtime_ns, size) of both files, SavedMatch): replays are not repeated.
         self._checked: dict[str, tuple[tuple[int, ...], SavedMatch]] = {}
+        #: Folders already cleared of leftover ``.tmp`` files (see :meth:`_sweep`).
+        self._swept: set[Path] = set()
+        self.started = RUN_STARTED
 
     # --- paths ---------------------------------------------------------------------------
     @property
@@ -327,6 +349,30 @@ class Storage:
             return None
         return target
 
+    def _sweep(self, folder: Path) -> None:
+        """Remove what an interrupted atomic write left (``.NAME.XXXX.tmp``), once a folder.
+
+        Only files older than this run's start: a write in progress (this run's writer
+        thread, or another copy of the program) is newer and is left alone.
+        """
+        if folder in self._swept:
+            return
+        self._swept.add(folder)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            return
+        for entry in entries:
+            if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and info.st_mtime < self.started:
+                    os.unlink(entry.path)
+                    log.info("removed %s, left by an interrupted write", entry.name)
+            except OSError:
+                continue
+
     def _read_json(self, path: Path) -> Any:
         return decode_json(read_bounded(path, _json_limit()))
 
@@ -334,7 +380,8 @@ class Storage:
     def load_settings(self) -> Settings:
         """The saved settings; what cannot be read is reset, reported and kept aside."""
         path = self.settings_path
-        if not path.exists():
+        self._sweep(path.parent)
+        if not _exists(path):
             return Settings()
         try:
             data = self._read_json(path)
@@ -415,7 +462,7 @@ class Storage:
         try:
             text_path, setup_path = self.match_paths(slot_for(setup))
             sidecar = json.dumps({"version": 1, "setup": setup_to_dict(setup)}, indent=1)
-            if not setup_path.exists() or setup_path.read_bytes() != sidecar.encode("utf-8"):
+            if _read_or_none(setup_path, len(sidecar) * 4) != sidecar.encode("utf-8"):
                 atomic_write(setup_path, sidecar)
             atomic_write(text_path, record_text)
         except (OSError, ValueError) as exc:
@@ -528,13 +575,18 @@ class Storage:
             log.error("cannot move the saved match into its slot: %s", exc)
 
     def slots(self) -> list[str]:
-        """Every slot with a file in it (valid or not)."""
-        self._migrate()
+        """Every slot with a file in it (valid or not); an unreadable folder is a notice."""
         folder = self.matches_dir
-        if not folder.is_dir():
+        try:
+            self._migrate()
+            if not folder.is_dir():
+                return []
+            self._sweep(folder)
+            names = {p.stem for p in folder.iterdir()
+                     if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)}
+        except OSError as exc:
+            self.report(NOTICE_FOLDER_UNREADABLE, _reason(exc), folder=str(folder))
             return []
-        names = {p.stem for p in folder.iterdir()
-                 if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)}
         return sorted(names)
 
     def saved_matches(self) -> list[SavedMatch]:
@@ -578,7 +630,7 @@ class Storage:
         cached = self._checked.get(slot)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        if not text_path.exists():
+        if not _exists(text_path):
             # No record: nothing was played.  A sidecar alone is the first save of a match
             # cut short between its two files (the sidecar goes first): no action is lost.
             self._checked.pop(slot, None)
@@ -686,7 +738,8 @@ class Storage:
 
     def _load_stats(self) -> Stats:
         path = self.stats_path
-        if not path.exists():
+        self._sweep(path.parent)
+        if not _exists(path):
             return Stats()
         try:
             stats, problems = Stats.from_dict(self._read_json(path))
@@ -757,10 +810,21 @@ class Storage:
         return path
 
     def list_history(self) -> list[Path]:
-        """Record files of the history, newest first."""
-        if not self.history_dir.is_dir():
+        """Record files of the history, newest first.
+
+        Only names that are text: a name that is not valid UTF-8 (made by another program)
+        cannot be shown, so it is left alone, not listed.
+        """
+        folder = self.history_dir
+        try:
+            if not folder.is_dir():
+                return []
+            self._sweep(folder)
+            found = [p for p in folder.glob("*.txt") if _text_name(p) and p.is_file()]
+        except OSError as exc:
+            self.report(NOTICE_FOLDER_UNREADABLE, _reason(exc), folder=str(folder))
             return []
-        return sorted((p for p in self.history_dir.glob("*.txt") if p.is_file()), reverse=True)
+        return sorted(found, reverse=True)
 
     def read_history(self, path: Path) -> str | None:
         """A hand-history record that replays; a damaged one is moved aside and reported."""
@@ -787,6 +851,36 @@ class Storage:
         for old in self.list_history()[HISTORY_KEPT:]:
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _text_name(path: Path) -> bool:
+    """Whether a file name is valid UTF-8 (undecodable bytes come back as surrogates)."""
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _exists(path: Path) -> bool:
+    """Whether something is at ``path``; one that cannot even be looked at counts as there
+    (reading it then fails and is reported)."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True
+
+
+def _read_or_none(path: Path, limit: int) -> bytes | None:
+    """The bytes of a file we wrote, or None if it is missing, too long or not a file."""
+    try:
+        return read_bounded(path, limit)
+    except (OSError, ValueError):
+        return None
 
 
 def _json_limit() -> int:
