@@ -11,8 +11,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ui.session import GameSetup
 from game.ui.settings import Settings
-from game.ui.storage import Storage
+from game.ui.storage import Storage, slot_for
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def assert_read_back(app, tmp_path, what: str) -> None:
     assert settings == app.services["settings"], what
 
 
-# --- issue 32: nothing the game writes is called damaged ------------------------------------------
+# --- issue 32: nothing the game writes is called damaged -----------------------------------------
 def test_a_german_artwork_in_the_french_slot_is_a_choice_not_damage(storage):
     """French-suited games with German cards: the slot names the game, not the cards."""
     storage.save_settings(Settings(deck_french="german-prague", deck_german="french-4color"))
@@ -125,7 +126,7 @@ def test_every_deck_the_d_key_gives_at_the_table_is_read_back(variant, tmp_path,
     app = menu_app(tmp_path, monkeypatch)
     try:
         players = 3 if variant == "marias" else 2
-        scene = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
+        app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
                                                     (players - 1), seed=5), bot_budget_ms=0)
         settle(app)
         seen = set()
@@ -143,7 +144,7 @@ def test_every_deck_the_d_key_gives_at_the_table_is_read_back(variant, tmp_path,
         pygame.quit()
 
 
-# --- issue 32: a started match is kept by Esc before the first move --------------------------------
+# --- issue 32: a started match is kept by Esc before the first move ------------------------------
 @pytest.mark.parametrize("variant", ["marriage", "marias"])
 def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch):
     from game.ui.session import GameSetup
@@ -175,7 +176,7 @@ def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch)
         pygame.quit()
 
 
-# --- issue 36: leftovers of an interrupted write ---------------------------------------------------
+# --- issue 36: leftovers of an interrupted write -------------------------------------------------
 def test_leftover_tmp_files_are_removed_but_a_write_in_progress_is_not(storage):
     import os
 
@@ -202,7 +203,7 @@ def test_leftover_tmp_files_are_removed_but_a_write_in_progress_is_not(storage):
     assert fresh.take_reports() == []
 
 
-# --- issue 36: special files and folders -----------------------------------------------------------
+# --- issue 36: special files and folders ---------------------------------------------------------
 def _within(call, release):
     """``call()`` in a thread; a call still blocked after a minute is a hang: ``release()``
     frees it (so the test fails instead of hanging the suite)."""
@@ -333,3 +334,89 @@ def _record(variant: str = "marriage", deals: int = 0, extra: int = 1, seed: int
     for _ in range(extra):
         d.apply(rng.choice(d.legal_actions()))
     return write_record(m.deals)
+
+
+# --- issue 36: slots cannot point at other games -------------------------------------------------
+def _write_setup(storage, slot: str, setup: dict) -> None:
+    import json
+
+    storage.match_paths(slot)[1].write_text(json.dumps({"version": 1, "setup": setup}), "utf-8")
+
+
+def test_a_setup_naming_another_games_slot_never_overwrites_that_match(storage):
+    marias = _record("marias", extra=2)
+    storage.save_match(marias, _setup("marias"))
+    mine = _record("marriage", extra=1)
+    storage.save_match(mine, _setup("marriage"))
+    # Edited by hand (or damaged): the Marriage match says it lives in the Mariáš slot.
+    _write_setup(storage, "marriage", {"variant": "marriage", "seats": ["human", "hard"],
+                                       "slot": "marias"})
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    found = {m.slot: m for m in fresh.saved_matches()}
+    assert set(found) == {"marriage", "marias"}
+    assert fresh.take_reports()[0][0] == "ui.notice_save_salvaged"  # the setup was refused
+    text, setup = fresh.load_match("marriage")
+    fresh.save_match(text + "", setup)  # continuing it
+    assert fresh.match_paths("marias")[0].read_text("utf-8") == marias  # untouched
+    with pytest.raises(ValueError):
+        slot_for(GameSetup("marriage", slot="marias"))
+
+
+@pytest.mark.parametrize("slot, variant, ok", [
+    ("marriage", "marriage", True), ("net-marriage", "marriage", True),
+    ("marriage-earlier", "marriage", True), ("marriage-earlier-2", "marriage", True),
+    ("sixty-six", "sixty-six", True), ("sixty-six-3", "sixty-six-3", True),
+    ("sixty-six-3", "sixty-six", False), ("sixty-six-earlier", "sixty-six-3", False),
+    ("marias", "marriage", False), ("marriage-x", "marriage", False),
+    ("net-marias", "marriage", False)])
+def test_slot_names_are_strictly_per_game(slot, variant, ok):
+    from game.ui.session import GameSetup
+    from game.ui.storage import setup_from_dict, slot_for
+
+    players = 3 if variant in ("marias", "sixty-six-3") else 2
+    seats = ["human"] + ["easy"] * (players - 1)
+    if ok:
+        assert slot_for(GameSetup(variant, seats=seats, slot=slot)) == slot
+        assert setup_from_dict({"variant": variant, "seats": seats, "slot": slot}).slot == slot
+    else:
+        with pytest.raises(ValueError):
+            slot_for(GameSetup(variant, seats=seats, slot=slot))
+        with pytest.raises(ValueError):
+            setup_from_dict({"variant": variant, "seats": seats, "slot": slot})
+
+
+def _legacy(storage, text: str, variant: str = "marriage") -> None:
+    import json
+
+    storage.data_dir.mkdir(parents=True, exist_ok=True)
+    storage.legacy_match_path.write_text(text, "utf-8")
+    storage.legacy_setup_path.write_text(json.dumps({"version": 1, "setup": {
+        "variant": variant, "seats": ["human", "hard"]}}), "utf-8")
+
+
+def test_a_migrated_old_save_never_overwrites_the_current_match(storage):
+    current = _record("marriage", extra=1, seed=1)
+    storage.save_match(current, _setup())
+    old = _record("marriage", extra=2, seed=2)
+    _legacy(storage, old)
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    found = {m.slot: m.text for m in fresh.saved_matches()}
+    assert found == {"marriage": current, "marriage-earlier": old}
+    text, setup = fresh.load_match("marriage-earlier")
+    fresh.save_match(text, setup)  # continuing the old one ...
+    assert fresh.match_paths("marriage")[0].read_text("utf-8") == current  # ... keeps this
+    assert fresh.take_reports() == []
+
+
+def test_an_existing_earlier_pair_is_kept_and_the_next_free_name_taken(storage):
+    first = _record("marriage", extra=1, seed=1)
+    storage.save_match(first, _setup())
+    _legacy(storage, _record("marriage", extra=1, seed=2))
+    Storage(storage.config_dir, storage.data_dir).saved_matches()  # -> marriage-earlier
+    third = _record("marriage", extra=1, seed=3)
+    _legacy(storage, third)
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    slots = sorted(m.slot for m in fresh.saved_matches())
+    assert slots == ["marriage", "marriage-earlier", "marriage-earlier-2"]
+    assert fresh.load_match("marriage-earlier-2")[0] == third
+    assert list(storage.data_dir.rglob("*.corrupt-*")) == [] and fresh.take_reports() == []

@@ -58,7 +58,7 @@ import re
 import stat
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,10 @@ HISTORY_KEPT = 500
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 #: A slot's name: the variant id by default.
 SLOT_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+#: The slots a game may use: its own (the variant id), its network table's (``net-``) and
+#: the matches moved out of an older version's single save (``-earlier``, ``-earlier-2``).
+#: Nothing else: a slot that could name another game's match could overwrite it.
+SLOT_KINDS = r"(?:net-)?{variant}(?:-earlier(?:-[1-9][0-9]?)?)?"
 #: Seat kinds a saved setup may hold.
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 #: Notice keys (assets/translations): what the menu tells the player.
@@ -128,11 +132,22 @@ def decode_json(raw: bytes) -> Any:
         raise ValueError(f"not UTF-8 text (byte {exc.start + 1})") from None
 
 
+def slot_variant(slot: str) -> str | None:
+    """The game whose slot ``slot`` is (see :data:`SLOT_KINDS`), or None."""
+    from game.rules.options import VARIANT_IDS
+
+    for variant in VARIANT_IDS:
+        if re.fullmatch(SLOT_KINDS.format(variant=re.escape(variant)), slot):
+            return variant
+    return None
+
+
 def slot_for(setup: GameSetup) -> str:
-    """The slot a match is saved in: ``setup.slot``, else its game."""
+    """The slot a match is saved in: ``setup.slot``, else its game; always one of the
+    game's own (ValueError otherwise)."""
     slot = getattr(setup, "slot", None) or setup.variant
-    if not SLOT_RE.match(slot):
-        raise ValueError(f"'{slot}' is not a slot name")
+    if not SLOT_RE.match(slot) or slot_variant(slot) != setup.variant:
+        raise ValueError(f"'{slot}' is not a slot of {setup.variant}")
     return slot
 
 
@@ -175,6 +190,8 @@ def setup_from_dict(data: Any) -> GameSetup:
     slot = data.get("slot")
     if slot is not None and (not isinstance(slot, str) or not SLOT_RE.match(slot)):
         raise ValueError("the setup's slot is not a slot name")
+    if slot is not None and slot_variant(slot) != variant:
+        raise ValueError("the setup's slot is not one of its game's")
     network = data.get("network")
     if network is not None:  # a table hosted on the network (game.ui.netplay)
         from game.net.table import check_network_setup
@@ -539,11 +556,13 @@ class Storage:
             return
         self._migrated = True
         old_text, old_setup = self.legacy_match_path, self.legacy_setup_path
-        if not old_text.exists() and not old_setup.exists():
+        if not _exists(old_text) and not _exists(old_setup):
             return
         variant = None
+        setup: GameSetup | None = None
         try:
-            variant = setup_from_dict(self._read_json(old_setup).get("setup")).variant
+            setup = setup_from_dict(self._read_json(old_setup).get("setup"))
+            variant = setup.variant
         except (OSError, ValueError, AttributeError):
             try:
                 head = read_bounded(old_text, MAX_RECORD_BYTES).decode("utf-8", "replace")
@@ -558,17 +577,26 @@ class Storage:
             self.report(NOTICE_SAVE_CORRUPT, "the saved match names no known game",
                         variant="", file=_name(moved[0] or moved[1]), folder=str(self.data_dir))
             return
-        slot = variant
-        if any(p.exists() for p in self.match_paths(slot)):
-            slot = f"{variant}-earlier"
-            for p in self.match_paths(slot):
-                self.move_aside(p)
+        # Its game's slot if free; else the first free "-earlier" one (a match in progress
+        # and an earlier moved one are both the player's: neither is replaced).
+        candidates = [variant, f"{variant}-earlier"] + [f"{variant}-earlier-{n}"
+                                                         for n in range(2, 100)]
+        slot = next((c for c in candidates if not any(_exists(p) for p in self.match_paths(c))),
+                    None)
+        if slot is None:
+            log.error("no free slot for the old saved match; it stays where it is")
+            return
         new_text, new_setup = self.match_paths(slot)
         try:
             self.matches_dir.mkdir(parents=True, exist_ok=True)
-            if old_setup.exists():
+            if setup is not None:  # it names its new slot: Continue saves it there
+                setup.slot = None if slot == variant else slot
+                atomic_write(new_setup, json.dumps({"version": 1,
+                                                    "setup": setup_to_dict(setup)}, indent=1))
+                old_setup.unlink()
+            elif _exists(old_setup):
                 os.replace(old_setup, new_setup)
-            if old_text.exists():
+            if _exists(old_text):
                 os.replace(old_text, new_text)
             fsync_dir(self.matches_dir)
         except OSError as exc:
@@ -583,7 +611,8 @@ class Storage:
                 return []
             self._sweep(folder)
             names = {p.stem for p in folder.iterdir()
-                     if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)}
+                     if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)
+                     and slot_variant(p.stem) is not None}
         except OSError as exc:
             self.report(NOTICE_FOLDER_UNREADABLE, _reason(exc), folder=str(folder))
             return []
@@ -626,6 +655,9 @@ class Storage:
             text_path, setup_path = self.match_paths(slot)
         except ValueError:
             return None
+        game = slot_variant(slot)
+        if game is None:
+            return None  # not a slot of ours: never read, never written
         stamp = _stamp(text_path, setup_path)
         cached = self._checked.get(slot)
         if cached is not None and cached[0] == stamp:
@@ -645,8 +677,14 @@ class Storage:
             if not isinstance(data, dict) or data.get("version", 1) != 1:
                 raise ValueError("the setup file is not ours")
             setup = setup_from_dict(data.get("setup"))
+            if setup.slot is None and slot != setup.variant and slot_variant(slot) == \
+                    setup.variant:
+                setup.slot = slot  # moved here by an older version, which left it out
+            if slot_for(setup) != slot:
+                raise ValueError("it names another slot than its own")
         except (OSError, ValueError) as exc:
             problems.append(f"setup: {exc}")
+            setup = None
         # The record: strict UTF-8, whole lines, replayed by the rules.
         lines: list[str] = []
         try:
@@ -664,6 +702,9 @@ class Storage:
                 problems.append(f"record: {exc}")
         elif state is None:
             problems.append("record: no deal of it replays" if lines else "record: empty")
+        if state is not None and state.variant != game:
+            problems.append("record: it is of another game than its slot")
+            state = None
         if state is not None and setup is not None and (
                 setup.variant != state.variant or len(setup.seats) != state.players):
             problems.append("setup: it is of another game than the record")
@@ -696,8 +737,7 @@ class Storage:
             return None
         text = "\n".join(kept) + "\n"
         if setup.slot is None and slot != setup.variant:
-            setup = GameSetup(setup.variant, setup.options, setup.seats, setup.seed,
-                              setup.practice, slot=slot, trainer=setup.trainer)
+            setup = replace(setup, slot=slot)
         try:
             atomic_write(setup_path, json.dumps({"version": 1, "setup": setup_to_dict(setup)},
                                                 indent=1))
