@@ -420,3 +420,116 @@ def test_an_existing_earlier_pair_is_kept_and_the_next_free_name_taken(storage):
     assert slots == ["marriage", "marriage-earlier", "marriage-earlier-2"]
     assert fresh.load_match("marriage-earlier-2")[0] == third
     assert list(storage.data_dir.rglob("*.corrupt-*")) == [] and fresh.take_reports() == []
+
+
+# --- issue 36: a saved match is checked as a match -----------------------------------------------
+def _whole(seed: int, variant: str = "marriage") -> str:
+    """A finished match: every deal its rules allow."""
+    import random
+
+    from game.rules import Match, write_record
+
+    m = Match(variant, seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        d = m.start_deal()
+        while not d.is_over():
+            d.apply(rng.choice(d.legal_actions()))
+        m.finish_deal()
+    return write_record(m.deals)
+
+
+def _put(storage, slot: str, text: str, setup) -> None:
+    import json
+
+    from game.ui.storage import setup_to_dict
+
+    text_path, setup_path = storage.match_paths(slot)
+    text_path.parent.mkdir(parents=True, exist_ok=True)
+    setup_path.write_text(json.dumps({"version": 1, "setup": setup_to_dict(setup)}), "utf-8")
+    text_path.write_text(text, "utf-8")
+
+
+@pytest.mark.parametrize("variant", ["marriage", "marias"])
+def test_a_save_past_the_matchs_end_is_refused_and_kept_aside(storage, variant):
+    text = _whole(1, variant) + _whole(2, variant) + _record(variant, extra=1, seed=3)
+    _put(storage, variant, text, _setup(variant))
+    storage.export_deal(_record(), "marriage", key="realdeal")  # the player's history
+    assert storage.saved_matches() == []
+    reports = storage.take_reports()
+    assert [k for k, _ in reports] == ["ui.notice_save_corrupt"]
+    assert "after the match's end" in reports[0][1]["detail"]
+    aside = list(storage.matches_dir.glob(f"{variant}.txt.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_text("utf-8") == text
+    assert storage.stats.games == {}  # nothing of it was counted ...
+    assert [p.name for p in storage.list_history()] == [  # ... or filed
+        p.name for p in storage.history_dir.glob("*realdeal*")]
+
+
+def test_hundreds_of_finished_deals_are_not_a_match(storage):
+    text = "".join(_whole(seed) for seed in range(1, 60))
+    _put(storage, "marriage", text, _setup())
+    assert storage.saved_matches() == []
+    assert [k for k, _ in storage.take_reports()] == ["ui.notice_save_corrupt"]
+    assert storage.stats.games == {} and storage.list_history() == []
+
+
+def test_a_match_whose_last_deal_ended_it_is_filed_not_offered_nor_called_damaged(storage):
+    """The program stopped between saving the match's last action and filing it."""
+    text = _whole(4)
+    _put(storage, "marriage", text, _setup())
+    assert storage.saved_matches() == [] and storage.take_reports() == []
+    assert storage.stats.of("marriage").matches_played == 1
+    assert not any(p.exists() for p in storage.match_paths("marriage"))
+
+
+def test_a_save_larger_than_any_match_is_refused_without_reading_it(storage, monkeypatch):
+    from game.ui import storage as storage_module
+
+    text = _record(extra=1)
+    _put(storage, "marriage", text, _setup())
+    with open(storage.match_paths("marriage")[0], "r+b") as fh:
+        fh.truncate(14 * 1024 * 1024)  # 14 MB (sparse: cheap to make)
+    asked: list[int] = []  # bytes read
+    real_open = open
+
+    class Counting:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def read(self, n=-1):
+            data = self.fh.read(n)
+            asked.append(len(data))
+            return data
+
+        def __getattr__(self, name):
+            return getattr(self.fh, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+    monkeypatch.setattr(storage_module, "open", lambda *a, **k: Counting(real_open(*a, **k)),
+                        raising=False)
+    assert storage.saved_matches() == []
+    reports = storage.take_reports()
+    assert [k for k, _ in reports] == ["ui.notice_save_corrupt"]
+    assert sum(asked) <= 64 * 1024, asked  # the setup and a header only
+    assert len(list(storage.matches_dir.glob("marriage.txt.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize("variant", ["marriage", "sixty-six", "sixty-six-3", "marias"])
+def test_the_longest_real_match_fits_the_size_bound(variant):
+    """The bound is a match's, not a guess: every deal of a played match is far below the
+    per-deal share, and a whole played match far below the whole."""
+    from game.rules.options import make_options
+    from game.ui.storage import MAX_DEAL_BYTES, longest_match, save_limit
+
+    for seed in range(1, 9):
+        text = _whole(seed, variant)
+        deals = text.count("variant:")
+        assert deals <= longest_match(variant, make_options(variant))
+        assert len(text.encode()) / deals < MAX_DEAL_BYTES / 3
+        assert len(text.encode()) < save_limit(variant, {})

@@ -215,24 +215,71 @@ class MatchState:
     moves: int  # actions of the last deal
     totals: list[int]  # match points of the finished deals
     last_over: bool
+    #: After how many deals the match's rules ended it (None: not ended).
+    ended_after: int | None = None
+    #: Deals left unfinished with another deal after them (a real match has none).
+    unfinished: int = 0
 
 
 def replay_state(lines: list[str]) -> MatchState:
     """Replay a match record completely; RecordError (naming the line) if it does not."""
+    from game.rules.match import match_over
+    from game.rules.options import make_options
     from game.rules.record import iter_records, replay_records
 
     totals: list[int] = []
     deals = 0
     last = None
+    ended_after: int | None = None
+    unfinished = 0
     for deal in replay_records(iter_records(lines)):
+        if last is not None and not last.is_over():
+            unfinished += 1
         deals += 1
         last = deal
         score = deal.score()
         if score:
             totals = [a + b for a, b in zip(totals, score)] if totals else list(score)
+        if deal.is_over() and ended_after is None and match_over(
+                deal.variant, make_options(deal.variant, dict(deal.options)),
+                totals or [0] * deal.players, deals):
+            ended_after = deals
     assert last is not None
     return MatchState(last.variant, dict(last.options), last.players, deals,
-                      len(last.history), totals or [0] * last.players, last.is_over())
+                      len(last.history), totals or [0] * last.players, last.is_over(),
+                      ended_after, unfinished)
+
+
+#: The longest record of one deal as we write it: four header lines and every action (a
+#: random Mariáš deal, the longest game, writes under 1 KB; comments are never written).
+MAX_DEAL_BYTES = 4096
+
+
+def longest_match(variant: str, options: dict[str, Any]) -> int:
+    """The most deals a match of these rules can hold before its rules end it.
+
+    Mariáš: exactly ``rounds`` rounds of dealers.  The others end when a player reaches
+    ``match_points``; a deal that scores gives someone at least one point, so at most
+    ``players * (match_points - 1) + 1`` deals score.  A deal where nobody scores (nobody
+    reached 66) is rare: the bound allows two of them for every deal that scores.
+    """
+    from game.rules.options import make_options
+    from game.rules.variants import deal_class
+
+    opts = make_options(variant, options)
+    players = deal_class(variant).players
+    if variant == "marias":
+        return int(opts["rounds"]) * players
+    return 3 * (players * (int(opts["match_points"]) - 1) + 1)
+
+
+def save_limit(variant: str, options: dict[str, Any]) -> int:
+    """The largest saved match of these rules: every deal of the longest match at its
+    longest (a file larger than that was not written by a match; it is not read)."""
+    try:
+        return min(MAX_RECORD_BYTES, longest_match(variant, options) * MAX_DEAL_BYTES)
+    except Exception:  # noqa: BLE001 - options the rules refuse: the record is refused later
+        return MAX_DEAL_BYTES
 
 
 def salvage_record(lines: list[str]) -> tuple[list[str], MatchState | None]:
@@ -687,8 +734,10 @@ class Storage:
             setup = None
         # The record: strict UTF-8, whole lines, replayed by the rules.
         lines: list[str] = []
+        limit = save_limit(game, setup.options if setup is not None else
+                           self._record_options(text_path))
         try:
-            raw = read_bounded(text_path, MAX_RECORD_BYTES)
+            raw = read_bounded(text_path, limit)
             lines, problem = _decode_lines(raw)
             if problem:
                 problems.append(problem)
@@ -705,6 +754,17 @@ class Storage:
         if state is not None and state.variant != game:
             problems.append("record: it is of another game than its slot")
             state = None
+        # A match, not just deals: they follow the match's rules to an end not reached yet.
+        if state is not None:
+            wrong = self._match_problem(state)
+            if wrong:
+                problems.append(f"record: {wrong}")
+                state = None
+            elif state.ended_after == state.deals:
+                # The match is over (the program stopped between saving its last action and
+                # filing it): filed now, nothing to continue, nothing damaged.
+                self._file_over(slot, kept, setup, state)
+                return None
         if state is not None and setup is not None and (
                 setup.variant != state.variant or len(setup.seats) != state.players):
             problems.append("setup: it is of another game than the record")
@@ -720,6 +780,45 @@ class Storage:
             self._checked[slot] = (stamp, found)
             return found
         return self._repair(slot, problems, setup, kept, state)
+
+    @staticmethod
+    def _match_problem(state: MatchState) -> str | None:
+        """Why the replayed deals are not a match in progress, or None."""
+        if state.unfinished:
+            return "a deal was left unfinished before the next one"
+        if state.ended_after is not None and state.ended_after < state.deals:
+            return (f"{state.deals - state.ended_after} deals after the match's end "
+                    f"(it ended after deal {state.ended_after})")
+        most = longest_match(state.variant, state.options)
+        if state.deals > most:
+            return f"{state.deals} deals, more than a match of these rules has ({most})"
+        return None
+
+    def _file_over(self, slot: str, kept: list[str], setup: GameSetup | None,
+                   state: MatchState) -> None:
+        if setup is None:
+            setup = GameSetup(state.variant, dict(state.options),
+                              ["human"] + ["normal"] * (state.players - 1))
+        try:
+            self.file_finished("\n".join(kept) + "\n", setup)
+        except Exception:  # noqa: BLE001 - statistics are a comfort, never a lost match
+            log.exception("could not file the finished match")
+        self._remove_match_files(slot)
+
+    def _record_options(self, text_path: Path) -> dict[str, Any]:
+        """The rule options in a record's first deal header (its setup unreadable)."""
+        from game.rules.options import parse_options_text
+
+        try:
+            with open(os.open(text_path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)),
+                      "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return {}
+                head = fh.read(MAX_DEAL_BYTES).decode("utf-8", "replace")
+            found = re.search(r"^\s*options\s*:(.*)$", head, re.M)
+            return dict(parse_options_text(found.group(1))) if found else {}
+        except (OSError, ValueError):
+            return {}
 
     def _repair(self, slot: str, problems: list[str], setup: GameSetup | None,
                 kept: list[str], state: MatchState | None) -> SavedMatch | None:
