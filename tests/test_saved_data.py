@@ -533,3 +533,70 @@ def test_the_longest_real_match_fits_the_size_bound(variant):
         assert deals <= longest_match(variant, make_options(variant))
         assert len(text.encode()) / deals < MAX_DEAL_BYTES / 3
         assert len(text.encode()) < save_limit(variant, {})
+
+
+# --- issue 36: a newer version's files are kept --------------------------------------------------
+def test_unknown_settings_fields_survive_a_rewrite(storage):
+    import json
+
+    data = {**Settings(player_name="Eva").to_dict(), "board_theme": "walnut",
+            "hotkeys": {"hint": "F1"}}
+    storage.config_dir.mkdir(parents=True)
+    storage.settings_path.write_text(json.dumps(data), "utf-8")
+    s = storage.load_settings()
+    assert s.player_name == "Eva" and storage.take_reports() == []
+    s.volume = 0.3
+    assert storage.save_settings(s)
+    back = json.loads(storage.settings_path.read_text("utf-8"))
+    assert back["board_theme"] == "walnut" and back["hotkeys"] == {"hint": "F1"}
+    assert back["volume"] == 0.3
+
+
+def test_a_newer_versions_settings_are_used_and_never_rewritten(storage):
+    import json
+
+    data = {**Settings(player_name="Eva", language="cs").to_dict(), "version": 2,
+            "language": "de", "board_theme": "walnut"}
+    raw = json.dumps(data).encode()
+    storage.config_dir.mkdir(parents=True)
+    storage.settings_path.write_bytes(raw)
+    s = storage.load_settings()
+    assert s.player_name == "Eva" and s.language == "en"  # what this version understands
+    assert [k for k, _ in storage.take_reports()] == ["ui.notice_newer_file"]
+    s.volume = 0.3
+    assert not storage.save_settings(s)
+    assert storage.settings_path.read_bytes() == raw
+    assert list(storage.config_dir.glob("*.corrupt-*")) == []
+
+
+def test_a_newer_versions_statistics_are_used_and_never_rewritten(storage):
+    import json
+
+    data = {"version": 2, "games": {"marriage": {"deals_played": 3, "deals_won": 1,
+                                                 "elo_by_month": {"2026-11": 1010}},
+                                    "tarock": {"deals_played": 1}},
+            "seen": ["a"], "achievements": ["first-66"]}
+    raw = json.dumps(data).encode()
+    storage.data_dir.mkdir(parents=True)
+    storage.stats_path.write_bytes(raw)
+    assert storage.stats.of("marriage").deals_played == 3
+    assert [k for k, _ in storage.take_reports()] == ["ui.notice_newer_file"]
+    storage.record_deal("marriage", {"key": "k", "won": True, "points": 1})
+    assert storage.stats_path.read_bytes() == raw
+    assert list(storage.data_dir.glob("*.corrupt-*")) == []
+
+
+def test_unknown_statistics_fields_survive_a_rewrite(storage):
+    import json
+
+    data = {"version": 1, "games": {"marriage": {"deals_played": 3, "deals_won": 1,
+                                                 "elo_by_month": {"2026-11": 1010}}},
+            "seen": ["a"], "achievements": ["first-66"]}
+    storage.data_dir.mkdir(parents=True)
+    storage.stats_path.write_text(json.dumps(data), "utf-8")
+    storage.record_deal("marriage", {"key": "k", "won": True, "points": 1})
+    back = json.loads(storage.stats_path.read_text("utf-8"))
+    assert back["achievements"] == ["first-66"]
+    assert back["games"]["marriage"]["elo_by_month"] == {"2026-11": 1010}
+    assert back["games"]["marriage"]["deals_played"] == 4
+    assert storage.take_reports() == []

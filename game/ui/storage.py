@@ -67,7 +67,7 @@ from game.rules.files import atomic_write, fsync_dir
 
 from .session import GameSetup
 from .settings import SETTINGS_VERSION, Settings, settings_from_dict
-from .stats import Stats
+from .stats import STATS_VERSION, Stats
 
 log = logging.getLogger(__name__)
 
@@ -349,6 +349,11 @@ class Storage:
         self._checked: dict[str, tuple[tuple[int, ...], SavedMatch]] = {}
         #: Folders already cleared of leftover ``.tmp`` files (see :meth:`_sweep`).
         self._swept: set[Path] = set()
+        #: A newer version's settings or statistics file: read, never rewritten.
+        self._settings_newer = False
+        self._stats_newer = False
+        #: Settings fields this version does not know, written back as they were.
+        self._settings_extra: dict[str, Any] = {}
         self.started = RUN_STARTED
 
     # --- paths ---------------------------------------------------------------------------
@@ -452,8 +457,7 @@ class Storage:
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
             version = data.get("version", SETTINGS_VERSION)
-            if isinstance(version, bool) or not isinstance(version, int) \
-                    or not 0 < version <= SETTINGS_VERSION:
+            if isinstance(version, bool) or not isinstance(version, int) or version < 1:
                 raise ValueError(f"unknown settings version {str(version)[:20]!r}")
         except (OSError, ValueError) as exc:
             moved = self.move_aside(path)
@@ -462,6 +466,15 @@ class Storage:
             return Settings()
         settings, problems = settings_from_dict(data)
         problems += _check_decks(settings)
+        known = set(Settings.__dataclass_fields__) | {"version"}
+        self._settings_extra = {k: v for k, v in data.items() if k not in known}
+        if version > SETTINGS_VERSION:
+            # A newer version's file: what this one understands is used, the file is
+            # left exactly as it is (going back to the newer version loses nothing).
+            self._settings_newer = True
+            self.report(NOTICE_NEWER_FILE, f"version {version}", file=path.name,
+                        folder=str(path.parent))
+            return settings
         if problems:
             log.warning("settings: reset to default: %s", "; ".join(problems))
             moved = self.move_aside(path)
@@ -471,9 +484,13 @@ class Storage:
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
+        """Write the settings, with the fields a newer version added kept as they were;
+        a newer version's file is never rewritten (False)."""
+        if self._settings_newer:
+            return False
         try:
-            atomic_write(self.settings_path, json.dumps(settings.to_dict(), indent=2,
-                                                        ensure_ascii=False))
+            data = {**self._settings_extra, **settings.to_dict()}
+            atomic_write(self.settings_path, json.dumps(data, indent=2, ensure_ascii=False))
             return True
         except OSError as exc:
             self.report(NOTICE_SAVE_FAILED, str(exc))
@@ -881,11 +898,20 @@ class Storage:
         if not _exists(path):
             return Stats()
         try:
-            stats, problems = Stats.from_dict(self._read_json(path))
+            data = self._read_json(path)
+            stats, problems = Stats.from_dict(data)
         except (OSError, ValueError) as exc:
             moved = self.move_aside(path)
             self.report(NOTICE_STATS_RESET, str(exc), file=_name(moved), folder=str(path.parent))
             return Stats()
+        version = data.get("version", STATS_VERSION)
+        if isinstance(version, int) and not isinstance(version, bool) \
+                and version > STATS_VERSION:
+            # As with the settings: read, used, never rewritten.
+            self._stats_newer = True
+            self.report(NOTICE_NEWER_FILE, f"version {version}", file=path.name,
+                        folder=str(path.parent))
+            return stats
         if problems:
             moved = self.move_aside(path)
             self._stats = stats
@@ -895,6 +921,9 @@ class Storage:
         return stats
 
     def save_stats(self) -> bool:
+        """Write the statistics (unknown fields kept); never over a newer version's file."""
+        if self._stats_newer:
+            return False
         try:
             atomic_write(self.stats_path, json.dumps(self.stats.to_dict(), indent=1))
             return True
