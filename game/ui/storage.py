@@ -14,7 +14,16 @@ it (the player, or a bug report, still has it), the cleaned file is written
 instead, and a notice is queued for the menu (:meth:`Storage.take_reports`).
 A saved match is replayed completely by the rules engine before it is offered;
 one that does not replay is moved aside the same way, and what can be kept —
-the match up to its last action that replays — is saved in its place.
+the match up to its last action that replays — is saved in its place.  It must
+also be a *match*: deals that go on past the match's end, or more of them than
+its rules allow, are refused whole, and a record larger than the longest match
+of its rules (:func:`save_limit`) is refused before a byte of it is read.
+
+Files are opened non-blocking and must be regular files (a named pipe or a device
+in their place is refused, never waited on); an unreadable folder is a notice.
+A newer version's settings or statistics are read but never rewritten, and fields
+this version does not know are written back as they were.  ``.NAME.*.tmp`` files
+older than this run are the leftovers of an interrupted atomic write: removed.
 
 Layout (``game.paths``; ``MARRIAGE_TABLE_HOME`` overrides for tests)::
 
@@ -26,9 +35,11 @@ Layout (``game.paths``; ``MARRIAGE_TABLE_HOME`` overrides for tests)::
 
 A *slot* holds one match: by default one per game (the slot is the variant id,
 ``marriage``), so starting a Sixty-six match never touches the Marriage match in
-progress.  ``GameSetup.slot`` names another slot (``[a-z0-9-]``, at most 40
-characters), e.g. one per network table.  The single ``match.txt``/``match.json``
-of older versions is moved into its game's slot the first time the folder is read.
+progress.  ``GameSetup.slot`` names another slot of the same game only
+(:data:`SLOT_KINDS`: ``net-GAME`` for a network table, ``GAME-earlier[-N]``), so a
+setup can never point at another game's match.  The single ``match.txt``/``match.json``
+of older versions is moved into its game's slot the first time the folder is read, or
+into the first free ``-earlier`` slot, its setup naming that slot.
 
 Saving and loading a match (registered as ``app.services["storage"]``)::
 
