@@ -30,6 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.rules import Match, RecordError, write_record
+from game.rules.match import match_over
+from game.rules.options import make_options
 from game.rules.record import iter_records, read_lines, replay_records, split_lines
 from game.ui.settings import Settings
 from game.ui.storage import Storage
@@ -194,6 +196,83 @@ def test_fuzz_saved_files(kind, data, tmp_path_factory):
     if kind == "stats":
         may_change = {storage.stats_path}
     _check(storage, tmp, target, content, before, may_change)
+
+
+def _whole_match(seed: int) -> str:
+    """A match played to its end (Marriage)."""
+    m = Match("marriage", seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        d = m.start_deal()
+        while not d.is_over():
+            d.apply(rng.choice(d.legal_actions()))
+        m.finish_deal()
+    return write_record(m.deals)
+
+
+SPECIAL = ("fifo", "device", "folder", "past-end", "no-utf8-name", "newer")
+
+
+@pytest.mark.parametrize("kind", list(FILES))
+@pytest.mark.parametrize("special", SPECIAL)
+def test_special_files(kind, special, tmp_path):
+    """What is not a file we wrote, in place of each file: a named pipe (which would block a
+    plain open), a device (which never ends), a folder, a match record that goes on past
+    its match's end, a history name that is not UTF-8, a newer version's file.  Every
+    reader answers at once with at most one notice per file; nothing else changes and
+    nothing offered fails to replay."""
+    storage = _fresh(tmp_path)
+    target = FILES[kind](storage)
+    if special == "fifo":
+        target.unlink()
+        os.mkfifo(target)
+    elif special == "device":
+        target.unlink()
+        target.symlink_to("/dev/zero")
+    elif special == "folder":
+        target.unlink()
+        target.mkdir()
+    elif special == "past-end":
+        target.write_text(_whole_match(1) + _whole_match(2) + GOOD_MATCH, "utf-8")
+    elif special == "no-utf8-name":
+        with open(os.fsencode(target.parent) + b"/\xff\xfe-" + os.fsencode(target.name),
+                  "wb") as fh:
+            fh.write(target.read_bytes())
+    elif target.suffix == ".json":  # newer: a higher version, unknown fields
+        data = json.loads(target.read_text("utf-8"))
+        data.update({"version": 7, "from_the_future": [1, 2]})
+        target.write_text(json.dumps(data), "utf-8")
+    before = _snapshot(tmp_path)
+    storage = Storage(storage.config_dir, storage.data_dir)
+    storage.load_settings()
+    storage.stats  # noqa: B018 - reads the statistics
+    for saved in storage.saved_matches():  # a match in progress: its rules have not ended it
+        totals = [0] * saved.state.players
+        deals = list(replay_records(iter_records(split_lines(saved.text))))
+        for n, deal in enumerate(deals[:-1], 1):
+            totals = [a + b for a, b in zip(totals, deal.score() or totals)]
+            assert not match_over(deal.variant, make_options(deal.variant, dict(deal.options)),
+                                  totals, n)
+    for path in storage.list_history():
+        path.name.encode("utf-8")  # every name listed can be shown
+        assert storage.read_history(path) is not None
+    storage.read_history(FILES["history"](storage))
+    if special == "newer" and kind in ("settings", "stats"):
+        if kind == "settings":
+            assert not storage.save_settings(Settings(player_name="Changed"))
+        else:
+            storage.record_deal("marriage", {"key": "new", "won": True, "points": 1})
+        assert _snapshot(tmp_path) == before  # read, never rewritten
+    reports = storage.take_reports()
+    assert len(reports) <= 1, reports
+    for key, params in reports:
+        assert key.startswith("ui.notice_")
+        assert all("\n" not in v for v in params.values()), params
+    after = _snapshot(tmp_path)
+    slot_files = {str(p.relative_to(tmp_path)) for p in storage.match_paths("marriage")}
+    for name, data in before.items():
+        if name not in slot_files | {str(target.relative_to(tmp_path))}:
+            assert after.get(name) == data, f"{name} changed or lost"
 
 
 @FAST

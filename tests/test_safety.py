@@ -224,10 +224,13 @@ def test_3_a_million_entry_list_is_cut_not_kept(storage):
 
 def test_3_unknown_deck_ids_fall_back_to_the_defaults(storage):
     storage.settings_path.parent.mkdir(parents=True)
-    storage.settings_path.write_text(json.dumps({"deck_french": "german-tell",
+    storage.settings_path.write_text(json.dumps({"deck_french": "no-such-deck",
+                                                 "deck_german": "french-4color",
                                                  "card_back": "nope", "volume": 0.2}), "utf-8")
     s = storage.load_settings()
-    assert (s.deck_french, s.card_back, s.volume) == ("french-classic", "classic-red", 0.2)
+    # Any known artwork may stand in either slot (German cards for a French-suited game).
+    assert (s.deck_french, s.deck_german, s.card_back, s.volume) == (
+        "french-classic", "french-4color", "classic-red", 0.2)
     assert storage.take_reports()[0][0] == "ui.notice_settings_fixed"
     assert storage.load_settings() == s and storage.take_reports() == []  # written back clean
 

@@ -39,7 +39,7 @@ def test_missing_settings_are_defaults_without_report(storage):
     assert storage.reports == []
 
 
-@pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", '{"version": 99}', "\x00\x01"])
+@pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", '{"version": 0}', "\x00\x01"])
 def test_corrupt_settings_reported_once_and_replaced(storage, content):
     storage.settings_path.parent.mkdir(parents=True)
     storage.settings_path.write_text(content, encoding="utf-8")

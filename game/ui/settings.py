@@ -81,7 +81,10 @@ class Settings:
 
     def family_for(self, variant: str) -> str:
         """``"german"`` or ``"french"``: which card and suit names the table should use."""
-        return "german" if self.deck_for(variant).startswith("german") else "french"
+        from .decks.artworks import ARTWORKS
+
+        art = ARTWORKS.get(self.deck_for(variant))
+        return art.family if art is not None else "french"
 
     def levels_for(self, variant: str, computers: int) -> list[str]:
         """The remembered level of each computer seat, padded with "normal"."""

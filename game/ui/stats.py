@@ -127,6 +127,12 @@ class Stats:
     seen: list[str] = field(default_factory=list)
     #: match key -> the rating change it made (this session only; the result screen's)
     changes: dict[str, RatingChange] = field(default_factory=dict, repr=False, compare=False)
+    #: Fields of the file this version does not know (a newer version's): written back as
+    #: they were, so going back to an older version never drops them.
+    extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: The same per game: variant -> unknown fields of its entry.
+    game_extra: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False,
+                                                  compare=False)
 
     def of(self, variant: str) -> VariantStats:
         return self.games.setdefault(variant, VariantStats())
@@ -205,8 +211,8 @@ class Stats:
 
     # --- JSON -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"version": 1, "games": {k: asdict(v) for k, v in self.games.items()},
-                "seen": list(self.seen)}
+        games = {k: {**self.game_extra.get(k, {}), **asdict(v)} for k, v in self.games.items()}
+        return {**self.extra, "version": STATS_VERSION, "games": games, "seen": list(self.seen)}
 
     @classmethod
     def from_dict(cls, data: Any) -> tuple[Stats, list[str]]:
@@ -223,6 +229,7 @@ class Stats:
         if not isinstance(data, dict) or not isinstance(data.get("games", {}), dict):
             raise ValueError("statistics file is not an object")
         games: dict[str, VariantStats] = {}
+        game_extra: dict[str, dict[str, Any]] = {}
         check = _variant_schema()
         for variant, raw in list(data.get("games", {}).items())[:16]:
             if variant not in _variant_ids():
@@ -234,6 +241,10 @@ class Stats:
                 problems.add(str(variant), f"dropped ({exc})")
                 continue
             games[str(variant)] = VariantStats(**values)
+            if isinstance(raw, dict):
+                unknown = {k: v for k, v in raw.items() if k not in _VARIANT_FIELDS}
+                if unknown:
+                    game_extra[str(variant)] = unknown
         seen = data.get("seen", [])
         if not isinstance(seen, list):
             problems.add("seen", "not a list")
@@ -243,8 +254,13 @@ class Stats:
         kept = [k for k in seen if isinstance(k, str) and 0 < len(k) <= 80]
         if len(kept) != len(seen):
             problems.add("seen", "malformed keys dropped")
-        return cls(games=games, seen=kept), problems.lines
+        extra = {k: v for k, v in data.items() if k not in ("version", "games", "seen")}
+        return cls(games=games, seen=kept, extra=extra, game_extra=game_extra), problems.lines
 
+
+#: Version of the file format; a file with a higher number comes from a newer program.
+STATS_VERSION = 1
+_VARIANT_FIELDS = frozenset(VariantStats.__dataclass_fields__)
 
 #: Bounds of every number of the statistics file (far beyond any real player's).
 COUNT_MAX = 10**9

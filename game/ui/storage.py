@@ -14,7 +14,16 @@ it (the player, or a bug report, still has it), the cleaned file is written
 instead, and a notice is queued for the menu (:meth:`Storage.take_reports`).
 A saved match is replayed completely by the rules engine before it is offered;
 one that does not replay is moved aside the same way, and what can be kept —
-the match up to its last action that replays — is saved in its place.
+the match up to its last action that replays — is saved in its place.  It must
+also be a *match*: deals that go on past the match's end, or more of them than
+its rules allow, are refused whole, and a record larger than the longest match
+of its rules (:func:`save_limit`) is refused before a byte of it is read.
+
+Files are opened non-blocking and must be regular files (a named pipe or a device
+in their place is refused, never waited on); an unreadable folder is a notice.
+A newer version's settings or statistics are read but never rewritten, and fields
+this version does not know are written back as they were.  ``.NAME.*.tmp`` files
+older than this run are the leftovers of an interrupted atomic write: removed.
 
 Layout (``game.paths``; ``MARRIAGE_TABLE_HOME`` overrides for tests)::
 
@@ -26,9 +35,11 @@ Layout (``game.paths``; ``MARRIAGE_TABLE_HOME`` overrides for tests)::
 
 A *slot* holds one match: by default one per game (the slot is the variant id,
 ``marriage``), so starting a Sixty-six match never touches the Marriage match in
-progress.  ``GameSetup.slot`` names another slot (``[a-z0-9-]``, at most 40
-characters), e.g. one per network table.  The single ``match.txt``/``match.json``
-of older versions is moved into its game's slot the first time the folder is read.
+progress.  ``GameSetup.slot`` names another slot of the same game only
+(:data:`SLOT_KINDS`: ``net-GAME`` for a network table, ``GAME-earlier[-N]``), so a
+setup can never point at another game's match.  The single ``match.txt``/``match.json``
+of older versions is moved into its game's slot the first time the folder is read, or
+into the first free ``-earlier`` slot, its setup naming that slot.
 
 Saving and loading a match (registered as ``app.services["storage"]``)::
 
@@ -55,9 +66,10 @@ import json
 import logging
 import os
 import re
+import stat
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +78,7 @@ from game.rules.files import atomic_write, fsync_dir
 
 from .session import GameSetup
 from .settings import SETTINGS_VERSION, Settings, settings_from_dict
-from .stats import Stats
+from .stats import STATS_VERSION, Stats
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +88,10 @@ HISTORY_KEPT = 500
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 #: A slot's name: the variant id by default.
 SLOT_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+#: The slots a game may use: its own (the variant id), its network table's (``net-``) and
+#: the matches moved out of an older version's single save (``-earlier``, ``-earlier-2``).
+#: Nothing else: a slot that could name another game's match could overwrite it.
+SLOT_KINDS = r"(?:net-)?{variant}(?:-earlier(?:-[1-9][0-9]?)?)?"
 #: Seat kinds a saved setup may hold.
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 #: Notice keys (assets/translations): what the menu tells the player.
@@ -87,11 +103,29 @@ NOTICE_STATS_RESET = "ui.notice_stats_reset"
 NOTICE_STATS_FIXED = "ui.notice_stats_fixed"
 NOTICE_HISTORY_CORRUPT = "ui.notice_history_corrupt"
 NOTICE_SAVE_FAILED = "ui.notice_save_failed"
+NOTICE_FOLDER_UNREADABLE = "ui.notice_folder_unreadable"
+NOTICE_NEWER_FILE = "ui.notice_newer_file"
+#: When this run started: a ``.tmp`` file older than that is left over from an
+#: interrupted write (one of this run, or of another copy still running, is newer).
+RUN_STARTED = time.time()
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``; ValueError if it is larger than ``limit`` (read no further)."""
-    with open(path, "rb") as fh:
+    """The bytes of ``path``; ValueError if it is not a regular file or is larger than
+    ``limit`` (both checked before a byte is read).
+
+    Opened non-blocking: a named pipe put in place of a file would otherwise wait for a
+    writer forever (the window never drawn), and a device such as ``/dev/zero`` never
+    ends.  Neither is a file we wrote, so each is refused like any unreadable file.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with open(fd, "rb", closefd=True) as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file (a pipe, a device or a folder)")
+        if info.st_size > limit:
+            raise ValueError(f"the file is larger than {limit // 1024} KB")
         raw = fh.read(limit + 1)
     if len(raw) > limit:
         raise ValueError(f"the file is larger than {limit // 1024} KB")
@@ -109,11 +143,22 @@ def decode_json(raw: bytes) -> Any:
         raise ValueError(f"not UTF-8 text (byte {exc.start + 1})") from None
 
 
+def slot_variant(slot: str) -> str | None:
+    """The game whose slot ``slot`` is (see :data:`SLOT_KINDS`), or None."""
+    from game.rules.options import VARIANT_IDS
+
+    for variant in VARIANT_IDS:
+        if re.fullmatch(SLOT_KINDS.format(variant=re.escape(variant)), slot):
+            return variant
+    return None
+
+
 def slot_for(setup: GameSetup) -> str:
-    """The slot a match is saved in: ``setup.slot``, else its game."""
+    """The slot a match is saved in: ``setup.slot``, else its game; always one of the
+    game's own (ValueError otherwise)."""
     slot = getattr(setup, "slot", None) or setup.variant
-    if not SLOT_RE.match(slot):
-        raise ValueError(f"'{slot}' is not a slot name")
+    if not SLOT_RE.match(slot) or slot_variant(slot) != setup.variant:
+        raise ValueError(f"'{slot}' is not a slot of {setup.variant}")
     return slot
 
 
@@ -156,6 +201,8 @@ def setup_from_dict(data: Any) -> GameSetup:
     slot = data.get("slot")
     if slot is not None and (not isinstance(slot, str) or not SLOT_RE.match(slot)):
         raise ValueError("the setup's slot is not a slot name")
+    if slot is not None and slot_variant(slot) != variant:
+        raise ValueError("the setup's slot is not one of its game's")
     network = data.get("network")
     if network is not None:  # a table hosted on the network (game.ui.netplay)
         from game.net.table import check_network_setup
@@ -179,24 +226,71 @@ class MatchState:
     moves: int  # actions of the last deal
     totals: list[int]  # match points of the finished deals
     last_over: bool
+    #: After how many deals the match's rules ended it (None: not ended).
+    ended_after: int | None = None
+    #: Deals left unfinished with another deal after them (a real match has none).
+    unfinished: int = 0
 
 
 def replay_state(lines: list[str]) -> MatchState:
     """Replay a match record completely; RecordError (naming the line) if it does not."""
+    from game.rules.match import match_over
+    from game.rules.options import make_options
     from game.rules.record import iter_records, replay_records
 
     totals: list[int] = []
     deals = 0
     last = None
+    ended_after: int | None = None
+    unfinished = 0
     for deal in replay_records(iter_records(lines)):
+        if last is not None and not last.is_over():
+            unfinished += 1
         deals += 1
         last = deal
         score = deal.score()
         if score:
             totals = [a + b for a, b in zip(totals, score)] if totals else list(score)
+        if deal.is_over() and ended_after is None and match_over(
+                deal.variant, make_options(deal.variant, dict(deal.options)),
+                totals or [0] * deal.players, deals):
+            ended_after = deals
     assert last is not None
     return MatchState(last.variant, dict(last.options), last.players, deals,
-                      len(last.history), totals or [0] * last.players, last.is_over())
+                      len(last.history), totals or [0] * last.players, last.is_over(),
+                      ended_after, unfinished)
+
+
+#: The longest record of one deal as we write it: four header lines and every action (a
+#: random Mariáš deal, the longest game, writes under 1 KB; comments are never written).
+MAX_DEAL_BYTES = 4096
+
+
+def longest_match(variant: str, options: dict[str, Any]) -> int:
+    """The most deals a match of these rules can hold before its rules end it.
+
+    Mariáš: exactly ``rounds`` rounds of dealers.  The others end when a player reaches
+    ``match_points``; a deal that scores gives someone at least one point, so at most
+    ``players * (match_points - 1) + 1`` deals score.  A deal where nobody scores (nobody
+    reached 66) is rare: the bound allows two of them for every deal that scores.
+    """
+    from game.rules.options import make_options
+    from game.rules.variants import deal_class
+
+    opts = make_options(variant, options)
+    players = deal_class(variant).players
+    if variant == "marias":
+        return int(opts["rounds"]) * players
+    return 3 * (players * (int(opts["match_points"]) - 1) + 1)
+
+
+def save_limit(variant: str, options: dict[str, Any]) -> int:
+    """The largest saved match of these rules: every deal of the longest match at its
+    longest (a file larger than that was not written by a match; it is not read)."""
+    try:
+        return min(MAX_RECORD_BYTES, longest_match(variant, options) * MAX_DEAL_BYTES)
+    except Exception:  # noqa: BLE001 - options the rules refuse: the record is refused later
+        return MAX_DEAL_BYTES
 
 
 def salvage_record(lines: list[str]) -> tuple[list[str], MatchState | None]:
@@ -264,6 +358,14 @@ class Storage:
         self._migrated = False
         #: slot -> ((mtime_ns, size) of both files, SavedMatch): replays are not repeated.
         self._checked: dict[str, tuple[tuple[int, ...], SavedMatch]] = {}
+        #: Folders already cleared of leftover ``.tmp`` files (see :meth:`_sweep`).
+        self._swept: set[Path] = set()
+        #: A newer version's settings or statistics file: read, never rewritten.
+        self._settings_newer = False
+        self._stats_newer = False
+        #: Settings fields this version does not know, written back as they were.
+        self._settings_extra: dict[str, Any] = {}
+        self.started = RUN_STARTED
 
     # --- paths ---------------------------------------------------------------------------
     @property
@@ -327,6 +429,30 @@ class Storage:
             return None
         return target
 
+    def _sweep(self, folder: Path) -> None:
+        """Remove what an interrupted atomic write left (``.NAME.XXXX.tmp``), once a folder.
+
+        Only files older than this run's start: a write in progress (this run's writer
+        thread, or another copy of the program) is newer and is left alone.
+        """
+        if folder in self._swept:
+            return
+        self._swept.add(folder)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            return
+        for entry in entries:
+            if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and info.st_mtime < self.started:
+                    os.unlink(entry.path)
+                    log.info("removed %s, left by an interrupted write", entry.name)
+            except OSError:
+                continue
+
     def _read_json(self, path: Path) -> Any:
         return decode_json(read_bounded(path, _json_limit()))
 
@@ -334,15 +460,15 @@ class Storage:
     def load_settings(self) -> Settings:
         """The saved settings; what cannot be read is reset, reported and kept aside."""
         path = self.settings_path
-        if not path.exists():
+        self._sweep(path.parent)
+        if not _exists(path):
             return Settings()
         try:
             data = self._read_json(path)
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
             version = data.get("version", SETTINGS_VERSION)
-            if isinstance(version, bool) or not isinstance(version, int) \
-                    or not 0 < version <= SETTINGS_VERSION:
+            if isinstance(version, bool) or not isinstance(version, int) or version < 1:
                 raise ValueError(f"unknown settings version {str(version)[:20]!r}")
         except (OSError, ValueError) as exc:
             moved = self.move_aside(path)
@@ -351,6 +477,15 @@ class Storage:
             return Settings()
         settings, problems = settings_from_dict(data)
         problems += _check_decks(settings)
+        known = set(Settings.__dataclass_fields__) | {"version"}
+        self._settings_extra = {k: v for k, v in data.items() if k not in known}
+        if version > SETTINGS_VERSION:
+            # A newer version's file: what this one understands is used, the file is
+            # left exactly as it is (going back to the newer version loses nothing).
+            self._settings_newer = True
+            self.report(NOTICE_NEWER_FILE, f"version {version}", file=path.name,
+                        folder=str(path.parent))
+            return settings
         if problems:
             log.warning("settings: reset to default: %s", "; ".join(problems))
             moved = self.move_aside(path)
@@ -360,9 +495,13 @@ class Storage:
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
+        """Write the settings, with the fields a newer version added kept as they were;
+        a newer version's file is never rewritten (False)."""
+        if self._settings_newer:
+            return False
         try:
-            atomic_write(self.settings_path, json.dumps(settings.to_dict(), indent=2,
-                                                        ensure_ascii=False))
+            data = {**self._settings_extra, **settings.to_dict()}
+            atomic_write(self.settings_path, json.dumps(data, indent=2, ensure_ascii=False))
             return True
         except OSError as exc:
             self.report(NOTICE_SAVE_FAILED, str(exc))
@@ -415,7 +554,7 @@ class Storage:
         try:
             text_path, setup_path = self.match_paths(slot_for(setup))
             sidecar = json.dumps({"version": 1, "setup": setup_to_dict(setup)}, indent=1)
-            if not setup_path.exists() or setup_path.read_bytes() != sidecar.encode("utf-8"):
+            if _read_or_none(setup_path, len(sidecar) * 4) != sidecar.encode("utf-8"):
                 atomic_write(setup_path, sidecar)
             atomic_write(text_path, record_text)
         except (OSError, ValueError) as exc:
@@ -492,11 +631,13 @@ class Storage:
             return
         self._migrated = True
         old_text, old_setup = self.legacy_match_path, self.legacy_setup_path
-        if not old_text.exists() and not old_setup.exists():
+        if not _exists(old_text) and not _exists(old_setup):
             return
         variant = None
+        setup: GameSetup | None = None
         try:
-            variant = setup_from_dict(self._read_json(old_setup).get("setup")).variant
+            setup = setup_from_dict(self._read_json(old_setup).get("setup"))
+            variant = setup.variant
         except (OSError, ValueError, AttributeError):
             try:
                 head = read_bounded(old_text, MAX_RECORD_BYTES).decode("utf-8", "replace")
@@ -511,30 +652,45 @@ class Storage:
             self.report(NOTICE_SAVE_CORRUPT, "the saved match names no known game",
                         variant="", file=_name(moved[0] or moved[1]), folder=str(self.data_dir))
             return
-        slot = variant
-        if any(p.exists() for p in self.match_paths(slot)):
-            slot = f"{variant}-earlier"
-            for p in self.match_paths(slot):
-                self.move_aside(p)
+        # Its game's slot if free; else the first free "-earlier" one (a match in progress
+        # and an earlier moved one are both the player's: neither is replaced).
+        candidates = [variant, f"{variant}-earlier"] + [f"{variant}-earlier-{n}"
+                                                         for n in range(2, 100)]
+        slot = next((c for c in candidates if not any(_exists(p) for p in self.match_paths(c))),
+                    None)
+        if slot is None:
+            log.error("no free slot for the old saved match; it stays where it is")
+            return
         new_text, new_setup = self.match_paths(slot)
         try:
             self.matches_dir.mkdir(parents=True, exist_ok=True)
-            if old_setup.exists():
+            if setup is not None:  # it names its new slot: Continue saves it there
+                setup.slot = None if slot == variant else slot
+                atomic_write(new_setup, json.dumps({"version": 1,
+                                                    "setup": setup_to_dict(setup)}, indent=1))
+                old_setup.unlink()
+            elif _exists(old_setup):
                 os.replace(old_setup, new_setup)
-            if old_text.exists():
+            if _exists(old_text):
                 os.replace(old_text, new_text)
             fsync_dir(self.matches_dir)
         except OSError as exc:
             log.error("cannot move the saved match into its slot: %s", exc)
 
     def slots(self) -> list[str]:
-        """Every slot with a file in it (valid or not)."""
-        self._migrate()
+        """Every slot with a file in it (valid or not); an unreadable folder is a notice."""
         folder = self.matches_dir
-        if not folder.is_dir():
+        try:
+            self._migrate()
+            if not folder.is_dir():
+                return []
+            self._sweep(folder)
+            names = {p.stem for p in folder.iterdir()
+                     if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)
+                     and slot_variant(p.stem) is not None}
+        except OSError as exc:
+            self.report(NOTICE_FOLDER_UNREADABLE, _reason(exc), folder=str(folder))
             return []
-        names = {p.stem for p in folder.iterdir()
-                 if p.suffix in (".txt", ".json") and SLOT_RE.match(p.stem)}
         return sorted(names)
 
     def saved_matches(self) -> list[SavedMatch]:
@@ -574,11 +730,14 @@ class Storage:
             text_path, setup_path = self.match_paths(slot)
         except ValueError:
             return None
+        game = slot_variant(slot)
+        if game is None:
+            return None  # not a slot of ours: never read, never written
         stamp = _stamp(text_path, setup_path)
         cached = self._checked.get(slot)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        if not text_path.exists():
+        if not _exists(text_path):
             # No record: nothing was played.  A sidecar alone is the first save of a match
             # cut short between its two files (the sidecar goes first): no action is lost.
             self._checked.pop(slot, None)
@@ -593,12 +752,20 @@ class Storage:
             if not isinstance(data, dict) or data.get("version", 1) != 1:
                 raise ValueError("the setup file is not ours")
             setup = setup_from_dict(data.get("setup"))
+            if setup.slot is None and slot != setup.variant and slot_variant(slot) == \
+                    setup.variant:
+                setup.slot = slot  # moved here by an older version, which left it out
+            if slot_for(setup) != slot:
+                raise ValueError("it names another slot than its own")
         except (OSError, ValueError) as exc:
             problems.append(f"setup: {exc}")
+            setup = None
         # The record: strict UTF-8, whole lines, replayed by the rules.
         lines: list[str] = []
+        limit = save_limit(game, setup.options if setup is not None else
+                           self._record_options(text_path))
         try:
-            raw = read_bounded(text_path, MAX_RECORD_BYTES)
+            raw = read_bounded(text_path, limit)
             lines, problem = _decode_lines(raw)
             if problem:
                 problems.append(problem)
@@ -612,6 +779,20 @@ class Storage:
                 problems.append(f"record: {exc}")
         elif state is None:
             problems.append("record: no deal of it replays" if lines else "record: empty")
+        if state is not None and state.variant != game:
+            problems.append("record: it is of another game than its slot")
+            state = None
+        # A match, not just deals: they follow the match's rules to an end not reached yet.
+        if state is not None:
+            wrong = self._match_problem(state)
+            if wrong:
+                problems.append(f"record: {wrong}")
+                state = None
+            elif state.ended_after == state.deals:
+                # The match is over (the program stopped between saving its last action and
+                # filing it): filed now, nothing to continue, nothing damaged.
+                self._file_over(slot, kept, setup, state)
+                return None
         if state is not None and setup is not None and (
                 setup.variant != state.variant or len(setup.seats) != state.players):
             problems.append("setup: it is of another game than the record")
@@ -627,6 +808,45 @@ class Storage:
             self._checked[slot] = (stamp, found)
             return found
         return self._repair(slot, problems, setup, kept, state)
+
+    @staticmethod
+    def _match_problem(state: MatchState) -> str | None:
+        """Why the replayed deals are not a match in progress, or None."""
+        if state.unfinished:
+            return "a deal was left unfinished before the next one"
+        if state.ended_after is not None and state.ended_after < state.deals:
+            return (f"{state.deals - state.ended_after} deals after the match's end "
+                    f"(it ended after deal {state.ended_after})")
+        most = longest_match(state.variant, state.options)
+        if state.deals > most:
+            return f"{state.deals} deals, more than a match of these rules has ({most})"
+        return None
+
+    def _file_over(self, slot: str, kept: list[str], setup: GameSetup | None,
+                   state: MatchState) -> None:
+        if setup is None:
+            setup = GameSetup(state.variant, dict(state.options),
+                              ["human"] + ["normal"] * (state.players - 1))
+        try:
+            self.file_finished("\n".join(kept) + "\n", setup)
+        except Exception:  # noqa: BLE001 - statistics are a comfort, never a lost match
+            log.exception("could not file the finished match")
+        self._remove_match_files(slot)
+
+    def _record_options(self, text_path: Path) -> dict[str, Any]:
+        """The rule options in a record's first deal header (its setup unreadable)."""
+        from game.rules.options import parse_options_text
+
+        try:
+            with open(os.open(text_path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)),
+                      "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return {}
+                head = fh.read(MAX_DEAL_BYTES).decode("utf-8", "replace")
+            found = re.search(r"^\s*options\s*:(.*)$", head, re.M)
+            return dict(parse_options_text(found.group(1))) if found else {}
+        except (OSError, ValueError):
+            return {}
 
     def _repair(self, slot: str, problems: list[str], setup: GameSetup | None,
                 kept: list[str], state: MatchState | None) -> SavedMatch | None:
@@ -644,8 +864,7 @@ class Storage:
             return None
         text = "\n".join(kept) + "\n"
         if setup.slot is None and slot != setup.variant:
-            setup = GameSetup(setup.variant, setup.options, setup.seats, setup.seed,
-                              setup.practice, slot=slot, trainer=setup.trainer)
+            setup = replace(setup, slot=slot)
         try:
             atomic_write(setup_path, json.dumps({"version": 1, "setup": setup_to_dict(setup)},
                                                 indent=1))
@@ -686,14 +905,24 @@ class Storage:
 
     def _load_stats(self) -> Stats:
         path = self.stats_path
-        if not path.exists():
+        self._sweep(path.parent)
+        if not _exists(path):
             return Stats()
         try:
-            stats, problems = Stats.from_dict(self._read_json(path))
+            data = self._read_json(path)
+            stats, problems = Stats.from_dict(data)
         except (OSError, ValueError) as exc:
             moved = self.move_aside(path)
             self.report(NOTICE_STATS_RESET, str(exc), file=_name(moved), folder=str(path.parent))
             return Stats()
+        version = data.get("version", STATS_VERSION)
+        if isinstance(version, int) and not isinstance(version, bool) \
+                and version > STATS_VERSION:
+            # As with the settings: read, used, never rewritten.
+            self._stats_newer = True
+            self.report(NOTICE_NEWER_FILE, f"version {version}", file=path.name,
+                        folder=str(path.parent))
+            return stats
         if problems:
             moved = self.move_aside(path)
             self._stats = stats
@@ -703,6 +932,9 @@ class Storage:
         return stats
 
     def save_stats(self) -> bool:
+        """Write the statistics (unknown fields kept); never over a newer version's file."""
+        if self._stats_newer:
+            return False
         try:
             atomic_write(self.stats_path, json.dumps(self.stats.to_dict(), indent=1))
             return True
@@ -757,10 +989,21 @@ class Storage:
         return path
 
     def list_history(self) -> list[Path]:
-        """Record files of the history, newest first."""
-        if not self.history_dir.is_dir():
+        """Record files of the history, newest first.
+
+        Only names that are text: a name that is not valid UTF-8 (made by another program)
+        cannot be shown, so it is left alone, not listed.
+        """
+        folder = self.history_dir
+        try:
+            if not folder.is_dir():
+                return []
+            self._sweep(folder)
+            found = [p for p in folder.glob("*.txt") if _text_name(p) and p.is_file()]
+        except OSError as exc:
+            self.report(NOTICE_FOLDER_UNREADABLE, _reason(exc), folder=str(folder))
             return []
-        return sorted((p for p in self.history_dir.glob("*.txt") if p.is_file()), reverse=True)
+        return sorted(found, reverse=True)
 
     def read_history(self, path: Path) -> str | None:
         """A hand-history record that replays; a damaged one is moved aside and reported."""
@@ -787,6 +1030,36 @@ class Storage:
         for old in self.list_history()[HISTORY_KEPT:]:
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _text_name(path: Path) -> bool:
+    """Whether a file name is valid UTF-8 (undecodable bytes come back as surrogates)."""
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _exists(path: Path) -> bool:
+    """Whether something is at ``path``; one that cannot even be looked at counts as there
+    (reading it then fails and is reported)."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True
+
+
+def _read_or_none(path: Path, limit: int) -> bytes | None:
+    """The bytes of a file we wrote, or None if it is missing, too long or not a file."""
+    try:
+        return read_bounded(path, limit)
+    except (OSError, ValueError):
+        return None
 
 
 def _json_limit() -> int:
@@ -837,15 +1110,20 @@ def _decode_lines(raw: bytes) -> tuple[list[str], str | None]:
 
 
 def _check_decks(settings: Settings) -> list[str]:
-    """Deck and back ids the deck renderer knows, of the right family (else the defaults)."""
+    """Deck and back ids the deck renderer knows (else the defaults).
+
+    Either slot may hold any artwork: the slot is the family of *game* (French-suited
+    games, Mariáš), not of the cards drawn -- a French-suited game played with German
+    cards is common in Austria and Hungary, and the settings list and D at the table
+    offer every artwork for both.
+    """
     from .decks.artworks import ARTWORKS
     from .decks.backs import BACKS
 
     problems = []
     base = Settings()
-    for name, family in (("deck_french", "french"), ("deck_german", "german")):
-        art = ARTWORKS.get(getattr(settings, name))
-        if art is None or getattr(art, "family", family) != family:
+    for name in ("deck_french", "deck_german"):
+        if getattr(settings, name) not in ARTWORKS:
             problems.append(f"{name}: unknown deck, reset to default")
             setattr(settings, name, getattr(base, name))
     if settings.card_back not in BACKS:

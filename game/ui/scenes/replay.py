@@ -76,10 +76,13 @@ def history_score(path: Path) -> list[int] | None:
     if key not in _RESULTS:
         score = None
         if st.st_size <= RESULT_MAX_BYTES:
+            from game.ui.storage import read_bounded
+
             try:
-                deals = list(replay_records(parse_record(path.read_text("utf-8"))))
+                text = read_bounded(path, RESULT_MAX_BYTES).decode("utf-8")
+                deals = list(replay_records(parse_record(text)))
                 score = deals[-1].score() if deals and deals[-1].is_over() else None
-            except (OSError, UnicodeError, RulesError) as exc:
+            except (OSError, ValueError, RulesError) as exc:
                 log.info("history: %s does not replay (%s)", path.name, exc)
         _RESULTS[key] = score
     return _RESULTS[key]

@@ -454,7 +454,8 @@ class TableScene(Scene):
             self.hint_action = None
             self.hint_text = None
         self.director.on_event(e)
-        if e.kind == "action":
+        if e.kind in ("action", "deal_start"):
+            # Saved as soon as it is dealt: leaving before the first move keeps the match.
             self.save()
         elif e.kind == "deal_end":
             self._deal_end(e)
