@@ -52,11 +52,11 @@ class BotHost:
         try:
             mod = importlib.import_module(module)
         except Exception as exc:  # noqa: BLE001 - any failure to import is the bot's module
-            return {"error": f"cannot import {module}: {type(exc).__name__}: {exc}",
-                    "kind": "import"}
+            error = f"cannot import {module}: {type(exc).__name__}: {exc}"
+            return {"error": error}
         cls = getattr(mod, name, None)
         if cls is None or not callable(cls):
-            return {"error": f"{module} has no class {name}", "kind": "import"}
+            return {"error": f"{module} has no class {name}"}
         self.cls = cls
         return {"ok": True}
 
@@ -88,7 +88,8 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
             reply = host.handle(request) if isinstance(request, dict) else \
                 {"error": "unknown request"}
         except BaseException as exc:  # noqa: BLE001 - SystemExit too: the bot's fault, told
-            reply = {"error": f"it raised {type(exc).__name__}: {exc}"}
+            error = f"it raised {type(exc).__name__}: {exc}"
+            reply = {"error": error}
         try:
             text = json.dumps(reply)
         except (TypeError, ValueError):  # an answer's str() that is not text
