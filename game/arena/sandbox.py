@@ -168,7 +168,10 @@ def _start(spec: str) -> tuple[BotProcess | None, str | None]:
             if proc.proc.poll() is None:
                 return proc, None
             proc.kill()  # it ended between games (a thread of the bot's, say)
-    proc = BotProcess(spec)
+    try:
+        proc = BotProcess(spec)
+    except OSError as exc:  # no more processes, no interpreter: that bot cannot play
+        return None, f"cannot start its process: {exc.strerror or exc}"
     reply, why = proc.ask({"load": spec}, START_TIMEOUT_S)
     if reply is not None and "error" in reply:
         proc.kill()
