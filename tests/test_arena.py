@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.bench import percentile
 from game.arena.deals import run, schedule
@@ -220,3 +222,33 @@ def test_the_ratings_command_line_says_what_is_wrong_in_one_line(tmp_path, capsy
     assert "unknown game" in one_line([str(tmp_path), "bridge"])
     os.mkfifo(tmp_path / "marriage.match.easy-random.jsonl")
     assert "not a regular file" in one_line([str(tmp_path), "marriage"])
+
+
+@given(lines=st.lists(st.binary(max_size=20).map(lambda b: b.replace(b"\n", b"")), max_size=12),
+       torn=st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_bounded_lines_keep_every_line_within_the_bound_and_pass_over_the_rest(lines, torn):
+    """Each line up to the bound comes out whole and numbered; a longer one is None and
+    the lines after it are not disturbed."""
+    import io
+
+    from game.arena import logs
+
+    bound = 8
+    torn = torn and bool(lines) and lines[-1] != b""
+    data = b"".join(line + b"\n" for line in lines)
+    if torn:
+        data = data[:-1]  # a last line without its newline (a killed writer)
+    real = logs.MAX_LINE_BYTES
+    logs.MAX_LINE_BYTES = bound
+    try:
+        got = list(logs.bounded_lines(io.BytesIO(data), "x"))
+    finally:
+        logs.MAX_LINE_BYTES = real
+    assert [n for n, _ in got] == list(range(1, len(lines) + 1))
+    for i, ((_, raw), line) in enumerate(zip(got, lines)):
+        newline = 0 if torn and i == len(lines) - 1 else 1
+        if len(line) + newline > bound:  # the bound counts the newline
+            assert raw is None
+        else:
+            assert raw == line + b"\n" * newline
