@@ -133,12 +133,14 @@ class BotProcess:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:  # an unkillable process: the OS reaps it later
             return
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        # Only the input is closed here: closing the output under the reading thread would
+        # wait for that read, for ever if the bot left a process of its own holding the
+        # pipe; the thread ends with the output's end and takes it along.
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
 
     def close(self) -> None:
         """Let a healthy process end by itself (its input closes), else kill it."""
