@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.bench import percentile
 from game.arena.deals import run, schedule
@@ -96,14 +101,15 @@ def test_log_keeps_each_games_record(tmp_path):
         assert deal.is_over() and deal.score() == g.score
 
 
-SEEDS: list[tuple[str, str, int]] = []  # (spy name, variant, seed) as the arena built them
-
-
 class _SeedSpy:
+    """Writes the seed the arena built it with to the file named by ``ARENA_SEED_SPY``
+    (a third party's bot runs in a process of its own: a file is how it can tell)."""
+
     name = "?"
 
     def __init__(self, variant, seed):
-        SEEDS.append((self.name, variant, seed))
+        with open(os.environ["ARENA_SEED_SPY"], "a", encoding="utf-8") as f:
+            f.write(f"{self.name} {variant} {seed}\n")
 
     def choose(self, observation):
         return observation["legal"][0]
@@ -117,16 +123,16 @@ class SpyB(_SeedSpy):
     name = "B"
 
 
-def test_duplicate_seatings_share_the_decks_random_numbers():
+def test_duplicate_seatings_share_the_decks_random_numbers(tmp_path, monkeypatch):
     """In every seating of a deck the bot in seat s gets the same seed, whoever it is: the
     shared code (the Mariáš bidding simulations, a blind trump card) then decides alike and
     the paired difference measures only the players."""
-    import importlib
-
-    seen = importlib.import_module("tests.test_arena").SEEDS  # the arena imports it by name
-    seen.clear()
+    spied = tmp_path / "seeds.txt"
+    monkeypatch.setenv("ARENA_SEED_SPY", str(spied))
     run("marias", ["tests.test_arena:SpyA", "tests.test_arena:SpyB", "tests.test_arena:SpyB"],
         2, 7, True, None)
+    seen = [(n, v, int(s)) for n, v, s in
+            (line.split() for line in spied.read_text(encoding="utf-8").splitlines())]
     # two decks x three seatings x three seats, in order: seat 0, 1, 2 of each game
     assert len(seen) == 2 * 3 * 3
     games = [seen[i:i + 3] for i in range(0, len(seen), 3)]
@@ -153,3 +159,96 @@ def test_match_log_resumes_where_a_killed_run_stopped(tmp_path):
     kept = read_match_log(str(log))
     assert again["matches"] == 4 and len(kept) == 4
     assert [m.to_json() for m in kept[:2]] == [m.to_json() for m in played]  # reused, not replayed
+
+
+# --- files the user names: read only when they are logs, and bounded ------------------------
+
+def _one_line_error(argv: list[str], capsys) -> str:
+    from game.arena.__main__ import main
+
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_special_file_as_a_log_is_one_line_never_a_hang(tmp_path, capsys):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    assert "not a regular file" in _one_line_error(["--pool", str(fifo)], capsys)
+    assert "not a regular file" in _one_line_error(
+        ["--variant", "sixty-six", "--players", "random,random", "--log", str(fifo)], capsys)
+    if os.path.exists("/dev/zero"):
+        assert "not a regular file" in _one_line_error(["--pool", "/dev/zero"], capsys)
+        assert "not a regular file" in _one_line_error(["--pool", "/dev/zero", "--matches", "1"],
+                                                       capsys)
+
+
+def test_a_log_past_the_bound_is_one_line_not_read(tmp_path, capsys):
+    big = tmp_path / "big.jsonl"
+    with open(big, "wb") as f:
+        f.truncate(1 << 30)  # a 1 GB file (sparse: nothing written)
+    assert "more than a log" in _one_line_error(["--pool", str(big)], capsys)
+    assert "more than a log" in _one_line_error(["--pool", str(big), "--matches", "1"], capsys)
+
+
+def test_a_line_past_the_bound_is_skipped_with_a_warning(tmp_path, capsys):
+    from game.arena.deals import read_log
+    from game.arena.logs import MAX_LINE_BYTES
+
+    log = tmp_path / "games.jsonl"
+    run("marriage", ["random", "random"], 1, 5, False, None, log=str(log))
+    good = log.read_bytes()
+    log.write_bytes(b'{"x": "' + b"a" * (MAX_LINE_BYTES + 10) + b'"}\n' + good)
+    assert len(read_log(str(log))) == 1
+    err = capsys.readouterr().err
+    assert "line 1: not a game (longer than" in err and "line 2" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_the_ratings_command_line_says_what_is_wrong_in_one_line(tmp_path, capsys):
+    from game.arena.ratings import main
+
+    def one_line(argv: list[str]) -> str:
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2, err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        return err
+
+    assert "no such folder" in one_line([str(tmp_path / "none")])
+    assert "unknown game" in one_line([str(tmp_path), "bridge"])
+    os.mkfifo(tmp_path / "marriage.match.easy-random.jsonl")
+    assert "not a regular file" in one_line([str(tmp_path), "marriage"])
+
+
+@given(lines=st.lists(st.binary(max_size=20).map(lambda b: b.replace(b"\n", b"")), max_size=12),
+       torn=st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_bounded_lines_keep_every_line_within_the_bound_and_pass_over_the_rest(lines, torn):
+    """Each line up to the bound comes out whole and numbered; a longer one is None and
+    the lines after it are not disturbed."""
+    import io
+
+    from game.arena import logs
+
+    bound = 8
+    torn = torn and bool(lines) and lines[-1] != b""
+    data = b"".join(line + b"\n" for line in lines)
+    if torn:
+        data = data[:-1]  # a last line without its newline (a killed writer)
+    real = logs.MAX_LINE_BYTES
+    logs.MAX_LINE_BYTES = bound
+    try:
+        got = list(logs.bounded_lines(io.BytesIO(data), "x"))
+    finally:
+        logs.MAX_LINE_BYTES = real
+    assert [n for n, _ in got] == list(range(1, len(lines) + 1))
+    for i, ((_, raw), line) in enumerate(zip(got, lines)):
+        newline = 0 if torn and i == len(lines) - 1 else 1
+        if len(line) + newline > bound:  # the bound counts the newline
+            assert raw is None
+        else:
+            assert raw == line + b"\n" * newline

@@ -8,7 +8,10 @@ of its pictures; a deck switch shows the old deck until the new faces are ready.
 
 from __future__ import annotations
 
+import threading
+
 import pygame
+import pytest
 
 from game.ui.decks.renderer import DeckRenderer
 from game.ui.session import GameSetup
@@ -187,3 +190,54 @@ def test_the_boxes_of_screens_that_were_left_are_dropped() -> None:
     for i in range(5):  # five screens' boxes, one each
         boxes.draw_box(screen, pygame.Rect(10, 10, 900 + i, 700), "#rules_text")
     assert boxes.rounded_box.cache_info().currsize <= 6  # this screen's and the last one's
+
+
+class _GatedRenderer(DeckRenderer):
+    """A renderer whose first picture waits at a gate: the warm-up worker is caught in
+    the middle of its work, as when a screen is left or a deck changed while it draws."""
+
+    def __init__(self) -> None:
+        super().__init__(max_entries=400, max_bytes=64 * 2**20)
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+        self.drawn: list[tuple[str | None, int, str]] = []
+
+    def _drawing(self, card: str | None, height: int, style: str) -> None:
+        if threading.current_thread().name != "card-warm":
+            return
+        self.drawn.append((card, height, style))
+        if len(self.drawn) == 1:
+            self.entered.set()
+            self.gate.wait()
+
+    def face(self, card, height, artwork):
+        self._drawing(card, height, artwork)
+        return super().face(card, height, artwork)
+
+    def back(self, height, back_id):
+        self._drawing(None, height, back_id)
+        return super().back(height, back_id)
+
+
+@pytest.mark.parametrize("leave", ["release", "set_style"])
+def test_leaving_a_deck_stops_its_warm_up_before_returning(leave: str) -> None:
+    """The warm-up worker drew the old deck's faces into the shared renderer after the
+    table had let go of them (release, another deck): they came back, and a test that
+    looked for them found them now and then.  Leaving stops the worker and waits for it:
+    at most the picture it was drawing is finished, none after."""
+    renderer = _GatedRenderer()
+    art = CardArt(renderer, "french-classic", "classic-red", (1280, 720))
+    before = set(threading.enumerate())
+    art.warm(["AS", "KS", "QS", "JS", "TS", "9S"], [120, 160])
+    (worker,) = [t for t in threading.enumerate() if t not in before and t.name == "card-warm"]
+    assert renderer.entered.wait(60)
+    leaving = threading.Thread(
+        target=art.release if leave == "release"
+        else lambda: art.set_style("french-4color", "classic-red"))
+    leaving.start()
+    renderer.gate.set()
+    leaving.join()
+    waited_for = not worker.is_alive()
+    worker.join()
+    assert len(renderer.drawn) == 1  # nothing drawn after the one it was drawing ...
+    assert waited_for  # ... and leaving returned only once it had stopped

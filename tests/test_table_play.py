@@ -8,6 +8,7 @@ does; the bots are the instant ``easy`` level.  The deal must end legally.
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pygame
@@ -53,11 +54,14 @@ def make_app(size=(1280, 720), speed="instant", collect="auto") -> App:
 
 
 def wait_for_deck(app: App, scene: TableScene, artwork: str) -> None:
-    """Step the table until it shows ``artwork`` (a worker draws the new faces first)."""
-    for _ in range(300):
+    """Step the table until it shows ``artwork``.  A worker draws the new faces first: it
+    is waited for, however long a loaded machine takes (a count of short sleeps was not
+    always enough), then the switch it hands to the main thread comes with the next step."""
+    for worker in [t for t in threading.enumerate() if t.name == "card-prepare"]:
+        worker.join()
+    for _ in range(10):
         if scene.art.artwork == artwork:
             break
-        time.sleep(0.01)
         app.step(1 / 60)
     assert scene.art.artwork == artwork
 

@@ -11,11 +11,13 @@ distinct seat permutation of the players, which cancels the luck of the cards
 deal score with a 95% confidence interval and the decision time median / p95 /
 max; for the first two distinct players also the paired per-deck difference.
 
-Every decision is guarded (:class:`~game.arena.play.GuardedBot`): a bot that raises, returns
-something that is not a legal action, calls ``sys.exit`` or thinks longer than
+Every decision is guarded (:mod:`game.arena.play`): a bot that raises, returns
+something that is not a legal action, exits or crashes, or thinks longer than
 ``--timeout`` seconds has that decision counted as illegal and the first legal
 action played for it (from the arena's own copy of the legal actions), and the
-run goes on; a bot that timed out is not asked again in that game.
+run goes on; a bot that timed out, exited or crashed is not asked again in that game.
+A ``module:Class`` bot runs in a process of its own (:mod:`game.arena.sandbox`): it
+is sent only its seat's observation and is timed and killed from outside.
 
 Whole matches: ``--matches N`` plays N deck sequences as whole matches (in every seating
 with ``--duplicate``): the share of matches each player wins, how often A finishes ahead
@@ -43,6 +45,7 @@ from game.rules.options import VARIANT_IDS
 from . import deals, matches
 from .logs import open_log
 from .play import DECISION_TIMEOUT_S
+from .sandbox import check_spec
 
 #: Bounds of the command line's numbers.
 MAX_DEALS = 1_000_000
@@ -97,6 +100,11 @@ def _main(argv: list[str] | None = None) -> int:
         ap.error("--variant and --players are required (or --pool LOG...)")
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     for p in dict.fromkeys(players):  # every mistake in a player now, in one line
+        if ":" in p:  # a third party's: loaded in a process of its own, never here
+            why = check_spec(p)
+            if why is not None:
+                raise CliError(why)
+            continue
         try:
             load_player(p, args.variant, seed=0, budget_ms=args.budget_ms)
         except ValueError as exc:

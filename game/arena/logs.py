@@ -3,6 +3,12 @@
 An interrupted run keeps what it played and resumes from its log; several logs are
 summarised together.  A damaged line is skipped with a warning, never fatal, and a torn
 last line (a run killed while writing it) is cut before the run appends again.
+
+A log is a file someone named on the command line: only a regular file is read (a FIFO
+would block, ``/dev/zero`` never ends), and at most :data:`MAX_LOG_BYTES` of it, a line
+at most :data:`MAX_LINE_BYTES` — far above what the arena writes (the ladder's logs of
+120 matches are under 1 MB, their longest line 16 kB; a match is stopped at 200 deals),
+so a file past the bounds is not a log: one line says so.
 """
 
 from __future__ import annotations
@@ -10,9 +16,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 import sys
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, Protocol, TypeVar
 
 from game.rules.cli import CliError
 from game.rules.record import echo
@@ -29,6 +36,65 @@ class Logged(Protocol):
 
 
 R = TypeVar("R", bound=Logged)
+
+#: The largest log read (a few hundred times the ladder's largest).
+MAX_LOG_BYTES = 256 * 1024 * 1024
+#: The longest line read (a match of 200 deals with its record is a few hundred kB).
+MAX_LINE_BYTES = 4 * 1024 * 1024
+_MB = 1024 * 1024
+
+
+def open_regular(path: str, missing_ok: bool = False) -> BinaryIO | None:
+    """``path`` opened for reading when it is a regular file within :data:`MAX_LOG_BYTES`;
+    None for a missing file when ``missing_ok``; otherwise a one-line :class:`CliError`."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if missing_ok:
+            return None
+        raise CliError(f"cannot read {path}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise CliError(f"cannot read {path}: it is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise CliError(f"cannot read {path}: it is not a regular file")
+    if info.st_size > MAX_LOG_BYTES:
+        raise CliError(f"cannot read {path}: {info.st_size // _MB} MB is more than a log of"
+                       f" the arena may be ({MAX_LOG_BYTES // _MB} MB)")
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - the caller closes it
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # replaced since the look above
+        f.close()
+        raise CliError(f"cannot read {path}: it is not a regular file")
+    return f
+
+
+def bounded_lines(f: BinaryIO, path: str) -> Iterator[tuple[int, bytes | None]]:
+    """``(line number, line)`` of ``f`` (with its newline; the last may have none); None
+    for a line longer than
+    :data:`MAX_LINE_BYTES` (passed over, never held).  A file that grows past
+    :data:`MAX_LOG_BYTES` while it is read is a :class:`CliError`."""
+    total = 0
+    n = 0
+    while True:
+        line = f.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        n += 1
+        total += len(line)
+        too_long = len(line) > MAX_LINE_BYTES
+        while too_long and not line.endswith(b"\n"):  # the rest of a long line, unread
+            line = f.readline(MAX_LINE_BYTES)
+            total += len(line)
+            if not line or total > MAX_LOG_BYTES:
+                break
+        if total > MAX_LOG_BYTES:
+            raise CliError(f"cannot read {path}: more than a log of the arena may be"
+                           f" ({MAX_LOG_BYTES // _MB} MB)")
+        yield n, None if too_long else line
 
 
 def cut_torn_line(path: str) -> None:
@@ -53,8 +119,14 @@ def cut_torn_line(path: str) -> None:
 
 
 def open_log(path: str) -> Any:
-    if os.path.isdir(path):
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # a new log (or a path that open() explains below)
+    if mode is not None and stat.S_ISDIR(mode):
         raise CliError(f"cannot write the log {path}: it is a folder")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise CliError(f"cannot write the log {path}: it is not a regular file")
     try:
         return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by run()
     except OSError as exc:
@@ -83,7 +155,8 @@ def play_logged(todo: list[J], done: dict[Any, R], key: Callable[[J], Any],
         if jobs > 1:
             import multiprocessing
 
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            # spawn: the start method every platform has (no fork on Windows)
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
                 for r in pool.imap_unordered(play, to_play, chunksize=1):
                     keep(r)
         else:
@@ -122,29 +195,23 @@ def read_log_lines(path: str, kind: str, parse: Callable[[Any], T],
     the log stays usable (a resumed run plays it again) and nothing is changed.  A
     missing file is nothing (``missing_ok``) or a :class:`CliError`; so is a folder.
     """
-    if os.path.isdir(path):
-        raise CliError(f"cannot read {path}: it is a folder")
-    try:
-        with open(path, "rb") as f:
-            raw_lines = f.read().split(b"\n")
-    except FileNotFoundError:
-        if missing_ok:
-            return []
-        raise CliError(f"cannot read {path}: no such file") from None
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    f = open_regular(path, missing_ok)
+    if f is None:
+        return []
     out = []
-    last = len(raw_lines)
-    for n, raw in enumerate(raw_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            out.append(parse(json.loads(raw.decode("utf-8"))))
-        except (ValueError, RecursionError) as exc:
-            torn = n == last  # no newline after it: a run killed while writing it
-            why = ("cut short" if torn else "not UTF-8 text"
-                   if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
-            print(f"arena: {echo(path)} line {n}: not a {kind} ({why}); skipped",
-                  file=sys.stderr)
+    with f:
+        for n, raw in bounded_lines(f, path):
+            if raw is not None and not raw.strip():
+                continue
+            try:
+                if raw is None:
+                    raise ValueError(f"longer than {MAX_LINE_BYTES // _MB} MB")
+                out.append(parse(json.loads(raw.decode("utf-8"))))
+            except (ValueError, RecursionError) as exc:
+                torn = raw is not None and not raw.endswith(b"\n")  # killed while written
+                why = ("cut short" if torn else "not UTF-8 text"
+                       if isinstance(exc, UnicodeDecodeError) else echo(str(exc)))
+                print(f"arena: {echo(path)} line {n}: not a {kind} ({why}); skipped",
+                      file=sys.stderr)
     return out
 

@@ -1,6 +1,8 @@
 """One deal between guarded bots: the arena's unit of play, for deals and whole matches alike.
 
-A bot's fault loses its game, never the tournament (:class:`GuardedBot`).
+A bot's fault loses its game, never the tournament: the arena's own levels are asked in a
+thread with a time limit (:class:`GuardedBot`), a third party's ``module:Class`` in a
+process of its own (:class:`~game.arena.sandbox.SandboxedBot`).
 """
 
 from __future__ import annotations
@@ -13,19 +15,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.bot import load_player
-from game.rules import Action
+from game.rules import Action, Deal
 from game.rules.cli import CliError
 from game.rules.record import echo, write_deal
 from game.rules.variants import deal_class, new_deal
 
 from .logs import logged_extras
+from .sandbox import SandboxedBot
 
 #: Seconds one decision may take before the arena gives up on it (``--timeout``).
 DECISION_TIMEOUT_S = 60.0
 
 
 class GuardedBot:
-    """One seat's bot, asked in a worker thread with a time limit; never raises.
+    """One seat's bot of the arena's own levels, asked in a worker thread with a time
+    limit; never raises.
 
     ``choose`` returns ``(action, None)`` or ``(None, why)``.  Why a thread: it
     works inside ``--jobs`` worker processes (which may not start processes of
@@ -62,6 +66,20 @@ class GuardedBot:
         if not isinstance(action, Action):
             return None, f"it returned {type(action).__name__}, not an action"
         return action, None
+
+    def close(self) -> None:
+        """The game is over (nothing to let go of: the bot is an object of this process)."""
+
+
+Seat = GuardedBot | SandboxedBot
+
+
+def make_seat(spec: str, variant: str, seed: int, budget_ms: float | None,
+              timeout_s: float) -> Seat:
+    """The bot of one seat for one game: a third party's in its own process."""
+    if ":" in spec:
+        return SandboxedBot(spec, variant, seed, timeout_s)
+    return GuardedBot(load_player(spec, variant, seed=seed, budget_ms=budget_ms), timeout_s)
 
 
 _warned: set[tuple[str, str]] = set()
@@ -132,8 +150,18 @@ def play_deal(
 ) -> GameResult:
     """One deal; ``players[s]`` is the spec of the player in seat ``s``."""
     deal = new_deal(variant, dealer, deck, options)
-    bots = [GuardedBot(load_player(p, variant, seed=seed * 7919 + s, budget_ms=budget_ms),
-                       timeout_s) for s, p in enumerate(players)]
+    bots: list[Seat] = []
+    try:
+        for s, p in enumerate(players):
+            bots.append(make_seat(p, variant, seed * 7919 + s, budget_ms, timeout_s))
+        return _play(deal, bots, players, deck_index, seed)
+    finally:
+        for b in bots:
+            b.close()
+
+
+def _play(deal: Deal, bots: list[Seat], players: list[str], deck_index: int,
+          seed: int) -> GameResult:
     times: dict[str, list[float]] = {p: [] for p in players}
     illegal: dict[str, int] = {p: 0 for p in players}
     while not deal.is_over():
@@ -142,8 +170,8 @@ def play_deal(
         bot = bots[seat]
         # the arena's own copy of the position: frozen, a bot cannot change it
         obs = deal.observation(seat)
-        if getattr(bot.bot, "wants_truth", False):
-            bot.bot.reveal(deal.clone())
+        if isinstance(bot, GuardedBot) and getattr(bot.bot, "wants_truth", False):
+            bot.bot.reveal(deal.clone())  # the measuring level "cheat", ours
         t0 = time.perf_counter()
         action, why = bot.choose(obs)
         times[players[seat]].append((time.perf_counter() - t0) * 1000.0)

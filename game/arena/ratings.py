@@ -15,6 +15,10 @@ import os
 import sys
 from typing import Any
 
+from game.rules.cli import CliError, OneLineParser, run_main
+from game.rules.options import VARIANT_IDS
+from game.rules.record import echo
+
 from .matches import MatchResult, read_match_log, summarize_matches
 from .stats import elo_difference, rounded_elo, wilson
 
@@ -128,8 +132,29 @@ def ratings_from_logs(folder: str, games: list[str]) -> dict[str, Any]:
     return ratings_table(summaries)
 
 
-if __name__ == "__main__":  # python -m game.arena.ratings LOG_FOLDER [GAME ...]
-    from game.rules.options import VARIANT_IDS
+def _main(argv: list[str] | None = None) -> int:
+    ap = OneLineParser(prog="python -m game.arena.ratings",
+                       description="the levels' ratings from the arena's match logs")
+    ap.add_argument("folder", nargs="?", default=".",
+                    help="the folder of the logs GAME.match.A-B.jsonl")
+    ap.add_argument("games", nargs="*", metavar="GAME",
+                    help=f"the games to rate (default: all of {', '.join(VARIANT_IDS)})")
+    args = ap.parse_args(argv)
+    for game in args.games:
+        if game not in VARIANT_IDS:
+            ap.error(f"unknown game '{echo(game)}' (one of {', '.join(VARIANT_IDS)})")
+    if not os.path.isdir(args.folder):
+        raise CliError(f"cannot read {args.folder}: "
+                       + ("it is not a folder" if os.path.exists(args.folder)
+                          else "no such folder"))
+    print(json.dumps(ratings_from_logs(args.folder, args.games or list(VARIANT_IDS)),
+                     indent=1))
+    return 0
 
-    folder = sys.argv[1] if len(sys.argv) > 1 else "."
-    print(json.dumps(ratings_from_logs(folder, sys.argv[2:] or list(VARIANT_IDS)), indent=1))
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(_main, argv)
+
+
+if __name__ == "__main__":  # python -m game.arena.ratings LOG_FOLDER [GAME ...]
+    sys.exit(main())

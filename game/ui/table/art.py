@@ -141,6 +141,10 @@ class CardArt:
         self.set_window(window)
         self._new_caches()
         self._warm_gen = 0
+        #: The gen of the last :meth:`stop_warming`: a worker started before it ends quietly.
+        self._stopped_gen = 0
+        #: The workers drawing ahead (warm-up, a deck being prepared), to be waited for.
+        self._workers: list[threading.Thread] = []
         self._check_ids()
 
     def set_window(self, size: tuple[int, int]) -> None:
@@ -174,13 +178,36 @@ class CardArt:
         """Another deck or back: the pictures of the old one go (the shared shapes stay)."""
         back = BACK_IDS.get(back, back)
         if (artwork, back) != (self.artwork, self.back_id):
+            # A warm-up of the old deck would draw its faces into the shared renderer
+            # after the caller has let go of them.
+            self.stop_warming()
             self.artwork, self.back_id = artwork, back
             self._check_ids()
             self._new_caches()
 
     def release(self) -> None:
         """Let go of this table's own pictures (the screen was left; made again on demand)."""
+        self.stop_warming()
         self._new_caches()
+
+    def stop_warming(self) -> None:
+        """Stop the workers drawing faces ahead and wait for them (at most the face each is
+        drawing): nothing of this table's decks is drawn into the shared renderer after
+        this returns, so what the caller lets go of next stays gone.  A deck being
+        prepared is not switched to (its ``done`` is not called)."""
+        self._warm_gen += 1
+        self._stopped_gen = self._warm_gen
+        workers, self._workers = self._workers, []
+        me = threading.current_thread()
+        for w in workers:
+            if w is not me:
+                w.join()
+
+    def _start_worker(self, work: Callable[[], None], name: str) -> None:
+        self._workers = [w for w in self._workers if w.is_alive()]
+        worker = threading.Thread(target=work, daemon=True, name=name)
+        self._workers.append(worker)
+        worker.start()
 
     def cache_bytes(self) -> int:
         """What this table's own picture caches hold (the shared shapes and the renderer's
@@ -348,9 +375,12 @@ class CardArt:
                         return
                     self.renderer.face(card, h, artwork)
             finally:
-                done()  # the switch goes on; a face that failed here fails again when drawn
+                # the switch goes on (a face that failed here fails again when drawn),
+                # unless the table stopped its workers: it left this deck behind
+                if self._stopped_gen < gen:
+                    done()
 
-        threading.Thread(target=work, daemon=True, name="card-prepare").start()
+        self._start_worker(work, "card-prepare")
 
     def warm(self, cards: list[str], heights: list[int], background: bool = True) -> None:
         """Render the faces of a deck in advance so no frame of a deal stalls on them.
@@ -380,4 +410,4 @@ class CardArt:
         if not background or not hasattr(self.renderer, "has_face"):
             work()
             return
-        threading.Thread(target=work, daemon=True, name="card-warm").start()
+        self._start_worker(work, "card-warm")

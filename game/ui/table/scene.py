@@ -313,8 +313,11 @@ class TableScene(Scene):
         self.flow.start()
 
     def shutdown(self) -> None:
-        """Stop the bots (threads and the bot process); the program is closing."""
+        """Stop the bots (threads and the bot process) and the faces drawn ahead; the
+        program is closing."""
         self._close_flow()
+        if self.art is not None:
+            self.art.stop_warming()
 
     def _close_flow(self, wait: bool = True) -> None:
         """End the match's flow and its bot process (``wait=False``: a new match follows,
@@ -362,7 +365,9 @@ class TableScene(Scene):
             self.director.snap(self.director.shown)
         L = self.layout
         if old.size != L.size:
-            # The faces of the window size that was left are not drawn again.
+            # The faces of the window size that was left are not drawn again (nor by a
+            # warm-up still drawing them: it is stopped first).
+            self.art.stop_warming()
             self.renderer.keep_only(heights=set(L.card_heights()))
         ensure_font_scale(self.app, L.font / 17)  # (a no-op after _fit_text)
         # Warm the faces at this size (on a worker) so the moves do not stall on rendering.
