@@ -27,8 +27,9 @@ def no_native(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return call
 
     monkeypatch.setattr(ctypes, "CDLL", refuse("ctypes.CDLL"))
-    monkeypatch.setattr(os, "setpriority", refuse("os.setpriority"))
-    monkeypatch.setattr(os, "nice", refuse("os.nice"))
+    # (Windows has neither: then there is nothing to refuse.)
+    monkeypatch.setattr(os, "setpriority", refuse("os.setpriority"), raising=False)
+    monkeypatch.setattr(os, "nice", refuse("os.nice"), raising=False)
     real_open = open
 
     def guarded_open(file: object, *a: object, **k: object) -> object:
@@ -86,12 +87,16 @@ def test_wayland_on_linux_keeps_sdls_own_presentation(monkeypatch: pytest.Monkey
 
 
 def test_linux_branch_reads_this_process() -> None:
+    """On Linux the figures come from /proc; a system without /proc answers None."""
     with hostos.pretend("linux"):
         rss = hostos.rss_mb()
-        assert rss is not None and rss > 1
-        assert hostos.cpu_seconds(os.getpid()) is not None
+        cpu = hostos.cpu_seconds(os.getpid())
         age = hostos.process_age_s()
-        assert age is not None and age >= 0
+    if os.path.isdir("/proc/self"):
+        assert rss is not None and rss > 1
+        assert cpu is not None and age is not None and age >= 0
+    else:
+        assert rss is None and cpu is None and age is None
 
 
 def test_a_player_setting_wins_over_ours(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,20 +120,14 @@ def test_pretend_ends_with_its_block() -> None:
             pass
 
 
-def test_a_helper_thread_keeps_its_priority_where_threads_have_none() -> None:
-    """As on Windows/macOS: the helper and the window stay at one priority."""
-    seen: dict[str, int] = {}
-
-    def helper() -> None:
-        workers.as_helper()
-        seen["helper"] = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-
-    window = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+def test_a_helper_thread_keeps_its_priority_where_threads_have_none(
+        no_native: list[str]) -> None:
+    """As on macOS: the helper thread asks, and nothing is changed."""
     with hostos.pretend("macos"):
-        t = threading.Thread(target=helper)
+        t = threading.Thread(target=workers.as_helper)
         t.start()
         t.join()
-    assert seen["helper"] == window
+    assert no_native == []
 
 
 @pytest.mark.parametrize("name, driver", [("windows", "windows")])
