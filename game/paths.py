@@ -54,3 +54,14 @@ def user_data_dir() -> Path:
     from platformdirs import user_data_dir as _data
 
     return Path(_data(APP_NAME, appauthor=False))
+
+
+def user_log_dir() -> Path:
+    """The window's log (warnings and errors): a windowed program on Windows and macOS has
+    no console to print them on."""
+    override = os.environ.get("MARRIAGE_TABLE_HOME")
+    if override:
+        return Path(override) / "logs"
+    from platformdirs import user_log_dir as _log
+
+    return Path(_log(APP_NAME, appauthor=False))
