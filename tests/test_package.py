@@ -86,3 +86,15 @@ def test_the_running_game_finds_its_assets_through_the_package() -> None:
 
     assert (assets_dir() / "themes" / "theme.json").is_file()
     assert Path(str(resources.files("game.assets"))) == assets_dir()
+
+
+def test_the_bundle_keeps_the_assets_where_the_package_has_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """build.spec copies assets/ to game/assets inside the bundle, where game.paths looks."""
+    from game.paths import assets_dir, resource_root
+
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "assets"), "game/assets")' in spec
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert assets_dir() == tmp_path / "game" / "assets"
+    assert resource_root() == tmp_path / "game"
