@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import os
 import time
 import warnings
 from collections import deque
@@ -22,8 +21,9 @@ import pygame_gui
 
 from . import idle_wait
 from .fonts import fonts_from_files
+from .hostos import name_windows, prefer_direct_framebuffer, release_heap
 from .i18n import translation_dir
-from .memory import release_heap
+from .icon import APP_ID, set_window_icon
 from .redraw import Damage, UISnapshot
 from .theme import load_theme
 
@@ -88,8 +88,7 @@ def use_direct_framebuffer() -> None:
     default; Wayland and macOS have no direct framebuffer in SDL2) keep their default.
     A player may still choose with ``SDL_FRAMEBUFFER_ACCELERATION`` in the environment.
     """
-    if pygame.display.get_init() and pygame.display.get_driver() == "x11":
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    prefer_direct_framebuffer()
 
 
 @dataclass
@@ -190,6 +189,7 @@ class App:
         # pygame-gui rounds a corner no larger than half the widget's height and says so
         # once per new size, on stderr; at 7 ms a line that was a tenth of a screen build.
         warnings.filterwarnings("ignore", "Clamping shape_corner_radius", UserWarning)
+        name_windows(APP_ID)  # the desktop matches the window to its entry and icon
         pygame.display.init()
         use_direct_framebuffer()
         pygame.font.init()
@@ -199,6 +199,7 @@ class App:
         #: True once the player changed the window size (drag, Settings): then it is remembered.
         self.user_sized = False
         self.fullscreen = False
+        set_window_icon()  # before the window opens: some systems read it only then
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
         self.manager = pygame_gui.UIManager(
@@ -264,7 +265,7 @@ class App:
         self.invalidate()
         self._entered = True
         # What the screen that was left let go of goes back to the system the next time
-        # the loop has nothing to do (game.ui.memory: 3-12 MB after a deal at 1080p).
+        # the loop has nothing to do (game.ui.hostos: 3-12 MB after a deal at 1080p).
         self._tidy_due = True
         return scene
 

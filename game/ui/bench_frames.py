@@ -27,6 +27,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from game.ui import hostos
+
 log = logging.getLogger(__name__)
 
 VARIANTS = ("marriage", "sixty-six", "sixty-six-3", "marias")
@@ -49,47 +51,11 @@ TARGETS = {
 
 
 # --- process facts -------------------------------------------------------------------------
-def process_age_s() -> float | None:
-    """Seconds since this process started (Linux: /proc), None where unknown."""
-    try:
-        with open("/proc/self/stat", encoding="ascii") as f:
-            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime", encoding="ascii") as f:
-            uptime = float(f.read().split()[0])
-        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of another process (Linux), None where unknown."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def rss_mb(pid: int | None = None) -> float | None:
-    """Resident memory now, in MB (Linux: /proc), None where unknown."""
-    try:
-        with open(f"/proc/{pid or 'self'}/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return round(int(line.split()[1]) / 1024, 1)
-    except (OSError, ValueError):
-        pass
-    return None
-
-
-def peak_rss_mb() -> float | None:
-    if sys.platform == "win32":
-        return None  # no getrusage there
-    import resource
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
+# Linux only (/proc); None elsewhere (game.ui.hostos).
+process_age_s = hostos.process_age_s
+cpu_seconds = hostos.cpu_seconds
+rss_mb = hostos.rss_mb
+peak_rss_mb = hostos.peak_rss_mb
 
 
 def _stats(times: list[float]) -> dict[str, float]:

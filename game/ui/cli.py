@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --bench-frames: how long to measure each idle screen")
     parser.add_argument("--render-decks", metavar="DIR",
                         help="write one PNG sheet per deck artwork to DIR and exit")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add the game to the desktop's application menu for this user "
+                             "(Linux: a desktop entry and icons under ~/.local/share) and exit")
     parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--lang", choices=("en", "ru", "cs"),
@@ -72,6 +75,13 @@ def _writable_dir(path: str, what: str) -> None:
 
 def _headless(args: argparse.Namespace) -> int | None:
     """Run the headless tasks; None means: open the window."""
+    if args.install_desktop:
+        from game.ui.icon import install_desktop
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # icons are drawn without a window
+        for path in install_desktop():
+            print(path)
+        return 0
     if args.render_decks:
         from game.ui.decks.render_sheets import cli_render_decks
 
@@ -103,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # pygame's greeting on stdout would spoil the JSON of --selftest and --bench-frames.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ui.memory import tune_malloc
+    from game.ui.hostos import tune_malloc
 
     tune_malloc()  # before the first picture is made
     parsed: list[argparse.Namespace] = []

@@ -19,12 +19,13 @@ import ctypes
 import glob
 import logging
 import os
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pygame
+
+from game.ui import hostos
 
 log = logging.getLogger(__name__)
 
@@ -35,18 +36,7 @@ _looked = False
 
 def _loaded_sdl_paths() -> list[str]:
     """Candidate paths of the SDL2 library this process uses (pygame-ce's own copy)."""
-    paths: list[str] = []
-    if sys.platform.startswith("linux"):
-        try:
-            with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
-                for line in maps:
-                    path = line.rsplit(None, 1)[-1] if "/" in line else ""
-                    name = os.path.basename(path)
-                    if name.startswith("libSDL2-2") or name.startswith("libSDL2."):
-                        if path not in paths:
-                            paths.append(path)
-        except OSError:
-            pass
+    paths = hostos.loaded_libraries(("libSDL2-2", "libSDL2."))
     base = os.path.dirname(pygame.__file__)
     for pattern in ("SDL2.dll", "libSDL2*.so*", "libSDL2*.dylib", "../pygame_ce.libs/libSDL2*",
                     ".dylibs/libSDL2*", "../pygame_ce.dylibs/libSDL2*"):

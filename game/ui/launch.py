@@ -9,10 +9,14 @@ later scenes behind the menu.
 
 from __future__ import annotations
 
+import logging
+import logging.handlers
 from collections.abc import Callable
 from typing import Any
 
 import pygame
+
+from game.paths import user_log_dir
 
 from . import preload
 from .app import BUILD_SLICE_S, App, install_services
@@ -63,12 +67,36 @@ def _later(fn: Callable[[], Any]) -> Callable[[], bool]:
     return task
 
 
+#: The log file's name in the user's log folder, and how large it grows (one older copy kept).
+LOG_FILE = "marriage-table.log"
+LOG_MAX_BYTES = 512 * 1024
+
+
+def keep_a_log() -> logging.Handler | None:
+    """Warnings and errors of the window also go to the user's log folder (a windowed
+    program has no console); None when that folder cannot be written (the console
+    still gets them)."""
+    try:
+        folder = user_log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            folder / LOG_FILE, maxBytes=LOG_MAX_BYTES, backupCount=1, encoding="utf-8")
+    except OSError as exc:
+        logging.getLogger(__name__).warning("no log file: %s", exc)
+        return None
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+    return handler
+
+
 def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
             lang: str | None = None) -> int:
     """Open the window on the main menu and run until the player quits.
 
     The window size is remembered on the way out.
     """
+    log_file = keep_a_log()
     app = open_app(size, fullscreen, lang)
     storage, settings = app.services["storage"], app.services["settings"]
     try:
@@ -83,3 +111,6 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
         storage.save_settings(settings)
         storage.flush()
         pygame.quit()
+        if log_file is not None:
+            logging.getLogger().removeHandler(log_file)
+            log_file.close()

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from game.ai.bot import make_bot
 from game.ai.hint import hint
 from game.rules import Action, Observation, observation_from_json
+from game.ui import hostos
 
 log = logging.getLogger(__name__)
 
@@ -131,10 +132,8 @@ def _serve(conn: Any, cancel: Any) -> None:  # pragma: no cover - runs in the ch
     Observations cross the pipe as NOTATION.md's JSON and actions as their text: the
     protocol the network and third-party bots speak too."""
     engines: dict[int, Any] = {}
-    try:
-        os.nice(8)  # the table (and the X server) come first: a bot may think a bit slower
-    except (AttributeError, OSError):
-        pass
+    # The table (and the X server) come first: a bot may think a bit slower.
+    hostos.lower_process_priority(8)
     while True:
         try:
             msg = conn.recv()

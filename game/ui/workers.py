@@ -14,9 +14,9 @@ keep the loop first:
 
 from __future__ import annotations
 
-import os
 import sys
-import threading
+
+from game.ui import hostos
 
 #: How much nicer than the window a helper thread is (Unix nice levels).
 HELPER_NICE = 10
@@ -26,13 +26,7 @@ SWITCH_INTERVAL_S = 0.001
 
 def as_helper() -> None:
     """Lower the calling thread's CPU priority (call it first thing in a helper thread)."""
-    if not sys.platform.startswith("linux"):
-        return
-    tid = threading.get_native_id()
-    try:
-        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + HELPER_NICE)
-    except OSError:
-        pass  # not permitted here (a sandbox): the thread keeps the window's priority
+    hostos.lower_thread_priority(HELPER_NICE)
 
 
 def as_window() -> bool:
@@ -40,14 +34,7 @@ def as_window() -> bool:
     (a child inherits its starting thread's priority, and the bots must not think
     slower).  False where that is not permitted (raising a priority may need a
     privilege): then the caller must leave the starting to the window's thread."""
-    if not sys.platform.startswith("linux"):
-        return True
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
-                       os.getpriority(os.PRIO_PROCESS, os.getpid()))
-    except OSError:
-        return False
-    return True
+    return hostos.restore_thread_priority()
 
 
 def window_first() -> None:
