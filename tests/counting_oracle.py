@@ -157,18 +157,14 @@ def truth(obs: Observation, limit: int = LIMIT) -> Truth | None:
             seen |= 1 << c
         if suit_contract and "seven" in contract:
             keeper = o.soloist
-        if o.talon:
-            for t in o.talon:
-                fixed[card(t)] = TALON
-                seen |= 1 << card(t)
-        else:
-            rooms[TALON] = 2
+        rooms[TALON] = 2
+        for t in o.talon or ():
+            fixed[card(t)] = TALON
+            seen |= 1 << card(t)
         for c, locs in tracked.items():
             if (hand >> c) & 1 or (played >> c) & 1 or c in fixed:
                 continue
             locs.discard(me)
-            if locs == {TALON} and TALON not in rooms:
-                continue
             if len(locs) == 1:
                 fixed[c] = next(iter(locs))
             else:
