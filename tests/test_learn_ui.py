@@ -106,6 +106,23 @@ def test_the_aid_shows_the_observations_counts(app):
     assert "Counting" in texts and f"You: {obs.points[0]}" in texts
 
 
+def test_d_redraws_the_aid_with_the_new_decks_signs_and_letters_at_once(app):
+    """The panel's look names the deck: the table presents it again right after D (a
+    German deck's Ober and suit signs), not at the next trick."""
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"],
+                                                practice=True, seed=3), bot_budget_ms=0)
+    until(app, lambda: scene.human.waiting and not scene.anim.busy())
+    app.step(1 / 60)
+    surface = pygame.Surface(app.size)
+    before = scene.counting.draw(surface)
+    old = scene.art.artwork
+    scene.next_deck()
+    until(app, lambda: scene.art.artwork != old)
+    after = scene.counting.draw(surface)
+    assert before is not None and after is not None
+    assert before[1] != after[1]
+
+
 # --- the counting trainer -----------------------------------------------------------------------
 
 

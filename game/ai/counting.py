@@ -104,8 +104,19 @@ class CountingAid:
     soloist: int | None = None
     #: the cards laid away in the Mariáš talon, when the seat knows them
     talon: tuple[str, ...] = ()
-    #: facts about hidden places (``talon_no_aces``: a Suit talon holds no ace or ten)
+    #: facts about hidden places (``talon_no_aces``: a Suit talon holds no ace or ten;
+    #: ``stock_out``: the closed stock's cards are out of play)
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: trumps neither played nor the seat's that are still in play (in another hand or an
+    #: open stock, the face-up trump card included), least and most: a closed stock or an
+    #: unknown talon may hold some, and those never come into play
+    trumps_in_play: tuple[int, int] = (0, 0)
+    #: card points still to be played in tricks (the seat's hand, the trick, the other
+    #: hands, an open stock), least and most — :attr:`points_left` is the most
+    points_range: tuple[int, int] = (0, 0)
+    #: Mariáš: per card the seat laid away and another player took up after a "bad", where
+    #: it may be now (that seat, or the talon again)
+    laid_away: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
 
     # --- questions a player asks ---------------------------------------------------------
     def to_target(self, seat: int) -> int | None:
@@ -165,6 +176,8 @@ class _Walk:
     known: dict[int, int] = field(default_factory=dict)
     reasons: dict[tuple[int, int], tuple[str, int | None]] = field(default_factory=dict)
     talon_forbid: int = 0
+    #: Mariáš: cards this seat laid away, and the places each may have gone since
+    tracked: dict[int, set[int | str]] = field(default_factory=dict)
     trick_no: int = 1
     closed_bonus_lost: bool = False
 
@@ -249,8 +262,19 @@ def _walk_marias(o: MariasObservation, me: int, w: _Walk) -> int | None:
                 order = NO_TRUMP_ORDER
         elif a.verb is Verb.BAD:
             contract, trump, order, soloist = a.name, None, NO_TRUMP_ORDER, s
+            for locs in w.tracked.values():  # the talon goes into the hand of who said bad
+                if TALON in locs:
+                    locs.discard(TALON)
+                    locs.add(s)
         elif a.verb is Verb.DISCARD:
             discarder = s
+            if s == me:
+                for c in a.cards:
+                    w.tracked[c] = {TALON}
+            else:  # two hidden cards: a card taken up may have gone back into the talon
+                for locs in w.tracked.values():
+                    if s in locs:
+                        locs.add(TALON)
         elif a.verb is Verb.ANNOUNCE and a.name == "seven-against" and trump is not None \
                 and s != me:
             w.hold(s, trump * 8 + SEVEN, "seven_against", None)
@@ -310,35 +334,77 @@ def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
     if n == 2 and stock_size and isinstance(o, KingQueenObservation) and o.indicators_seen:
         visible |= 1 << card(o.indicators_seen[-1])
     talon = parse_mask(o.talon) if isinstance(o, MariasObservation) else 0
+    # the cards this seat laid away and another took up: in that hand, or laid away again
+    laid: dict[int, frozenset[int | str]] = {}
+    for c, locs in w.tracked.items():
+        if (hand | w.played | talon) >> c & 1:
+            continue
+        where_now = frozenset(locs - {me})
+        seats = [x for x in where_now if isinstance(x, int)]
+        if where_now == frozenset(seats[:1]) and seats:
+            w.hold(seats[0], c, "taken_up", None)
+        elif where_now:
+            laid[c] = where_now
     known_mask = 0
     for s, m in w.known.items():
         m &= ~w.played & ~hand
         w.known[s] = m
         known_mask |= m
-    unseen = full & ~hand & ~w.played & ~visible & ~talon & ~known_mask
-    # where each unseen card may be
-    places: dict[str, tuple[int | str, ...]] = {}
-    room = {s: sizes[s] - w.known.get(s, 0).bit_count() for s in range(n) if s != me}
-    hidden_stock = max(0, stock_size - 1) if n == 2 else 0
-    talon_room = 0
+    tracked = sum(1 << c for c in laid)
+    unseen = full & ~hand & ~w.played & ~visible & ~talon & ~known_mask & ~tracked
+    # the hidden places and how many cards each still takes
+    rooms: dict[int | str, int] = {s: sizes[s] - w.known.get(s, 0).bit_count()
+                                   for s in range(n) if s != me}
+    if n == 2 and stock_size:
+        rooms[STOCK] = stock_size - 1  # the indicator is its last card, seen
     if marias and not talon:
-        talon_room = full.bit_count() - sum(sizes) - w.played.bit_count()
+        rooms[TALON] = full.bit_count() - sum(sizes) - w.played.bit_count()
+    rooms = {p: r for p, r in rooms.items() if r > 0}
+    allowed: dict[int, frozenset[int | str]] = {}
+    for c in cards_of(unseen | tracked):
+        ok = {p for p in rooms if not isinstance(p, int) or not (w.forbid.get(p, 0) >> c) & 1}
+        if (w.talon_forbid >> c) & 1:
+            ok.discard(TALON)
+        if c in laid:
+            ok &= laid[c]
+        allowed[c] = frozenset(ok)
+    # where each card may be: a place, if the other cards can still fill every hidden place
+    # (a hand that must hold certain cards has no room left for any other)
+    fill = _Fill(rooms, allowed)
+    places: dict[str, tuple[int | str, ...]] = {}
     for c in cards_of(unseen):
-        where: list[int | str] = [s for s in range(n) if s != me and room.get(s, 0) > 0
-                                  and not (w.forbid.get(s, 0) >> c) & 1]
-        if hidden_stock:
-            where.append(STOCK)
-        if talon_room > 0 and not (w.talon_forbid >> c) & 1:
-            where.append(TALON)
-        places[CARD_STR[c]] = tuple(where)
-    trumps_out = 0
-    if trump is not None:
-        trumps_out = SUIT_MASK[trump] & full & ~hand & ~w.played
+        places[CARD_STR[c]] = tuple(p for p in _order(rooms) if p in allowed[c]
+                                    and fill.may(c, p))
+    laid_away = {CARD_STR[c]: tuple(p for p in _order(rooms) if p in allowed[c]
+                                    and fill.may(c, p)) for c in sorted(laid)}
+    for c in laid:
+        seats = [p for p in laid_away[CARD_STR[c]] if isinstance(p, int)]
+        if laid_away[CARD_STR[c]] == tuple(seats[:1]) and seats:
+            w.hold(seats[0], c, "taken_up", None)
+            del laid_away[CARD_STR[c]]
+    # out of play: a closed stock (its indicator too), a talon
+    out_place = TALON if TALON in rooms else STOCK if (STOCK in rooms and o.closed) else None
+    known_out = talon | (visible if o.closed else 0)
     table = rank_points(variant)  # one rule, one place (cards.py)
     taken = w.played & ~on_table
-    points_left = sum(table[c & 7] for c in cards_of(full & ~taken))
-    if marias:  # the talon scores for nobody
-        points_left = sum(table[c & 7] for c in cards_of(full & ~taken & ~talon))
+    trumps_out = 0
+    trump_mask = SUIT_MASK[trump] if trump is not None else 0
+    if trump is not None:
+        trumps_out = trump_mask & full & ~hand & ~w.played
+    all_trumps = (trumps_out & ~known_out).bit_count()
+    all_points = sum(table[c & 7] for c in cards_of(full & ~taken & ~known_out))
+    t_range, p_range = (all_trumps, all_trumps), (all_points, all_points)
+    if out_place is not None:
+        def trumps(c: int) -> int:
+            return (trump_mask >> c) & 1
+
+        def pts(c: int) -> int:
+            return table[c & 7]
+
+        t_range = (all_trumps - fill.best_out(out_place, trumps, most=True),
+                   all_trumps - fill.best_out(out_place, trumps, most=False))
+        p_range = (all_points - fill.best_out(out_place, pts, most=True),
+                   all_points - fill.best_out(out_place, pts, most=False))
     tricks_total = full.bit_count() // n if not marias else 10
     tricks_done = sum(o.tricks)
     bonus = tricks_done < tricks_total and not w.closed_bonus_lost
@@ -350,15 +416,79 @@ def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
             if not pair.counted:
                 pending[pair.seat] += pair.points
     proofs = _useful(w, unseen, me)
-    notes = ("talon_no_aces",) if w.talon_forbid and talon_room > 0 else ()
+    notes: tuple[str, ...] = ()
+    if w.talon_forbid and TALON in rooms:
+        notes += ("talon_no_aces",)
+    if out_place == STOCK:
+        notes += ("stock_out",)
     return CountingAid(
         variant, me, n, SUITS[trump] if trump is not None else None, _names(trumps_out),
         tuple(o.points or [0] * n), tuple(pending), None if marias else TARGET,
-        points_left, bonus,
+        p_range[1], bonus,
         {SUITS[s]: _names(unseen & SUIT_MASK[s]) for s in range(4) if unseen & SUIT_MASK[s]},
         {s: _names(m) for s, m in sorted(w.known.items()) if m},
         places, proofs, o.soloist if isinstance(o, MariasObservation) else None, _names(talon),
-        notes)
+        notes, t_range, p_range, laid_away)
+
+
+def _order(rooms: Mapping[int | str, int]) -> list[int | str]:
+    """The hidden places in the order the panel names them: seats, then stock or talon."""
+    return sorted(rooms, key=lambda p: (not isinstance(p, int), str(p)))
+
+
+class _Fill:
+    """Can the cards still unplaced fill the hidden places exactly?  Each card may go to
+    some places (``allowed``), each place takes ``rooms`` cards.  Hall's condition: for
+    every set of places, the cards that may go nowhere else fit into it.  A handful of
+    places, so every set is tried; cards are counted by the places they allow."""
+
+    def __init__(self, rooms: Mapping[int | str, int], allowed: Mapping[int, frozenset]):
+        self.places = list(rooms)
+        self.rooms = dict(rooms)
+        self.allowed = dict(allowed)
+
+    def _ok(self, rooms: Mapping[int | str, int], kinds: Mapping[frozenset, int]) -> bool:
+        if sum(rooms.values()) != sum(kinds.values()) or min(rooms.values(), default=0) < 0:
+            return False
+        places = self.places
+        for k in range(1 << len(places)):
+            group = frozenset(places[i] for i in range(len(places)) if (k >> i) & 1)
+            need = sum(m for kind, m in kinds.items() if kind <= group)
+            if need > sum(rooms[p] for p in group):
+                return False
+        return True
+
+    def _kinds(self, forced: Mapping[int, int | str]) -> dict[frozenset, int]:
+        kinds: dict[frozenset, int] = {}
+        for c, a in self.allowed.items():
+            if c not in forced:
+                kinds[a] = kinds.get(a, 0) + 1
+        return kinds
+
+    def _try(self, forced: Mapping[int, int | str]) -> bool:
+        rooms = dict(self.rooms)
+        for p in forced.values():
+            rooms[p] -= 1
+        return self._ok(rooms, self._kinds(forced))
+
+    def may(self, c: int, place: int | str) -> bool:
+        """Can card ``c`` lie in ``place`` while the others fill the rest?"""
+        return place in self.allowed.get(c, ()) and self._try({c: place})
+
+    def best_out(self, place: int | str, weight: Any, most: bool) -> int:
+        """The most (or least) total ``weight`` the cards in ``place`` can have: the sets of
+        cards that can lie there together are the bases of a matroid, so the greedy choice
+        (heaviest first, or lightest first) finds the best."""
+        forced: dict[int, int | str] = {}
+        room = self.rooms.get(place, 0)
+        for c in sorted((c for c, a in self.allowed.items() if place in a),
+                        key=lambda c: (-weight(c) if most else weight(c), c)):
+            if len(forced) == room:
+                break
+            forced[c] = place
+            if not self._try(forced):
+                del forced[c]
+        return sum(weight(c) for c in forced)
 
 
 def _useful(w: _Walk, unseen: int, me: int) -> tuple[Proof, ...]:

@@ -113,7 +113,9 @@ class CountingPanel:
         for row in rows:
             self._draw_row(surface, row, self.rect.x + pad, y, f, self.rect.w - 2 * pad)
             y += line_h
-        return pygame.Rect(self.rect), (aid, tuple(self.rect), tr("ui.count_title"))
+        # the deck in the look: D redraws the panel's signs and rank letters at once
+        artwork = sc.art.artwork if sc.art is not None else ""
+        return pygame.Rect(self.rect), (aid, tuple(self.rect), tr("ui.count_title"), artwork)
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
               aid: CountingAid) -> pygame.Rect:
