@@ -119,8 +119,26 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
     if f is not None:
         action, why = f
     else:
+        # One judgement: the move recommended is the best-valued one the search may choose
+        # (a search may keep its rule-of-thumb move against a slightly higher noisy mean;
+        # the hint, its values list and the review show numbers, so they follow them).
+        action = best_valued(values, candidates(observation), action)
         why = explain_hint(observation, action, values, exact, odds)
     return Hint(action, values, why, exact, its)
+
+
+def best_valued(values: dict[Action, float | None], allowed: list[Action],
+                chosen: Action) -> Action:
+    """``chosen`` unless an allowed action has a strictly higher known value (then the
+    highest of them; ties keep ``chosen``)."""
+    mine = values.get(chosen)
+    known = [(v, a) for a in allowed if (v := values.get(a)) is not None]
+    if not known:
+        return chosen
+    top, best = max(known, key=lambda t: (t[0], t[1] == chosen))
+    if mine is None or top > mine:
+        return best
+    return chosen
 
 
 def _remember_turns(obs: Observation, turns: dict[tuple[Action, ...], float],
