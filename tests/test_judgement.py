@@ -17,7 +17,6 @@ import pytest
 from game.ai.explain import Move
 from game.ai.hint import Hint
 from game.ai.review import review_deal
-from game.ai.tactics import candidates, forced
 from game.rules import Observation, new_deal, random_deck
 from game.rules.base import Deal
 from game.ui.practice.coach import HintService, assess
@@ -60,15 +59,15 @@ def contradictions(deal: Deal, rng: random.Random, service: HintService,
     h = service.compute(obs)
     found: list[str] = []
     best_v = h.values.get(h.action)
-    rule = forced(obs) is not None
-    if best_v is not None and not rule:
-        allowed = set(candidates(obs))
-        better = [a for a, v in h.values.items()
-                  if a in allowed and v is not None and v > best_v + 1e-9]
+    if best_v is not None:
+        # no move the values list shows with a number is valued above the recommendation
+        # (a move it may not recommend, as a false declaration, included)
+        shown = [a for a, v in h.values.items() if v is not None]
+        better = [a for a in shown if h.values[a] > best_v + 1e-9]
         if better:
             found.append(f"hint {h.action.text} {best_v} below {better[0].text}")
         for a, v in rows(h)[1:]:
-            if v is not None and v > best_v + 1e-9 and a in allowed:
+            if v is not None and v > best_v + 1e-9:
                 found.append(f"list: {a.text} {v} under the recommendation {best_v}")
                 break
         for s in h.why.sentences:

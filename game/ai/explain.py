@@ -472,6 +472,8 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
     """Why ``action`` is worse than ``best`` (the hint's move, explained by ``hint_why``):
     the most telling reason, then what the best move is and what this one costs."""
     if lost is None:
+        if _unjudged(obs, action):
+            return say("advice_not_judged", best=Move(best)).plus(hint_why.sentences[0])
         # the search never reached this move: no number, no claim that it is weaker
         return say("advice_untried", best=Move(best)).plus(hint_why.sentences[0])
     why = _doubling_weak(action, hint_why) or _why_weak(obs, action, best)
@@ -485,6 +487,13 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
     best_why = hint_why.sentences[0] if generic and hint_why.key != "hint_only_action" \
         else None
     return why.plus(cost, best_why)
+
+
+def _unjudged(obs: Observation, action: Action) -> bool:
+    """A Mariáš raise or announcement the hint does not judge (``tactics.candidates``)."""
+    from .tactics import candidates, in_doubling
+
+    return in_doubling(obs) and action in obs.legal and action not in candidates(obs)
 
 
 def false_declaration(obs: Observation) -> Explanation:
@@ -573,7 +582,7 @@ KEYS: tuple[str, ...] = (
     "hint_durch_take", "hint_play", "hint_double_odds", "hint_pass_odds",
     "advice_margin", "advice_margin_marias", "advice_margin_close", "advice_margin_close_marias",
     "advice_margin_exact", "advice_margin_exact_marias", "advice_cost", "advice_cost_marias",
-    "advice_untried",
+    "advice_untried", "advice_not_judged",
     "warn_false_declaration", "warn_skip_double", "warn_bad_double", "warn_skip_declare",
     "warn_skip_marriage", "warn_marriage_early", "warn_risky_close",
     "warn_breaks_marriage", "warn_gives_trick", "warn_wastes_trump", "warn_dear_winner",

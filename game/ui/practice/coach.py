@@ -174,7 +174,9 @@ def assess(obs: Observation, action: Action, hint: Any,
     variant = obs.variant
     limit = threshold_for(variant) if threshold is None else threshold
     if variant == "marriage" and action.verb is Verb.DECLARE and obs.points[obs.seat] < 66:
-        return PracticeWarning(action, hint.action, None, false_declaration(obs))
+        return PracticeWarning(action, hint.action,
+                               points_lost(hint.action, action, hint.values),
+                               false_declaration(obs))
     if action is hint.action:
         return None
     lost = points_lost(hint.action, action, hint.values)
