@@ -16,7 +16,7 @@ from game.rules.actions import Verb
 
 from .test_judgement import VARIANTS, random_position
 
-POSITIONS = 1500
+POSITIONS = 1000
 
 
 def false_reasons(obs: Observation) -> list[str]:

@@ -14,12 +14,16 @@ position can refute (the search's own numbers, a rule of thumb's advice).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from random import Random
 
 from game.rules.actions import Action, Verb
 from game.rules.cards import card, marriage_points, rank_points
+from game.rules.variants import random_deck
 from game.rules.observation import MariasObservation, Observation
 
 from .explain import Card, Sentence, Suit, strict_play
+from .sampler import knowledge
 from .view import View, view_of
 
 KING, QUEEN = 2, 3
@@ -40,14 +44,13 @@ def out(obs: Observation, v: View) -> int:
     gone = v.hand | v.played | sum(1 << c for _, c in v.trick)
     if isinstance(obs, MariasObservation) and obs.talon:
         gone |= sum(1 << card(c) for c in obs.talon)
-    return ((1 << 32) - 1) & ~gone & _deck(obs)
+    return ~gone & _deck(obs.variant)
 
 
-def _deck(obs: Observation) -> int:
+@lru_cache(maxsize=None)
+def _deck(variant: str) -> int:
     """The cards of the variant's deck (Sixty-six: no sevens and eights)."""
-    if obs.variant in ("sixty-six", "sixty-six-3"):
-        return sum(1 << c for c in range(32) if (c & 7) < 6)
-    return (1 << 32) - 1
+    return sum(1 << c for c in random_deck(variant, Random(0)))
 
 
 def higher_out(obs: Observation, v: View, c: int) -> bool:
@@ -85,10 +88,19 @@ def _winners(v: View) -> list[int]:
 
 
 def _may_trump(obs: Observation, v: View) -> bool:
-    """May an opponent still hold a trump?"""
+    """May a player against this seat still hold a trump (by what its plays proved)?"""
     if v.trump is None:
         return False
-    return bool(out(obs, v) & (0xFF << (v.trump * 8)))
+    k = knowledge(obs)
+    trumps = 0xFF << (v.trump * 8)
+    return any((((k.unseen() & ~k.forbid[s]) | k.known[s]) & trumps & out(obs, v))
+               for s in range(obs.players) if v.side(s) != v.side(v.seat))
+
+
+def trumps_out(obs: Observation, v: View) -> int:
+    """Trumps still out: neither in this hand nor played nor laid away by this seat."""
+    return bin(out(obs, v) & (0xFF << (v.trump * 8))).count("1") if v.trump is not None \
+        else 0
 
 
 def marriage_scored(obs: Observation, action: Action) -> int:
@@ -128,8 +140,7 @@ def _lead_sure(o: Observation, v: View, a: Action, s: Sentence) -> bool:
 def _draw_trumps(o: Observation, v: View, a: Action, s: Sentence) -> bool:
     c = _card(s)
     n = s.params.get("count")
-    trumps_out = bin(out(o, v) & (0xFF << (c >> 3) * 8)).count("1")
-    return not v.trick and v.trump == c >> 3 and n == trumps_out > 0
+    return not v.trick and v.trump == c >> 3 and n == trumps_out(o, v) > 0
 
 
 def _force_trump(o: Observation, v: View, a: Action, s: Sentence) -> bool:
@@ -227,7 +238,7 @@ def _exposes_high(o: Observation, v: View, a: Action, s: Sentence) -> bool:
     c = _card(s)
     beaten = higher_out(o, v, c) or (v.trump is not None and c >> 3 != v.trump
                                      and _may_trump(o, v))
-    return not v.trick and points(o, c) >= 10 and beaten
+    return not v.trick and not _no_trump(v) and points(o, c) >= 10 and beaten
 
 
 #: The keys whose claim a position can refute, and the predicate of each.
