@@ -268,3 +268,35 @@ def test_the_values_note_fits_the_hint_panel_in_every_language(app):
             assert text != key.split(".", 1)[1], (lang, key)
             img, _ = panels.font("sans", panel.px(12)).render(text, (255, 255, 255))
             assert img.get_width() <= inner, (lang, key, img.get_width(), inner)
+
+
+@pytest.mark.parametrize("variant", ["marriage", "sixty-six-3", "marias"])
+def test_review_step_through_shows_each_trick_complete_before_it_is_gathered(app, variant):
+    """The step after a trick's last card shows all its cards on the table; the step
+    after that (the next lead or a marriage) shows it gathered."""
+    rng = random.Random(2)
+    tricks = 0
+    while tricks < 4:  # a deal of several tricks (a Betl or Durch may end at the first)
+        deal = position(variant, rng.randrange(1000), 0)
+        while not deal.is_over():
+            deal.apply(rng.choice([a for a in deal.legal_actions() if a.text != "declare"]),
+                       deal.to_move())
+        tricks = sum(1 for _, a in deal.history if a.text.startswith("play")) // deal.players
+    scene = app.switch("review", deal=deal, seat=0, iterations=2)
+    scene.wait()
+    states = deal.positions()
+    completed = 0
+    for pos in range(1, len(states)):
+        scene.go(pos)
+        scene.draw_content(app.screen)
+        on_table = [s for s in scene.board.stage.sprites.values() if s.role == "trick"]
+        state = states[pos]
+        obs = state.observation(0)
+        if deal.history[pos - 1][1].text.startswith("play") and not obs.trick:
+            completed += 1
+            assert obs.last_trick is not None
+            assert sorted(s.card for s in on_table) == sorted(
+                p.card for p in obs.last_trick.cards), pos
+        else:
+            assert len(on_table) == len(obs.trick), pos
+    assert completed == tricks

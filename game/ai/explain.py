@@ -232,9 +232,22 @@ def _void(k: Knowledge, seat: int, suit: int) -> bool:
     return not (_may_hold(k, seat) & SUIT_MASK[suit])
 
 
-def _trumps_out(k: Knowledge, trump: int) -> int:
-    """Trumps neither in this hand nor played (with the others, or still in the stock)."""
-    return (k.unseen() & SUIT_MASK[trump]).bit_count()
+def _trumps_out(obs: Observation, v: View, k: Knowledge, trump: int) -> int:
+    """Trumps still out: neither in this hand nor played (a card known in another hand, or
+    lying in the stock, is out too), nor laid away by this seat (a Mariáš talon)."""
+    gone = v.hand | v.played | sum(1 << x for _, x in v.trick)
+    if isinstance(obs, MariasObservation) and obs.talon:
+        gone |= sum(1 << card(x) for x in obs.talon)
+    return (SUIT_MASK[trump] & k.full & ~gone).bit_count()
+
+
+def _marriage_scored(obs: Observation, v: View, c: int) -> int:
+    """Mariáš: the points playing ``c`` scores as a marriage (the Queen with its King still
+    in hand, in a Suit game), else 0."""
+    if not isinstance(obs, MariasObservation) or v.trump is None or c & 7 != 3 \
+            or not v.hand >> (c - 1) & 1:
+        return 0
+    return marriage_points(c >> 3 == v.trump)
 
 
 def _points_after_trick(obs: Observation, v: View, c: int) -> int:
@@ -364,6 +377,10 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
     kq = isinstance(obs, KingQueenObservation)
     if v.contract is not None and not v.contract.startswith("suit"):
         return _no_trump_play(obs, v, c)
+    married = _marriage_scored(obs, v, c)
+    if married:  # the marriage is the reason, whatever else the card does
+        return say("hint_play_marriage", card=Card(c), king=Card(c - 1), suit=Suit(suit),
+                   points=married)
     if not v.trick:
         pairs = [a.suit for a in obs.legal if a.verb is Verb.MARRIAGE]
         if pairs:
@@ -374,9 +391,13 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
         k = knowledge(obs)
         others = _others(obs, v)
         trump = v.trump
-        if trump is not None and suit == trump and strict and _trumps_out(k, trump) and any(
+        out = _trumps_out(obs, v, k, trump) if trump is not None else 0
+        if trump is not None and suit == trump and strict and out and any(
                 not _void(k, s, trump) for s in others):
-            return say("hint_lead_draw_trumps", card=Card(c), count=_trumps_out(k, trump))
+            return say("hint_lead_draw_trumps", card=Card(c), count=out)
+        if v.is_master(c) and trump is not None and suit == trump:
+            # the highest trump still out wins the trick, whether the others must follow
+            return say("hint_lead_sure", card=Card(c), suit=Suit(suit))
         if v.is_master(c) and strict:
             if trump is None or suit == trump or all(_void(k, s, trump) for s in others):
                 return say("hint_lead_sure", card=Card(c), suit=Suit(suit))
@@ -385,16 +406,20 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
                 _void(k, s, suit) for s in others) and any(not _void(k, s, trump)
                                                            for s in others):
             return say("hint_lead_force_trump", card=Card(c), suit=Suit(suit))
-        if v.value(c) == 0 and kq and not strict:
+        if v.value(c) == 0 and kq and not strict and suit != trump:
             return say("hint_lead_cheap", card=Card(c))
         if v.value(c) == 0:
             return say("hint_lead_low", card=Card(c))
         if v.is_master(c):
+            if trump is None or all(_void(k, s, trump) for s in others):
+                return say("hint_lead_sure", card=Card(c), suit=Suit(suit))
             return say("hint_lead_master", card=Card(c), suit=Suit(suit))
         return say("hint_lead", card=Card(c))
     winner = v.trick_winner()
     if winner is not None and v.side(winner) == v.side(v.seat) and winner != v.seat:
-        return say("hint_smear", card=Card(c))
+        if v.value(c) > 0:  # Mariáš: only an ace or a ten adds points
+            return say("hint_smear", card=Card(c))
+        return say("hint_partner_keep", card=Card(c))
     table = sum(v.value(x) for _, x in v.trick)
     if v.beats_table(c):
         pts = table + v.value(c)
@@ -472,6 +497,8 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
     """Why ``action`` is worse than ``best`` (the hint's move, explained by ``hint_why``):
     the most telling reason, then what the best move is and what this one costs."""
     if lost is None:
+        if _unjudged(obs, action):
+            return say("advice_not_judged", best=Move(best)).plus(hint_why.sentences[0])
         # the search never reached this move: no number, no claim that it is weaker
         return say("advice_untried", best=Move(best)).plus(hint_why.sentences[0])
     why = _doubling_weak(action, hint_why) or _why_weak(obs, action, best)
@@ -485,6 +512,13 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
     best_why = hint_why.sentences[0] if generic and hint_why.key != "hint_only_action" \
         else None
     return why.plus(cost, best_why)
+
+
+def _unjudged(obs: Observation, action: Action) -> bool:
+    """A Mariáš raise or announcement the hint does not judge (``tactics.candidates``)."""
+    from .tactics import candidates, in_doubling
+
+    return in_doubling(obs) and action in obs.legal and action not in candidates(obs)
 
 
 def false_declaration(obs: Observation) -> Explanation:
@@ -549,7 +583,9 @@ def _why_weak(obs: Observation, action: Action, best: Action) -> Explanation:
             from .view import view_of
 
             v = view_of(obs)
-            if v.value(c) >= 10 and v.value(best.card) < v.value(c) and not v.is_master(c):
+            no_trump = v.contract is not None and not v.contract.startswith("suit")
+            if v.value(c) >= 10 and v.value(best.card) < v.value(c) and not v.is_master(c) \
+                    and not no_trump:  # in Betl and Durch card points count for nothing
                 return say("warn_exposes_high", card=Card(c))
     return say("warn_costs")
 
@@ -568,12 +604,13 @@ KEYS: tuple[str, ...] = (
     "hint_pass", "hint_best_value", "hint_only_action", "hint_marriage_later",
     "hint_lead_draw_trumps", "hint_lead_sure", "hint_lead_master",
     "hint_lead_force_trump", "hint_lead_cheap", "hint_lead_low", "hint_lead", "hint_smear",
+    "hint_partner_keep", "hint_play_marriage",
     "hint_take_66", "hint_trump_in", "hint_take_cheapest", "hint_take_trick",
     "hint_duck_cannot", "hint_duck_keep_trump", "hint_duck_search", "hint_betl_under",
     "hint_durch_take", "hint_play", "hint_double_odds", "hint_pass_odds",
     "advice_margin", "advice_margin_marias", "advice_margin_close", "advice_margin_close_marias",
     "advice_margin_exact", "advice_margin_exact_marias", "advice_cost", "advice_cost_marias",
-    "advice_untried",
+    "advice_untried", "advice_not_judged",
     "warn_false_declaration", "warn_skip_double", "warn_bad_double", "warn_skip_declare",
     "warn_skip_marriage", "warn_marriage_early", "warn_risky_close",
     "warn_breaks_marriage", "warn_gives_trick", "warn_wastes_trump", "warn_dear_winner",

@@ -23,7 +23,7 @@ from .explain import Explanation, explain_hint, say
 from .ismcts import HardBot, search
 from .marias_bidding import bidding_values, doubling_values
 from .sampler import SampleError, determinize
-from .tactics import candidates, forced
+from .tactics import candidates, forced, in_doubling
 from .turns import MEMORY, best_of
 
 
@@ -119,8 +119,33 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
     if f is not None:
         action, why = f
     else:
+        # One judgement: the move recommended is the best-valued one the search may choose
+        # (a search may keep its rule-of-thumb move against a slightly higher noisy mean;
+        # the hint, its values list and the review show numbers, so they follow them).
+        allowed = candidates(observation)
+        if in_doubling(observation):
+            # a raise or announcement no bot makes (``candidates``) is not judged: its
+            # simulated value is too rough to set against the recommendation
+            values.update({a: None for a in legal if a not in allowed})
+        # what the legal list does not spell out (the blind trump) is a choice too
+        allowed += [a for a in values if a not in legal]
+        action = best_valued(values, allowed, action)
         why = explain_hint(observation, action, values, exact, odds)
     return Hint(action, values, why, exact, its)
+
+
+def best_valued(values: dict[Action, float | None], allowed: list[Action],
+                chosen: Action) -> Action:
+    """``chosen`` unless an allowed action has a strictly higher known value (then the
+    highest of them; ties keep ``chosen``)."""
+    mine = values.get(chosen)
+    known = [(v, a) for a in allowed if (v := values.get(a)) is not None]
+    if not known:
+        return chosen
+    top, best = max(known, key=lambda t: (t[0], t[1] == chosen))
+    if mine is None or top > mine:
+        return best
+    return chosen
 
 
 def _remember_turns(obs: Observation, turns: dict[tuple[Action, ...], float],

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +34,8 @@ from game.rules.record import parse_record
 from .base import Bot
 from .bot import make_bot
 from .explain import Explanation, explain_weak, say
-from .hint import hint
+from .hint import Hint, hint
+from .turns import obs_key
 
 
 @dataclass
@@ -109,12 +110,16 @@ def review_deal(
     cancel: threading.Event | None = None,
     progress: Callable[[int, int, ReviewItem], None] | None = None,
     start: int = 0,
+    known: Mapping[str, Hint] | None = None,
 ) -> list[ReviewItem]:
     """Review every decision of ``seat`` in the deal (see the module docstring).
 
     ``iterations`` fixes the search size (deterministic, for tests); ``progress``
     is called as ``progress(done, total, item)`` after each decision; ``start``
     skips the first decisions (a review resumed after an interruption).
+    ``known``: the judgements already made during the deal (the practice hints, by
+    :func:`game.ai.turns.obs_key` of the position): a position judged then is not
+    searched again, so the review says what the hint, its values and the warning said.
     """
     deal = deal_of(deal_or_record)
     steps = decisions(deal, seat)
@@ -129,7 +134,9 @@ def review_deal(
             item = ReviewItem(index, seat, action, action, {action: None}, 0.0,
                               say("hint_only_action"), False, True)
         else:
-            h = hint(obs, budget_ms=budget_ms, seed=seed, cancel=None, iterations=iterations)
+            made = known.get(obs_key(obs)) if known else None
+            h = made if made is not None else hint(obs, budget_ms=budget_ms, seed=seed,
+                                                   cancel=None, iterations=iterations)
             lost = points_lost(h.action, action, h.values)
             weak = None if action is h.action or lost == 0 else explain_weak(
                 obs, action, h.action, h.why, lost)

@@ -61,6 +61,7 @@ class ReviewScene(DealLessonScene):
         self.row_rects: list[tuple[pygame.Rect, int]] = []
         self.budget_ms = REVIEW_BUDGET_MS
         self.iterations: int | None = None
+        self.judgements: dict[str, Any] = {}
         #: The better line being shown: the positions after the better move (None: the
         #: deal as played), the step shown (-1: the moment before it) and its decision.
         self.line: list[Deal] | None = None
@@ -75,6 +76,8 @@ class ReviewScene(DealLessonScene):
         source = params.get("deal") if params.get("deal") is not None else params.get("record")
         self.back_to = params.get("back_to", "table")
         self.names = list(params.get("names") or [])
+        #: The hints given during the deal, by position: reused, not searched again.
+        self.judgements = dict(params.get("judgements") or {})
         if source is not None:
             self._load(deal_of(source), int(params.get("seat", 0)),
                        params.get("iterations"))
@@ -153,7 +156,7 @@ class ReviewScene(DealLessonScene):
 
         try:
             review_deal(deal, seat, budget_ms=self.budget_ms, seed=1, iterations=self.iterations,
-                        cancel=cancel, progress=progress, start=start)
+                        cancel=cancel, progress=progress, start=start, known=self.judgements)
         except Exception:  # noqa: BLE001 - the review is help; the replay still works
             log.exception("review failed")
             self.done = self.total
@@ -402,7 +405,7 @@ class ReviewScene(DealLessonScene):
                     glow[CARD_STR[c]] = colour
         names = [self._name(s) for s in range(state.players)]
         self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
-                             glow=glow)
+                             glow=glow, complete_trick=True)
         # what happens next
         fam = self._family()
         total = len(self.states) - 1
@@ -489,7 +492,7 @@ class ReviewScene(DealLessonScene):
         glow = {CARD_STR[c]: HINT for c in item.best.cards} if self.line_pos < 0 else {}
         names = [self._name(s) for s in range(state.players)]
         self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
-                             glow=glow)
+                             glow=glow, complete_trick=True)
         body = font("sans", px(14))
         y = area.bottom + px(4)
         lines = [(ln, GOLD_LIGHT) for ln in wrap(caption, body, area.w - px(16))]

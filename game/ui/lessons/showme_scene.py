@@ -298,7 +298,7 @@ class ShowMeScene(DealLessonScene):
                     glow[action.card_text] = colour
         names = [self._name(s) for s in range(state.players)]
         self.board.draw_deal(surface, area, state, self.seat, set(range(state.players)), names,
-                             glow=glow)
+                             glow=glow, complete_trick=True)
         fam = family_of(self.deal.variant, self.settings) if self.deal else "french"
         total = len(states) - 1
         y = area.bottom + px(6)

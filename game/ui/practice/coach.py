@@ -44,6 +44,7 @@ from game.ai.explain import (
 )
 from game.ai.hint import HINT_BUDGET_MS
 from game.ai.review import points_lost
+from game.ai.turns import obs_key  # the one key of a position (the review's too)
 from game.rules import Action, MariasObservation, Observation, Verb
 
 log = logging.getLogger(__name__)
@@ -53,13 +54,13 @@ log = logging.getLogger(__name__)
 HINT_SEED = 0
 
 
-def obs_key(obs: Observation) -> str:
-    return json.dumps(obs.to_json(), sort_keys=True, default=str)
-
-
 # --- hints -------------------------------------------------------------------------------------
 class HintService:
     """Hints computed off the frame loop, one per observation (cached)."""
+
+    #: Positions kept: more than one seat's decisions in a deal (a Marriage deal has the
+    #: most), so the review of the deal just played finds each of them.
+    CAPACITY = 128
 
     def __init__(self, budget_ms: float = HINT_BUDGET_MS, seed: int = HINT_SEED,
                  iterations: int | None = None,
@@ -105,9 +106,15 @@ class HintService:
                           iterations=self.iterations)
         with self._lock:
             self._cache[key] = result
-            if len(self._cache) > 64:
+            if len(self._cache) > self.CAPACITY:
                 self._cache.pop(next(iter(self._cache)))
         return result
+
+    def judgements(self) -> dict[str, Any]:
+        """Every hint kept, by position (:func:`obs_key`): the review reuses them, so it
+        judges a position the player was advised on exactly as the advice did."""
+        with self._lock:
+            return dict(self._cache)
 
     def request(self, obs: Observation) -> None:
         """Start searching in the background (no-op when cached or already running)."""
@@ -167,7 +174,9 @@ def assess(obs: Observation, action: Action, hint: Any,
     variant = obs.variant
     limit = threshold_for(variant) if threshold is None else threshold
     if variant == "marriage" and action.verb is Verb.DECLARE and obs.points[obs.seat] < 66:
-        return PracticeWarning(action, hint.action, None, false_declaration(obs))
+        return PracticeWarning(action, hint.action,
+                               points_lost(hint.action, action, hint.values),
+                               false_declaration(obs))
     if action is hint.action:
         return None
     lost = points_lost(hint.action, action, hint.values)

@@ -219,7 +219,7 @@ class PracticeLayer:
         if callable(seat_name):
             names = [seat_name(s).split(" · ")[0] for s in range(flow.match.players)]
         self.app.switch("review", deal=flow.deal, seat=self.scene.view_seat, names=names,
-                        back_to="table")
+                        back_to="table", judgements=self.service.judgements())
 
     # --- frame ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

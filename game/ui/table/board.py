@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pygame
 
-from game.rules import Observation
+from game.rules import Observation, Verb
 from game.rules.base import Deal
 from game.rules.cards import CARD_STR, cards_of
 from game.ui.i18n import tr
@@ -52,10 +52,14 @@ class DealBoard:
     def draw_deal(self, surface: pygame.Surface, area: pygame.Rect, deal: Deal, view: int = 0,
                   face_up: set[int] | None = None, names: list[str] | None = None,
                   glow: dict[str, tuple[int, int, int]] | None = None,
-                  lift: set[str] | None = None, dim: set[str] | None = None
-                  ) -> dict[str, pygame.Rect]:
+                  lift: set[str] | None = None, dim: set[str] | None = None,
+                  complete_trick: bool = False) -> dict[str, pygame.Rect]:
         """Draw ``deal`` as ``view`` sees it in ``area`` (plus the hands of ``face_up``);
-        returns the rectangles of the viewer's cards, in window coordinates."""
+        returns the rectangles of the viewer's cards, in window coordinates.
+
+        ``complete_trick`` (a step-through): right after the card that completes a trick,
+        the trick lies whole on the table — the engine has already gathered it, but a
+        player must see all its cards before it goes (the next step shows it gathered)."""
         players = deal.players
         obs = deal.observation(view)
         layout = _without_plates(compute_layout(area.size, players, view), view)
@@ -63,7 +67,8 @@ class DealBoard:
         for seat in sorted(face_up or ()):
             if seat != view and seat not in obs.shown:
                 self._lay_open(targets, layout, deal, seat, obs)
-        if not obs.trick and obs.last_trick is not None and deal.is_over():
+        if not obs.trick and obs.last_trick is not None and (
+                deal.is_over() or (complete_trick and just_completed(deal))):
             for i, (seat, c) in enumerate(obs.last_trick.cards):
                 tx, ty = layout.spot(seat).trick
                 targets[c] = Target(c, c, tx, ty, layout.spot(seat).trick_angle + jitter(c, 4),
@@ -141,6 +146,14 @@ class DealBoard:
             canvas.blit(name, (x, y))
             canvas.blit(info, (x + name.get_width() + m, y + (name.get_height()
                                                               - info.get_height()) // 2))
+
+
+def just_completed(deal: Deal) -> bool:
+    """Did the deal's last action complete a trick (a card played, and none is on the table
+    now)?"""
+    if not deal.history:
+        return False
+    return deal.history[-1][1].verb is Verb.PLAY and not deal.observation(0).trick
 
 
 def _without_plates(layout: TableLayout, view: int) -> TableLayout:
