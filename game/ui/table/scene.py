@@ -42,7 +42,7 @@ from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip, forget_panels
-from .input import FKEY_NAMES, TableInput
+from .input import FKEY_NAMES, TableInput, takes_back
 from .layout import TableLayout, compute_layout
 from .moments import deal_moments
 from .panels import Panels
@@ -409,6 +409,7 @@ class TableScene(Scene):
     def _on_flow(self, e: FlowEvent) -> None:
         assert self.director is not None
         if e.kind == "deal_start":
+            self.input.cursor = -1  # a new hand: Enter must not play the old cursor's place
             self.result = None
             self._result_widgets()
             self.selected = set()
@@ -698,7 +699,8 @@ class TableScene(Scene):
             self._button(event.ui_element)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch("menu")
+            if not self.close_overlay():  # Esc closes what is open over the table first
+                self.app.switch("menu")
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.next_deck()
@@ -716,6 +718,11 @@ class TableScene(Scene):
             return
         if self._collects(event):
             self.collect_trick()
+            if takes_back(event) and self.layer is not None and self.layer.can_undo():
+                # Take back means now, not "collect, then press again": the trick goes
+                # at once and the player's last card comes back in the same press.
+                self.anim.finish()
+                self.layer.undo()
             return
         if (self.result is not None and "next" in self.widgets and event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
@@ -723,6 +730,14 @@ class TableScene(Scene):
             return
         if self.flow is not None:
             self.input.handle(event)
+
+    def close_overlay(self) -> bool:
+        """Close the topmost picture over the table (the last trick, the hint with its
+        values, a tip); False when none was open."""
+        if self.last_trick_view:
+            self.last_trick_view = False
+            return True
+        return self.layer is not None and self.layer.close_overlay()
 
     def _collects(self, event: pygame.event.Event) -> bool:
         """Is ``event`` a click or a key that collects a trick waiting to be collected?"""
