@@ -52,10 +52,13 @@ class DealBoard:
     def draw_deal(self, surface: pygame.Surface, area: pygame.Rect, deal: Deal, view: int = 0,
                   face_up: set[int] | None = None, names: list[str] | None = None,
                   glow: dict[str, tuple[int, int, int]] | None = None,
-                  lift: set[str] | None = None, dim: set[str] | None = None
-                  ) -> dict[str, pygame.Rect]:
+                  lift: set[str] | None = None, dim: set[str] | None = None,
+                  last_trick: bool = False) -> dict[str, pygame.Rect]:
         """Draw ``deal`` as ``view`` sees it in ``area`` (plus the hands of ``face_up``);
-        returns the rectangles of the viewer's cards, in window coordinates."""
+        returns the rectangles of the viewer's cards, in window coordinates.
+
+        ``last_trick``: the trick just finished still lies on the table (waiting to be
+        collected), as it does once the deal is over."""
         players = deal.players
         obs = deal.observation(view)
         layout = _without_plates(compute_layout(area.size, players, view), view)
@@ -63,7 +66,7 @@ class DealBoard:
         for seat in sorted(face_up or ()):
             if seat != view and seat not in obs.shown:
                 self._lay_open(targets, layout, deal, seat, obs)
-        if not obs.trick and obs.last_trick is not None and deal.is_over():
+        if not obs.trick and obs.last_trick is not None and (deal.is_over() or last_trick):
             for i, (seat, c) in enumerate(obs.last_trick.cards):
                 tx, ty = layout.spot(seat).trick
                 targets[c] = Target(c, c, tx, ty, layout.spot(seat).trick_angle + jitter(c, 4),

@@ -401,7 +401,7 @@ class TableScene(Scene):
         if self.layer is not None and "review" in self.app.scene_factories and practice:
             keys.append(("review", t("practice_review")))
         if self.can_show_me():
-            keys.append(("showme", t("showme_short")))
+            keys.append(("showme", t("showme_button")))
         keys.append(("end_menu", t("table_menu")))
         return keys
 
