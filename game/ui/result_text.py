@@ -92,8 +92,9 @@ class _Speaker:
 
     # --- words ------------------------------------------------------------------------
     def t(self, key: str, **params: object) -> str:
-        """A sentence of ``key``; the player's "You" is written small inside a sentence
-        ("but you declared 66 first"), capital only where a sentence begins."""
+        """A sentence of ``key``; the player's "You" is written small inside the running
+        words ("but you declared 66 first"), capital where it heads a sentence or an
+        item of a list ("Deal: You +2, North 0")."""
         you = tr("ui.common_you", self.lang)
         marked = {k: (_YOU if v == you else v) for k, v in params.items()}
         text = tr("ui." + key, self.lang, **marked)
@@ -102,8 +103,9 @@ class _Speaker:
         parts = text.split(_YOU)
         out = parts[0]
         for part in parts[1:]:
-            starts = not out.strip() or out.rstrip().endswith((".", "!", "?"))
-            out += (you if starts else you[:1].lower() + you[1:]) + part
+            before = out.rstrip()
+            prose = bool(before) and before[-1].isalpha()
+            out += (you[:1].lower() + you[1:] if prose else you) + part
         return out
 
     def name(self, seat: int | None) -> str:
