@@ -21,6 +21,7 @@ from .controls import component_label, contract_label, double_name, suit_name
 from .director import CUT_S, SHUFFLE_S
 from .hud import CREAM, GOLD, MUTED, panel
 from .input import HAND_KEYS, card_key_name
+from .sprites import shown_trump
 from .stage import GLOW_HINT
 from .text import t
 
@@ -472,6 +473,10 @@ class Panels:
             first.append(t("table_keys_button") if n == 1 else
                          t("table_keys_buttons", n=n))
         second = [t("table_keys_hint"), t("table_keys_last")]
+        obs = sc.director.shown if sc.director is not None else None
+        if obs is not None and shown_trump(obs, sc.view_seat, peek=True) is not None \
+                and shown_trump(obs, sc.view_seat) is None:
+            second.append(t("table_keys_trump"))  # the trump card went back: T shows it
         if getattr(sc, "counting", None) is not None and sc.counting.allowed():
             second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]

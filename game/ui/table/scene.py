@@ -56,7 +56,8 @@ log = logging.getLogger(__name__)
 KEYS_COLOUR = (200, 230, 255)
 #: Keys that never collect a finished trick (they do something else, or nothing).
 PASSIVE_KEYS = frozenset({
-    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_TAB,
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_t,
+    pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 #: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
@@ -705,6 +706,9 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.next_deck()
             return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_t:
+            self.peek_trump(event.type == pygame.KEYDOWN)
+            return
         if self.last_trick_view and (event.type == pygame.KEYDOWN or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.last_trick_view = False  # any click or key closes the view
@@ -730,6 +734,12 @@ class TableScene(Scene):
             return
         if self.flow is not None:
             self.input.handle(event)
+
+    def peek_trump(self, held: bool) -> None:
+        """T held: the Mariáš soloist's trump card lies face up again (while they have it)."""
+        if self.director is not None and self.director.peek_trump != held:
+            self.director.peek_trump = held
+            self.director.refresh()
 
     def close_overlay(self) -> bool:
         """Close the topmost picture over the table (the last trick, the hint with its
