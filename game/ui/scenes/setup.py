@@ -270,7 +270,8 @@ class SetupScene(MenuScene):
         # Its rounded box is drawn by the screen (boxes.py): pygame-gui's own, drawn four
         # times larger, made this one widget a 45-65 ms step at 1920x1080.
         text_box = self.boxed(PlainTextBox(
-            html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
+            html.escape(tr("ui.newgame_replace_text", **match_summary(saved, self.settings))),
+            box,
             self.manager, object_id="#notice_box"), "#notice_box")
         yield
         yield from warm_box(pygame.Rect(text_box.rect), "#notice_box")
