@@ -225,8 +225,7 @@ class TableInput:
                 return False
             if 0 <= self.cursor < len(cards):
                 return self.choose_card(cards[self.cursor])
-            if cards:
-                self.cursor = 0  # the keyboard's cursor appears; the next Enter plays
+            scene.say_keys(arrows=True)  # no card chosen: say how, play nothing
             return False
         number = card_number(k)
         if number is not None:

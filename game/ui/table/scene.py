@@ -418,6 +418,8 @@ class TableScene(Scene):
         if e.kind == "refused":
             self.refuse(e.reason or Refusal("card_unavailable"))
             return
+        if e.kind == "action" and e.seat == self.view_seat:
+            self.input.cursor = -1  # a new hand: the next Enter plays only a card chosen anew
         if e.kind in ("action", "resume"):
             self.selected = set()
             self.director.selected = frozenset()
@@ -550,12 +552,14 @@ class TableScene(Scene):
                           enter=1)
         return True
 
-    def say_keys(self) -> None:
-        """A number key while only buttons are on offer: say which keys the buttons have."""
+    def say_keys(self, arrows: bool = False) -> None:
+        """A number key while only buttons are on offer: say which keys the buttons have
+        (``arrows``: Enter with no card chosen — say how to choose one)."""
         n = min(len(self.buttons.buttons), len(FKEY_NAMES))
         L = self.layout
         self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
-        self.bubbles.append(Bubble(t("table_keys_use_f", n=n),
+        text = t("table_keys_arrows") if arrows else t("table_keys_use_f", n=n)
+        self.bubbles.append(Bubble(text,
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
