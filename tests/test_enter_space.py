@@ -49,7 +49,7 @@ def test_enter_and_space_never_act_at_any_decision_of_a_deal(variant):
             assert "next" in scene.widgets
             deals = len(scene.flow.match.deals)
             key(app, pygame.K_SPACE)  # the keyboard's "Next deal"
-            assert wait(app, lambda: len(scene.flow.match.deals) > deals)
+            assert wait(app, lambda n=deals: len(scene.flow.match.deals) > n)
             continue
         for _ in range(3):
             app.step(1 / 60)
@@ -106,9 +106,9 @@ def test_enter_on_next_deal_then_enter_at_the_first_lead_never_closes_the_stock(
         assert "next" in scene.widgets
         deals = len(scene.flow.match.deals)
         key(app, pygame.K_RETURN)  # the keyboard's "Next deal"
-        assert wait(app, lambda: len(scene.flow.match.deals) > deals)
-        assert wait(app, lambda: scene.result is not None or (
-            scene.human.waiting and not scene.anim.busy()), 30)
+        assert wait(app, lambda s=scene, n=deals: len(s.flow.match.deals) > n)
+        assert wait(app, lambda s=scene: s.result is not None or (
+            s.human.waiting and not s.anim.busy()), 30)
         for _ in range(3):
             app.step(1 / 60)
         obs = scene.input.observation()
