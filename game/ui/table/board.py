@@ -66,7 +66,16 @@ class DealBoard:
         for seat in sorted(face_up or ()):
             if seat != view and seat not in obs.shown:
                 self._lay_open(targets, layout, deal, seat, obs)
-        if not obs.trick and obs.last_trick is not None and (deal.is_over() or last_trick):
+        if not obs.trick and obs.last_trick is not None and last_trick and not deal.is_over():
+            # Side by side in the middle, each card whole: which cards fell, at a glance.
+            cards = obs.last_trick.cards
+            step = layout.card_w(layout.table_h) * 1.12
+            cx, cy = layout.center
+            for i, (seat, c) in enumerate(cards):
+                x = cx + (i - (len(cards) - 1) / 2) * step
+                targets[c] = Target(c, c, x, cy, 0, layout.table_h, 200 + i, True, "trick",
+                                    seat)
+        elif not obs.trick and obs.last_trick is not None and deal.is_over():
             for i, (seat, c) in enumerate(obs.last_trick.cards):
                 tx, ty = layout.spot(seat).trick
                 targets[c] = Target(c, c, tx, ty, layout.spot(seat).trick_angle + jitter(c, 4),
