@@ -196,6 +196,10 @@ def test_tutorial_is_played_with_clicks_and_refuses_other_moves(app, lesson):
         if scene.waiting_continue:
             press(app, scene.continue_button)
             continue
+        if scene.trick_waiting:  # a finished trick lies there until it is collected
+            click(app, scene.board_rect().center)
+            assert not scene.trick_waiting
+            continue
         if not run.human_turn():
             app.step(1.0)
             continue

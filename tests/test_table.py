@@ -250,9 +250,8 @@ def test_practice_mode_warns_and_takes_back() -> None:
     while scene.result is None and time.perf_counter() < deadline:
         app.step(1 / 60)
         time.sleep(0.001)
-        if scene.layer.dialog.active:  # "Are you sure?" -> Enter = play anyway
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                                 unicode="", scancode=0))
+        if scene.layer.dialog.active:  # "Are you sure?" -> play anyway (Enter: choose again)
+            scene.layer.dialog._choose(0)
             continue
         if not scene.human.waiting or scene.anim.busy():
             continue

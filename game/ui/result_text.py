@@ -45,6 +45,8 @@ CONTRACT_KEYS = {
     "open-betl": "ui.contract_open_betl", "open-durch": "ui.contract_open_durch",
 }
 MINUS = "\u2212"
+#: Stands for the player's "You" while a sentence is put together (a private-use sign).
+_YOU = "\ue000"
 #: How each band of the scale of game points is said.
 BAND_KEYS = {Band.AT_LEAST_33: "res_pos_33", Band.UNDER_33_TRICK: "res_pos_under_trick",
              Band.NO_TRICK: "res_pos_no_trick", Band.UNDER_33: "res_pos_under",
@@ -90,7 +92,21 @@ class _Speaker:
 
     # --- words ------------------------------------------------------------------------
     def t(self, key: str, **params: object) -> str:
-        return tr("ui." + key, self.lang, **params)
+        """A sentence of ``key``; the player's "You" is written small inside the running
+        words ("but you declared 66 first"), capital where it heads a sentence or an
+        item of a list ("Deal: You +2, North 0")."""
+        you = tr("ui.common_you", self.lang)
+        marked = {k: (_YOU if v == you else v) for k, v in params.items()}
+        text = tr("ui." + key, self.lang, **marked)
+        if _YOU not in text:
+            return text
+        parts = text.split(_YOU)
+        out = parts[0]
+        for part in parts[1:]:
+            before = out.rstrip()
+            prose = bool(before) and before[-1].isalpha()
+            out += (you[:1].lower() + you[1:] if prose else you) + part
+        return out
 
     def name(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < len(self.names):

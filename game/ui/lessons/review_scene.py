@@ -58,6 +58,9 @@ class ReviewScene(DealLessonScene):
         self.done = 0
         self.selected: int | None = None
         self.scroll = 0
+        #: The list's scrollbar as last drawn: (track, thumb, rows visible); None when the
+        #: whole list fits.
+        self.scrollbar: tuple[pygame.Rect, pygame.Rect, int] | None = None
         self.row_rects: list[tuple[pygame.Rect, int]] = []
         self.budget_ms = REVIEW_BUDGET_MS
         self.iterations: int | None = None
@@ -294,6 +297,14 @@ class ReviewScene(DealLessonScene):
             elif event.key == pygame.K_END:
                 self.on_button("end")
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            bar = self.scrollbar
+            if bar is not None and bar[0].inflate(self.px(8), 0).collidepoint(event.pos):
+                track, thumb, visible = bar
+                if event.pos[1] < thumb.top:  # a page up or down, as a list's track does
+                    self.scroll = max(0, self.scroll - visible)
+                elif event.pos[1] >= thumb.bottom:
+                    self.scroll += visible  # (clamped when the list is drawn)
+                return
             for rect, i in self.row_rects:
                 if rect.collidepoint(event.pos):
                     self.close_line()
@@ -343,6 +354,8 @@ class ReviewScene(DealLessonScene):
         footer_h = px(74)
         visible = max(1, (r.bottom - footer_h - y) // row_h)
         self.scroll = max(0, min(self.scroll, max(0, len(self.items) - visible)))
+        self._draw_scrollbar(surface, pygame.Rect(r.right - px(12), y, px(6),
+                                                  visible * row_h), visible)
         self.row_rects = []
         items = list(self.items)
         obs_cache: dict[int, Observation] = {}
@@ -392,6 +405,22 @@ class ReviewScene(DealLessonScene):
         surface.blit(img, (r.x + px(14), fy))
         note, _ = small.render(ellipsize(tr("ui.review_note"), small, r.w - px(28)), MUTED)
         surface.blit(note, (r.x + px(14), fy + px(30)))
+
+    def _draw_scrollbar(self, surface: pygame.Surface, track: pygame.Rect,
+                        visible: int) -> None:
+        """A list longer than its box shows that it scrolls, and how far: a thumb on a
+        track at the box's right edge (the wheel or a click on the track moves it)."""
+        total = len(self.items)
+        if total <= visible:
+            self.scrollbar = None
+            return
+        h = max(self.px(18), round(track.h * visible / total))
+        top = track.y + round((track.h - h) * self.scroll / (total - visible))
+        thumb = pygame.Rect(track.x, top, track.w, h)
+        radius = track.w // 2
+        pygame.draw.rect(surface, (40, 70, 52), track, border_radius=radius)
+        pygame.draw.rect(surface, GOLD, thumb, border_radius=radius)
+        self.scrollbar = (track, thumb, visible)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         px = self.px

@@ -27,6 +27,7 @@ from game.ui.practice.texts import action_text, family_of, rule_reason
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
+from game.ui.table.input import CONFIRM_KEYS, FKEY_NAMES, FKEYS
 from game.ui.widgets.fonts import font, wrap
 
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
@@ -56,6 +57,11 @@ class TutorialScene(MenuScene):
         self.narration_step = -1
         self.timer = 0.0
         self.waiting_continue = False
+        #: A finished trick lies on the board until the learner collects it (a click or a
+        #: key, as at the table): the next step waits.
+        self.trick_waiting = False
+        #: The last narration the lesson wrote (what a learner's step without one shows).
+        self.story = ""
         self.action_buttons: dict[str, Any] = {}
 
     # --- lifecycle ----------------------------------------------------------------------
@@ -121,6 +127,9 @@ class TutorialScene(MenuScene):
                 y += px(54)
             self.focus.set_items(items)
             return
+        if self.trick_waiting:
+            self.focus.set_items([])
+            return
         if self.waiting_continue:
             self.continue_button = self.button(
                 "continue", pygame.Rect(side.x + px(20), y, bw, px(46)), "ui.tutorial_continue",
@@ -137,18 +146,20 @@ class TutorialScene(MenuScene):
             expected = run.expected()
             items = []
             bh = px(40)
-            for a in acts[:9]:
+            for i, a in enumerate(acts[:len(FKEYS)]):
                 text = tr("ui.tutorial_discard") if a is None else action_text(a, obs, fam)
                 key = "discard" if a is None else a.text
-                b = self.button("act:" + key, pygame.Rect(side.x + px(20), y, bw, bh), text,
-                                object_id="#small")
+                # As at the table: each button shows its F-key (the number keys are cards).
+                b = self.button("act:" + key, pygame.Rect(side.x + px(20), y, bw, bh),
+                                f"{FKEY_NAMES[i]}  {text}", object_id="#small")
                 if a is expected or (a is None and expected is not None
                                      and expected.verb is Verb.DISCARD):
                     self.expected_button = b
                 self.action_buttons[key] = b
-                items.append(b)
                 y += bh + px(8)
-            self.focus.set_items(items)
+            # The game's actions are never in the keyboard's focus ring: Enter and Space
+            # go on (Continue, collect the trick), they never press "Close the stock".
+            self.focus.set_items([])
 
     def rebuild_play(self) -> None:
         self.leave()
@@ -203,12 +214,47 @@ class TutorialScene(MenuScene):
         if step is not None:
             text = step.text(current_language())
             if text:
+                self.story = text
                 self.last_narration = text
                 self.narration_step = run.index
                 self.feedback = None
                 self.waiting_continue = step.seat != HUMAN
+            elif step.seat != HUMAN:
+                # Another seat plays next: say so (the last step's words no longer apply).
+                self.last_narration = tr("ui.tutorial_their_move", name=self._name(step.seat))
+                self.narration_step = run.index
+            else:
+                self.last_narration = self.story
         self._layout_text()
         self.rebuild_play()
+
+    def _name(self, seat: int) -> str:
+        deal = self.run.deal if self.run is not None else None
+        players = deal.players if deal is not None else 2
+        return seat_name(seat, players, 0, player_name=self.settings.player_name)
+
+    def _moved(self, tricks_before: int, deal: Any) -> None:
+        """After a move: a trick it finished stays on the board until collected."""
+        run = self.run
+        assert run is not None
+        if run.deal is deal and len(deal.trick_log) > tricks_before and not deal.is_over():
+            self.trick_waiting = True
+            self.waiting_continue = False
+            self.feedback = None
+            self.last_narration = tr("ui.table_prompt_collect")
+            self.narration_step = run.index
+            self._layout_text()
+            self.rebuild_play()
+            return
+        self._arrive()
+
+    def collect(self) -> bool:
+        """The learner collects the finished trick (a click or a key); True if one waited."""
+        if not self.trick_waiting:
+            return False
+        self.trick_waiting = False
+        self._arrive()
+        return True
 
     def _layout_text(self) -> None:
         """Where the buttons start: below the narration text."""
@@ -224,13 +270,14 @@ class TutorialScene(MenuScene):
 
     def try_action(self, action: Action) -> bool:
         run = self.run
-        if run is None or not run.human_turn() or self.waiting_continue:
+        if run is None or not run.human_turn() or self.waiting_continue or self.trick_waiting:
             return False
+        deal, tricks = run.deal, len(run.deal.trick_log)
         ok, why = run.try_action(action)
         if ok:
             self.selected = set()
             self.play("card")
-            self._arrive()
+            self._moved(tricks, deal)
             return True
         fam = self._family()
         obs = run.deal.observation(HUMAN)
@@ -246,11 +293,12 @@ class TutorialScene(MenuScene):
 
     def _scripted(self) -> None:
         run = self.run
-        if run is None or run.finished or run.human_turn():
+        if run is None or run.finished or run.human_turn() or self.trick_waiting:
             return
+        deal, tricks = run.deal, len(run.deal.trick_log)
         run.apply_scripted()
         self.play("card")
-        self._arrive()
+        self._moved(tricks, deal)
 
     # --- input -------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
@@ -290,10 +338,20 @@ class TutorialScene(MenuScene):
         run = self.run
         if run is None:
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
-                                                          pygame.K_KP_ENTER):
+        if self.trick_waiting and (event.type == pygame.KEYDOWN and event.key not in (
+                pygame.K_ESCAPE, pygame.K_TAB) or (event.type == pygame.MOUSEBUTTONDOWN
+                                                    and event.button == 1)):
+            self.collect()
+            return
+        if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
             if self.waiting_continue:
                 self.on_button("continue")
+            return
+        if event.type == pygame.KEYDOWN and event.key in FKEYS:
+            i = FKEYS.index(event.key)
+            buttons = list(self.action_buttons)
+            if i < len(buttons):
+                self.on_button("act:" + buttons[i])
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and run.human_turn():
             key = self.card_at(event.pos)
@@ -316,7 +374,8 @@ class TutorialScene(MenuScene):
     # --- frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         run = self.run
-        if run is None or run.finished or run.human_turn() or self.waiting_continue:
+        if run is None or run.finished or run.human_turn() or self.waiting_continue \
+                or self.trick_waiting:
             return
         self.timer += dt
         if self.timer >= BOT_PAUSE:
@@ -337,7 +396,8 @@ class TutorialScene(MenuScene):
         names = [seat_name(s, players, 0, player_name=self.settings.player_name)
                  for s in range(players)]
         glow: dict[str, tuple[int, int, int]] = {}
-        expected = run.expected() if run.human_turn() and not self.waiting_continue else None
+        expected = run.expected() if run.human_turn() and not self.waiting_continue \
+            and not self.trick_waiting else None
         if expected is not None:
             if expected.verb in CARD_VERBS:
                 for c in expected.cards:
@@ -351,7 +411,7 @@ class TutorialScene(MenuScene):
             dim = hand - legal
         self.card_rects = self.board.draw_deal(surface, self.board_rect(), deal, HUMAN, {HUMAN},
                                                names, glow=glow, lift=set(self.selected),
-                                               dim=dim)
+                                               dim=dim, last_trick=self.trick_waiting)
         self._draw_side(surface)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -401,7 +461,7 @@ class TutorialScene(MenuScene):
             y += body.get_sized_height(0) + px(4)
         y += px(12)
         small = font("sans_bold", px(16))
-        if run.human_turn() and not self.waiting_continue:
+        if run.human_turn() and not self.waiting_continue and not self.trick_waiting:
             expected = run.expected()
             assert expected is not None
             prompt = tr("ui.tutorial_your_move", action=action_text(

@@ -125,6 +125,18 @@ class PracticeLayer:
             self.panel.thinking(obs)
             self.service.request(obs)
 
+    def close_overlay(self) -> bool:
+        """Esc: close the hint panel (with its values), else the tip on show; False when
+        neither was open (then Esc leaves the table)."""
+        if self.panel.visible:
+            self.panel.hide()
+            self.scene.hint_action = None
+            return True
+        if self.tips.active:
+            self.tips.dismiss()
+            return True
+        return False
+
     def _show(self, found: Any, obs: Observation) -> None:
         self.panel.show(found, obs, self._family())
         self.scene.hint_action = found.action

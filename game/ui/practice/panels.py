@@ -234,7 +234,8 @@ class ConfirmDialog:
 
     ``open(...)`` builds the buttons; the owner must pass events to
     :meth:`handle_event` first and ignore the rest while :attr:`active`.
-    Enter = the first button, Escape = the second.
+    Both keys give the second, safe answer ("keep playing", "choose again"), which is
+    the gold one: a reflex Enter never costs the deal.
     """
 
     def __init__(self, manager: pygame_gui.UIManager, scale: float = 1.0):
@@ -252,8 +253,8 @@ class ConfirmDialog:
 
     def open(self, screen_size: tuple[int, int], title: str, lines: list[str], yes: str,
              no: str, on_yes: Callable[[], None], on_no: Callable[[], None],
-             enter: int = 0) -> None:
-        """``enter``: the button Enter presses (1: the safe "no", where "yes" costs the deal)."""
+             enter: int = 1) -> None:
+        """``enter``: the button Enter presses and the gold one (1: the safe "no")."""
         self.close()
         self.active = True
         self.enter = enter
@@ -275,7 +276,7 @@ class ConfirmDialog:
         for i, (text, cb) in enumerate(((yes, on_yes), (no, on_no))):
             b = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + gap), y, bw, bh), text,
                                              self.manager,
-                                             object_id="#primary" if i == 1 else None)
+                                             object_id="#primary" if i == enter else None)
             self.buttons.append((b, cb))
 
     def close(self) -> None:
@@ -419,6 +420,11 @@ class TipBox:
         self.queue = []
         self.key = None
         self._kill()
+
+    def dismiss(self) -> None:
+        """The tip on show goes, as with "Got it" (the next one waiting comes up)."""
+        if self.key is not None:
+            self._next(self.size)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.key is None:

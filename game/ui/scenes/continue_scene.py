@@ -40,7 +40,7 @@ class ContinueScene(MenuScene):
         items = []
         for i, saved in enumerate(self.saved[:rows]):
             y = top + i * (row_h + when_h + gap)
-            text = tr("ui.continue_row", **match_summary(saved))
+            text = tr("ui.continue_row", **match_summary(saved, self.settings))
             if saved.setup.practice:
                 text += f" · {tr('ui.continue_practice')}"
             b = self.button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,

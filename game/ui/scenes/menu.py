@@ -18,7 +18,7 @@ from game.ui.widgets.felt import title_surface
 from game.ui.widgets.textbox import PlainTextBox
 from game.ui.workers import as_helper
 
-from .base import MenuScene, services
+from .base import MenuScene, seat_names, services
 
 log = logging.getLogger(__name__)
 
@@ -59,14 +59,24 @@ def _fan(cards: tuple[str, ...], height: int, artwork: str, mirror: bool) -> pyg
     return out
 
 
-def match_summary(saved: Any) -> dict[str, str]:
-    """The words that describe a saved match (``game.ui.storage.SavedMatch``) to a player."""
+def match_summary(saved: Any, settings: Any = None) -> dict[str, str]:
+    """The words that describe a saved match (``game.ui.storage.SavedMatch``) to a player.
+
+    Two players' score reads "2 : 5" (yours first); three numbers need their names, so
+    with ``settings`` (the player's own name) a three-player score says whose each is:
+    "You +3, West −1, East −2"."""
     state = saved.state
     game = variant_name(saved.variant)
     if getattr(saved.setup, "network", None):  # a table hosted for friends
         game = tr("ui.net_saved_game", game=game)
-    return {"game": game, "deal": str(state.deals),
-            "score": " : ".join(str(t) for t in state.totals)}
+    totals = list(state.totals)
+    score = " : ".join(str(t) for t in totals)
+    if settings is not None and len(totals) > 2:
+        from game.ui.result_text import signed
+
+        names = [n.split(" · ")[0] for n in seat_names(saved.setup, settings, len(totals))]
+        score = ", ".join(f"{n} {signed(t)}" for n, t in zip(names, totals))
+    return {"game": game, "deal": str(state.deals), "score": score}
 
 
 def notice_text(key: str, params: dict[str, str]) -> str:
@@ -150,7 +160,7 @@ class MainMenuScene(MenuScene):
         """What Continue offers, in a few words (the matches were replayed by the storage)."""
         if len(self.saved) > 1:
             return tr("ui.menu_continue_many", n=str(len(self.saved)))
-        return tr("ui.continue_row", **match_summary(self.saved[0]))
+        return tr("ui.continue_row", **match_summary(self.saved[0], self.settings))
 
     def _show_notice(self, notice: tuple[str, Any]) -> None:
         """A notice about a file takes the middle of the screen until the player presses OK."""

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.core.utility import translate
 
 from game.ui.decks.renderer import DeckRenderer
-from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, number
+from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language, number
 from game.ui.settings import (
     ANIMATION_SPEEDS,
     COUNTING_AID,
@@ -66,9 +66,11 @@ class SettingsScene(MenuScene):
         x, y = margin, px(112)
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_general", object_id="#section")
         y += px(38)
+        # The language on screen (``--lang`` sets it for one run without saving it).
+        shown = current_language()
         self.language = self.choice(row(x, y, "ui.set_language"),
                                     [(LANGUAGE_NAMES[lg], lg) for lg in LANGUAGES],
-                                    s.language if s.language in LANGUAGES else "en",
+                                    shown if shown in LANGUAGES else "en",
                                     self._set_language)
         focus.append(self.language)
         y += step

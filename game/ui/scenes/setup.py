@@ -270,23 +270,26 @@ class SetupScene(MenuScene):
         # Its rounded box is drawn by the screen (boxes.py): pygame-gui's own, drawn four
         # times larger, made this one widget a 45-65 ms step at 1920x1080.
         text_box = self.boxed(PlainTextBox(
-            html.escape(tr("ui.newgame_replace_text", **match_summary(saved))), box,
+            html.escape(tr("ui.newgame_replace_text", **match_summary(saved, self.settings))),
+            box,
             self.manager, object_id="#notice_box"), "#notice_box")
         yield
         yield from warm_box(pygame.Rect(text_box.rect), "#notice_box")
         bw, bh, gap = px(300), px(50), px(14)
         y = text_box.rect.bottom + px(26)
         buttons = []
+        # The safe answer is the gold one, first, and what Enter presses: a reflex Enter
+        # after "Start" must never throw the match in progress away.
         for i, (key, text, oid) in enumerate((
-                ("replace_start", "ui.newgame_replace_start", "#primary"),
-                ("replace_continue", "ui.newgame_replace_continue", None),
+                ("replace_continue", "ui.newgame_replace_continue", "#primary"),
+                ("replace_start", "ui.newgame_replace_start", None),
                 ("replace_cancel", "ui.newgame_replace_cancel", None))):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, y + i * (bh + gap))
             buttons.append(self.button(key, rect, text, object_id=oid))
             yield
         self.focus.set_items(buttons)
-        self.focus.focus(buttons[2])  # the safe answer first: Enter keeps the match
+        self.focus.focus(buttons[0])
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """A preview of the chosen deck: the trump marriage and its neighbours."""
@@ -386,6 +389,7 @@ class SetupScene(MenuScene):
             existing = self.storage.check_match(slot_for(setup))
             if existing is not None:
                 self.replace_pending = existing
+                self.focus.index = None  # the question's own default, not the old place
                 self.rebuild()
                 return None
         s = self.settings

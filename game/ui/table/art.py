@@ -258,8 +258,13 @@ class CardArt:
                 big = self._rim(r.size, rad, pad, glow).copy()
                 big.blit(s, (pad, pad))
                 s = big
-        if angle:
-            s = pygame.transform.rotate(s, angle)
+        if angle and transient:
+            s = pygame.transform.rotate(s, angle)  # in flight for a moment: the fast way
+        elif angle:
+            # At rest a card is looked at: smoothed, its edges straight.  (Unsmoothed, a
+            # few degrees step the edges by pixel columns and one card reads as two
+            # overlapping.)  Made once, kept with the resting pictures.
+            s = pygame.transform.rotozoom(s, angle, 1.0)
         return (self._moving if transient else self._cache).put(key, s)
 
     @staticmethod

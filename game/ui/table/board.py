@@ -53,13 +53,16 @@ class DealBoard:
                   face_up: set[int] | None = None, names: list[str] | None = None,
                   glow: dict[str, tuple[int, int, int]] | None = None,
                   lift: set[str] | None = None, dim: set[str] | None = None,
-                  complete_trick: bool = False) -> dict[str, pygame.Rect]:
+                  complete_trick: bool = False,
+                  last_trick: bool = False) -> dict[str, pygame.Rect]:
         """Draw ``deal`` as ``view`` sees it in ``area`` (plus the hands of ``face_up``);
         returns the rectangles of the viewer's cards, in window coordinates.
 
         ``complete_trick`` (a step-through): right after the card that completes a trick,
         the trick lies whole on the table — the engine has already gathered it, but a
-        player must see all its cards before it goes (the next step shows it gathered)."""
+        player must see all its cards before it goes (the next step shows it gathered).
+        ``last_trick``: the trick just finished still lies on the table (waiting to be
+        collected), side by side, as it does once the deal is over."""
         players = deal.players
         obs = deal.observation(view)
         layout = _without_plates(compute_layout(area.size, players, view), view)
@@ -67,7 +70,16 @@ class DealBoard:
         for seat in sorted(face_up or ()):
             if seat != view and seat not in obs.shown:
                 self._lay_open(targets, layout, deal, seat, obs)
-        if not obs.trick and obs.last_trick is not None and (
+        if not obs.trick and obs.last_trick is not None and last_trick and not deal.is_over():
+            # Side by side in the middle, each card whole: which cards fell, at a glance.
+            cards = obs.last_trick.cards
+            step = layout.card_w(layout.table_h) * 1.12
+            cx, cy = layout.center
+            for i, (seat, c) in enumerate(cards):
+                x = cx + (i - (len(cards) - 1) / 2) * step
+                targets[c] = Target(c, c, x, cy, 0, layout.table_h, 200 + i, True, "trick",
+                                    seat)
+        elif not obs.trick and obs.last_trick is not None and (
                 deal.is_over() or (complete_trick and just_completed(deal))):
             for i, (seat, c) in enumerate(obs.last_trick.cards):
                 tx, ty = layout.spot(seat).trick

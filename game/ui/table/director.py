@@ -23,7 +23,7 @@ from .controls import action_label, component_label, suit_name
 from .hud import Bubble
 from .layout import TableLayout
 from .moments import Moment, declaration_moment
-from .sprites import Sprite, Target, board_targets
+from .sprites import Sprite, Target, board_targets, trump_reveal_spot
 from .stage import Stage
 
 #: The colour of an announcement that is bad news for the one it concerns.
@@ -71,13 +71,15 @@ class Director:
         #: settings; the default is the short rest of a table nobody watches.
         self.trick_pause: Callable[[], float | None] = lambda: TRICK_REST_S * self.anim.factor
         self._collected = True
+        #: Mariáš: a defender holds the key that shows the soloist's trump card again.
+        self.peek_trump = False
 
     @property
     def layout(self) -> TableLayout:
         return self.stage.layout
 
     def targets(self, obs: Observation) -> dict[str, Target]:
-        return board_targets(obs, self.layout, self.view, self.selected)
+        return board_targets(obs, self.layout, self.view, self.selected, self.peek_trump)
 
     # --- spawning ---------------------------------------------------------------------
     def _spawner(self, before: Observation | None, mover: int | None
@@ -373,9 +375,7 @@ class Director:
                 self.stage.sprites["aside"] = sp
             sp.card = card
             sp.z = 260
-            ax, ay = lay.spot(soloist).aside
-            cx, cy = lay.center
-            x, y = ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
+            x, y = trump_reveal_spot(lay, soloist)
             self.anim.tween(sp, 0.4, 0.0, ease_in_out_cubic, x=x, y=y, angle=0,
                             h=lay.table_h, flip=1.0)
             self.sound("announce")

@@ -30,12 +30,29 @@ DRAG_PIXELS = 8
 FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
          pygame.K_F7, pygame.K_F8, pygame.K_F9)
 FKEY_NAMES = tuple(f"F{i}" for i in range(1, 10))
-_DIGITS = {**{pygame.K_1 + i: i for i in range(9)}, **{pygame.K_KP1 + i: i for i in range(9)}}
+#: The keys that go on: they never press a game action (see :meth:`TableInput.key`).
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: 1–9 are the first nine cards and 0 the tenth (a Mariáš hand has ten).
+HAND_KEYS = 10
+_DIGITS = {**{pygame.K_1 + i: i for i in range(9)}, **{pygame.K_KP1 + i: i for i in range(9)},
+           pygame.K_0: 9, pygame.K_KP0: 9}
 
 
 def card_number(key: int) -> int | None:
     """The hand position (0-based) a number key stands for, or None."""
     return _DIGITS.get(key)
+
+
+def takes_back(event: pygame.event.Event) -> bool:
+    """Backspace or Ctrl+Z: take back the last move (practice games)."""
+    return event.type == pygame.KEYDOWN and (
+        event.key == pygame.K_BACKSPACE or (
+            event.key == pygame.K_z and bool(event.mod & pygame.KMOD_CTRL)))
+
+
+def card_key_name(i: int) -> str:
+    """The number key of hand position ``i`` (0-based), as its badge shows it."""
+    return str(i + 1) if i < 9 else "0"
 
 
 @dataclass
@@ -197,12 +214,18 @@ class TableInput:
             else:
                 self.cursor = (self.cursor + step) % len(cards)
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if 0 <= self.cursor < len(cards) and self.card_turn():
+        if k in CONFIRM_KEYS:
+            # Enter/Space are the keys a player hits to go on (collect a trick, the next
+            # deal, answer a question: the scene handles those first).  Here they only play
+            # the card the arrows have chosen — never a button, whatever has focus: one
+            # stray Enter at the first lead closed the stock and lost the deal.
+            if not self.card_turn():
+                if scene.buttons.buttons:
+                    scene.say_keys()
+                return False
+            if 0 <= self.cursor < len(cards):
                 return self.choose_card(cards[self.cursor])
-            buttons = scene.buttons.buttons
-            if len(buttons) == 1:
-                return scene.press_action(buttons[0][0])
+            scene.say_keys(arrows=True)  # no card chosen: say how, play nothing
             return False
         number = card_number(k)
         if number is not None:
@@ -223,7 +246,7 @@ class TableInput:
         if k == pygame.K_h:
             scene.on_hint()
             return True
-        if k == pygame.K_BACKSPACE or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+        if takes_back(event):
             return bool(scene.layer is not None and scene.layer.undo())
         return False
 

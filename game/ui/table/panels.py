@@ -20,6 +20,8 @@ from ..flow import Phase
 from .controls import component_label, contract_label, double_name, suit_name
 from .director import CUT_S, SHUFFLE_S
 from .hud import CREAM, GOLD, MUTED, panel
+from .input import HAND_KEYS, card_key_name
+from .sprites import shown_trump
 from .stage import GLOW_HINT
 from .text import t
 
@@ -374,8 +376,9 @@ class Panels:
 
     def draw_keys(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The keyboard's one rule, on screen while the player is to act: a small number on
-        each card of the hand that a number key plays (1–9), and a legend over the player's
-        plate — "1–6: cards · F1–F2: buttons / H: hint · L: last trick".  The buttons carry
+        each card of the hand that a number key plays (1–9, 0 for a tenth), and a legend over
+        the player's plate — "1–6: cards · F1–F2: buttons / H: hint · L: last trick".  The
+        buttons carry
         their F-key in their own labels.  Returns the areas drawn (each badge, each line)."""
         sc = self.scene
         if sc.human is None or not sc.human.waiting or sc.anim.busy() or sc.stage is None \
@@ -384,13 +387,13 @@ class Panels:
         drawn: list[pygame.Rect] = []
         L = sc.layout
         f = L.font
-        hand = sc.stage.hand_sprites()[:9]
+        hand = sc.stage.hand_sprites()[:HAND_KEYS]
         cards = sc.input.card_turn() and bool(hand)
         size = max(11, round(f * 0.72))
         if cards:
             for i, s in enumerate(hand):
                 r = sc.stage.rect_of(s)
-                img = sc.fonts.text(str(i + 1), size, GOLD, bold=True)
+                img = sc.fonts.text(card_key_name(i), size, GOLD, bold=True)
                 bw, bh = img.get_width() + size * 0.7, img.get_height() + 2
                 x, y = r.x + size * 0.3, r.bottom - bh - size * 0.35
                 drawn.append(surface.blit(panel((round(bw), round(bh)), (12, 36, 24, 215), 6,
@@ -459,10 +462,11 @@ class Panels:
         which F-keys press the buttons, and the keys that always work."""
         sc = self.scene
         first: list[str] = []
-        hand = sc.stage.hand_sprites()[:9] if sc.stage is not None else []
+        hand = sc.stage.hand_sprites()[:HAND_KEYS] if sc.stage is not None else []
         if sc.input.card_turn() and hand:
             n = len(hand)
             first.append(t("table_keys_card") if n == 1 else
+                         t("table_keys_cards_ten") if n == HAND_KEYS else
                          t("table_keys_cards", first=1, last=n))
         n = min(len(sc.buttons.buttons), 9)
         if n:
@@ -471,6 +475,10 @@ class Panels:
         # H asks the practice layer, which a table with friends has not: no promise there
         second = ([t("table_keys_hint")] if sc.layer is not None else []) + \
             [t("table_keys_last")]
+        obs = sc.director.shown if sc.director is not None else None
+        if obs is not None and shown_trump(obs, sc.view_seat, peek=True) is not None \
+                and shown_trump(obs, sc.view_seat) is None:
+            second.append(t("table_keys_trump"))  # the trump card went back: T shows it
         if getattr(sc, "counting", None) is not None and sc.counting.allowed():
             second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]

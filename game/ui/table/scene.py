@@ -43,7 +43,7 @@ from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip, forget_panels
-from .input import FKEY_NAMES, TableInput
+from .input import FKEY_NAMES, TableInput, takes_back
 from .layout import TableLayout, compute_layout
 from .moments import deal_moments
 from .panels import Panels
@@ -57,7 +57,8 @@ log = logging.getLogger(__name__)
 KEYS_COLOUR = (200, 230, 255)
 #: Keys that never collect a finished trick (they do something else, or nothing).
 PASSIVE_KEYS = frozenset({
-    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_TAB,
+    pygame.K_ESCAPE, pygame.K_F11, pygame.K_d, pygame.K_l, pygame.K_h, pygame.K_c, pygame.K_t,
+    pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 #: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
@@ -438,7 +439,7 @@ class TableScene(Scene):
         if self.layer is not None and "review" in self.app.scene_factories and practice:
             keys.append(("review", t("practice_review")))
         if self.can_show_me():
-            keys.append(("showme", t("showme_short")))
+            keys.append(("showme", t("showme_button")))
         keys.append(("end_menu", t("table_menu")))
         return keys
 
@@ -446,6 +447,7 @@ class TableScene(Scene):
     def _on_flow(self, e: FlowEvent) -> None:
         assert self.director is not None
         if e.kind == "deal_start":
+            self.input.cursor = -1  # a new hand: Enter must not play the old cursor's place
             self.result = None
             self._result_widgets()
             self.selected = set()
@@ -453,6 +455,8 @@ class TableScene(Scene):
         if e.kind == "refused":
             self.refuse(e.reason or Refusal("card_unavailable"))
             return
+        if e.kind == "action" and e.seat == self.view_seat:
+            self.input.cursor = -1  # a new hand: the next Enter plays only a card chosen anew
         if e.kind in ("action", "resume"):
             self.selected = set()
             self.director.selected = frozenset()
@@ -586,12 +590,14 @@ class TableScene(Scene):
                           enter=1)
         return True
 
-    def say_keys(self) -> None:
-        """A number key while only buttons are on offer: say which keys the buttons have."""
+    def say_keys(self, arrows: bool = False) -> None:
+        """A number key while only buttons are on offer: say which keys the buttons have
+        (``arrows``: Enter with no card chosen — say how to choose one)."""
         n = min(len(self.buttons.buttons), len(FKEY_NAMES))
         L = self.layout
         self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
-        self.bubbles.append(Bubble(t("table_keys_use_f", n=n),
+        text = t("table_keys_arrows") if arrows else t("table_keys_use_f", n=n)
+        self.bubbles.append(Bubble(text,
                                    (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
                                    colour=KEYS_COLOUR))
 
@@ -736,10 +742,14 @@ class TableScene(Scene):
             self._button(event.ui_element)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch("menu")
+            if not self.close_overlay():  # Esc closes what is open over the table first
+                self.app.switch("menu")
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.next_deck()
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_t:
+            self.peek_trump(event.type == pygame.KEYDOWN)
             return
         if self.last_trick_view and (event.type == pygame.KEYDOWN or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
@@ -754,6 +764,11 @@ class TableScene(Scene):
             return
         if self._collects(event):
             self.collect_trick()
+            if takes_back(event) and self.layer is not None and self.layer.can_undo():
+                # Take back means now, not "collect, then press again": the trick goes
+                # at once and the player's last card comes back in the same press.
+                self.anim.finish()
+                self.layer.undo()
             return
         if (self.result is not None and "next" in self.widgets and event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
@@ -761,6 +776,20 @@ class TableScene(Scene):
             return
         if self.flow is not None:
             self.input.handle(event)
+
+    def peek_trump(self, held: bool) -> None:
+        """T held: the Mariáš soloist's trump card lies face up again (while they have it)."""
+        if self.director is not None and self.director.peek_trump != held:
+            self.director.peek_trump = held
+            self.director.refresh()
+
+    def close_overlay(self) -> bool:
+        """Close the topmost picture over the table (the last trick, the hint with its
+        values, a tip); False when none was open."""
+        if self.last_trick_view:
+            self.last_trick_view = False
+            return True
+        return self.layer is not None and self.layer.close_overlay()
 
     def _collects(self, event: pygame.event.Event) -> bool:
         """Is ``event`` a click or a key that collects a trick waiting to be collected?"""

@@ -98,13 +98,33 @@ def aside_card(obs: Observation) -> tuple[bool, str | None]:
     return True, obs.trump_card
 
 
+def shown_trump(obs: Observation, view: int, peek: bool = False) -> str | None:
+    """Mariáš 4.6: the Suit contract's trump card, shown to all, lies face up in front of
+    the soloist until the first trick is complete, as at a real table — and again while
+    a defender holds the key for it (``peek``) as long as the soloist still has it.
+    None: nothing to show (the soloist sees the card in their own hand)."""
+    if not isinstance(obs, MariasObservation) or obs.phase not in ("doubling", "play"):
+        return None
+    card, soloist = obs.trump_card, obs.soloist
+    if card is None or soloist is None or soloist == view or not _history_has(obs, Verb.TRUMP):
+        return None
+    if obs.contract is not None and not obs.contract.startswith("suit"):
+        return None
+    if any(st.action.verb is Verb.PLAY and st.action.card_text == card for st in obs.history):
+        return None  # played: it lies in the trick or in a pile
+    return card if peek or (obs.last_trick is None and not any(obs.tricks)) else None
+
+
 def board_targets(obs: Observation, lay: TableLayout, view: int,
-                  selected: frozenset[str] = frozenset()) -> dict[str, Target]:
+                  selected: frozenset[str] = frozenset(),
+                  peek_trump: bool = False) -> dict[str, Target]:
     """Where every card the viewer can see (or see the back of) lies now."""
     out: dict[str, Target] = {}
     players = lay.players
     fh = obs.forehand
     is_aside, aside_name = aside_card(obs)
+    trump_up = shown_trump(obs, view, peek_trump)
+    soloist = obs.soloist if isinstance(obs, MariasObservation) else None
     shown = dict(obs.shown)
     marias = obs if isinstance(obs, MariasObservation) else None
     # --- the viewer's hand ---------------------------------------------------------
@@ -131,7 +151,7 @@ def board_targets(obs: Observation, lay: TableLayout, view: int,
         spot = lay.spot(seat)
         open_cards = sort_hand(list(shown.get(seat, [])), obs)
         count = sizes[seat]
-        if is_aside and seat == fh:
+        if (is_aside and seat == fh) or (trump_up is not None and seat == soloist):
             count -= 1
         backs = max(0, count - len(open_cards))
         n = backs + len(open_cards)
@@ -205,9 +225,22 @@ def board_targets(obs: Observation, lay: TableLayout, view: int,
             k = f"mq{m.suit}"
             out[k] = Target(k, "Q" + m.suit, px + (dx if px < lay.size[0] * 0.7 else -dx),
                             py, 0, lay.pile_h, 14 + i, True, "reminder", seat)
+    if trump_up is not None and soloist is not None:
+        # Where the contract turned it up (Director._reveal_trump_card): it stays there.
+        x, y = trump_reveal_spot(lay, soloist)
+        out[trump_up] = Target(trump_up, trump_up, x, y, 0, lay.table_h, 40, True, "aside",
+                               soloist)
     if is_aside and fh is not None:
         ax, ay = lay.spot(fh).aside
         known = aside_name if (view == fh or obs.trump) else None
         k = known or "aside"
         out[k] = Target(k, known, ax, ay, 90, lay.table_h, 40, known is not None, "aside", fh)
     return out
+
+
+def trump_reveal_spot(lay: TableLayout, soloist: int) -> tuple[float, float]:
+    """Where the Mariáš trump card lies face up once the Suit contract stands: a third of
+    the way from the soloist's aside place towards the middle, in every seat's sight."""
+    ax, ay = lay.spot(soloist).aside
+    cx, cy = lay.center
+    return ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
