@@ -157,6 +157,8 @@ def table_regions(table: Any) -> list[Region]:
     out = [Region(name, CARD, rect) for name, rect in table.stage.card_regions(table.view_seat)]
     panels = table.panels
     for seat, rect in panels.plate_rects.items():
+        if seat >= table.flow.match.players:
+            continue  # drawn for the table before (the next frame draws them anew)
         out.append(Region(f"plate of {table.seat_name(seat).split(' · ')[0]}", BOX,
                           pygame.Rect(rect)))
     L = table.layout
@@ -341,6 +343,19 @@ def _table_turn(app: Any, table: Any) -> bool:
         table.human is not None and table.human.waiting and not table.anim.busy()))
 
 
+def _forehand_seed(variant: str, seed: int) -> int:
+    """The first seed from ``seed`` on whose first deal the player (seat 0) moves first:
+    in Mariáš that is the forehand, who picks trumps, discards and names the contract."""
+    from game.rules import Match
+
+    for s in range(seed, seed + 60):
+        match = Match(variant, None, seed=s)
+        match.start_deal()
+        if match.current is not None and match.current.to_move() == 0:
+            return s
+    return seed
+
+
 def table_states(app: Any, variant: str, seed: int) -> Iterator[tuple[str, Callable[[], None]]]:
     """Walk one practice deal of ``variant`` to its end, the human playing the first legal
     move; yield ``(state, rebuild)`` at each new phase of the player's decisions, with the
@@ -350,6 +365,7 @@ def table_states(app: Any, variant: str, seed: int) -> Iterator[tuple[str, Calla
     from .session import GameSetup
 
     players = 3 if variant in ("sixty-six-3", "marias") else 2
+    seed = _forehand_seed(variant, seed)
     settings = app.services["settings"]
     settings.tips = True
     settings.practice_warnings = False  # the first legal move is played without a question

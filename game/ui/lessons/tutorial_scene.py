@@ -136,18 +136,30 @@ class TutorialScene(MenuScene):
                 acts = [None, *acts]  # None: the button that lays the two chosen cards away
             expected = run.expected()
             items = []
-            bh = px(40)
-            for a in acts[:9]:
+            acts = acts[:9]
+            bh, gap = px(40), px(8)
+            # Between the narration and the Lessons button: eight contracts in one column
+            # ran past the frame and over that button, so they go in two columns (and
+            # lower buttons, higher up) when one does not fit.
+            room = side.bottom - px(60) - px(12) - y
+            cols = 1 if len(acts) * (bh + gap) - gap <= room else 2
+            rows = -(-len(acts) // cols)
+            if rows * (bh + gap) - gap > room:
+                bh = max(px(32), (room + gap) // rows - gap)
+                y = min(y, side.bottom - px(60) - px(12) - rows * (bh + gap) + gap)
+            cw = (bw - (cols - 1) * gap) // cols
+            for i, a in enumerate(acts):
                 text = tr("ui.tutorial_discard") if a is None else action_text(a, obs, fam)
                 key = "discard" if a is None else a.text
-                b = self.button("act:" + key, pygame.Rect(side.x + px(20), y, bw, bh), text,
+                x = side.x + px(20) + (i % cols) * (cw + gap)
+                by = y + (i // cols) * (bh + gap)
+                b = self.button("act:" + key, pygame.Rect(x, by, cw, bh), text,
                                 object_id="#small")
                 if a is expected or (a is None and expected is not None
                                      and expected.verb is Verb.DISCARD):
                     self.expected_button = b
                 self.action_buttons[key] = b
                 items.append(b)
-                y += bh + px(8)
             self.focus.set_items(items)
 
     def rebuild_play(self) -> None:
