@@ -24,6 +24,7 @@ tutorial's steps, at several window sizes, auditing each state in every language
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -165,9 +166,8 @@ def table_regions(table: Any) -> list[Region]:
     out.append(Region("game box", BOX, pygame.Rect(L.info.tuple())))
     out.append(Region("match box", BOX, pygame.Rect(L.score.tuple())))
     scratch = pygame.Surface(size)
-    legend = len(panels.key_legend()) if table.human is not None else 0
-    drawn = panels.draw_keys(scratch)
-    lines = drawn[len(drawn) - legend:] if legend else []
+    panels.draw_keys(scratch)
+    lines = list(panels.legend_rects)
     if lines:
         out.append(Region(LEGEND, BOX, lines[0].unionall(lines[1:])))
     prompt = panels.prompt_rect()
@@ -218,6 +218,11 @@ def audit(app: Any) -> list[Problem]:
     """Everything cut or hidden on the current screen."""
     found = [Problem("clipped", o.where, f"{o.text!r} needs {o.need} px, has {o.room}")
              for o in overflows(app)]
+    layer = getattr(app.scene, "layer", None)
+    panel = getattr(layer, "panel", None)
+    if panel is not None and panel.visible:
+        found += [Problem("clipped", f.where, f"{f.text!r} needs {f.need} px, has {f.room}")
+                  for f in panel.fits if f.need > f.room + SLACK]
     window = pygame.Rect(0, 0, *app.size)
     items = widgets(app.manager)
     regions = scene_regions(app)
@@ -285,6 +290,7 @@ class Report:
     problems: dict[str, list[Problem]] = field(default_factory=dict)
     languages: tuple[str, ...] = ()
     sizes: tuple[tuple[int, int], ...] = ()
+    shots: str | None = None  # a folder for a picture of each screen with a problem
 
     def add(self, where: str, state: str, found: list[Problem]) -> None:
         self.states.add(state)
@@ -326,7 +332,13 @@ def _in_languages(app: Any, report: Report, size: tuple[int, int], state: str,
         if rebuild is not None:
             rebuild()
         _frames(app, 3)
-        report.add(f"{size[0]}x{size[1]} {lang} {state}", state, audit(app))
+        where = f"{size[0]}x{size[1]} {lang} {state}"
+        found = audit(app)
+        report.add(where, state, found)
+        if found and report.shots:
+            os.makedirs(report.shots, exist_ok=True)
+            pygame.image.save(app.screen, os.path.join(report.shots,
+                                                       where.replace(" ", "_") + ".png"))
 
 
 def _wait(app: Any, cond: Callable[[], bool], seconds: float = 20.0) -> bool:
@@ -436,13 +448,13 @@ def _overlays(app: Any, table: Any, variant: str,
 def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
                  langs: tuple[str, ...] = ("en", "ru", "cs"),
                  variants: tuple[str, ...] | None = None, screens: bool = True,
-                 tutorials: bool = True, seed: int = 3) -> Report:
+                 tutorials: bool = True, seed: int = 3, shots: str | None = None) -> Report:
     """Every screen, table state and tutorial step at each size in each language."""
     from game.rules.options import VARIANT_IDS
 
     from .i18n import apply_language, current_language
 
-    report = Report(languages=langs, sizes=sizes)
+    report = Report(languages=langs, sizes=sizes, shots=shots)
     first_size, first_lang = app.size, current_language()
     try:
         for size in sizes:

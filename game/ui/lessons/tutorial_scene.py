@@ -23,7 +23,7 @@ from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.player_names import seat_name
 from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
-from game.ui.practice.texts import action_text, family_of, rule_reason
+from game.ui.practice.texts import action_text, contract_text, family_of, rule_reason
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
@@ -149,7 +149,11 @@ class TutorialScene(MenuScene):
                 y = min(y, side.bottom - px(60) - px(12) - rows * (bh + gap) + gap)
             cw = (bw - (cols - 1) * gap) // cols
             for i, a in enumerate(acts):
-                text = tr("ui.tutorial_discard") if a is None else action_text(a, obs, fam)
+                # A contract's button says its name, as at the table (the narration says
+                # "choose the contract"; "Contract: …" on each of eight buttons did not fit).
+                text = tr("ui.tutorial_discard") if a is None else \
+                    contract_text(a.name) if a.verb is Verb.CONTRACT else \
+                    action_text(a, obs, fam)
                 key = "discard" if a is None else a.text
                 x = side.x + px(20) + (i % cols) * (cw + gap)
                 by = y + (i // cols) * (bh + gap)

@@ -129,8 +129,7 @@ class Stage:
 
     #: The cards a player needs to see, by role, and what to call them in a report.
     NEEDED = {"hand": "your hand", "blind": "your hand", "opp": "the hand of", "trick": "the trick",
-              "indicator": "the trump card", "aside": "the trump card", "stock": "the stock",
-              "talon": "the talon"}
+              "indicator": "the trump card", "aside": "the trump card", "stock": "the stock"}
 
     def card_regions(self, view_seat: int) -> list[tuple[str, pygame.Rect]]:
         """Where the cards a player needs lie now: each card of the player's hand and of
@@ -143,7 +142,7 @@ class Stage:
             if name is None or s.alpha < 250:
                 continue
             r = self.rect_of(s)
-            if s.role in ("opp", "stock", "talon"):
+            if s.role in ("opp", "stock"):
                 name = f"{name} seat {s.seat}" if s.role == "opp" else name
                 stacks[name] = stacks[name].union(r) if name in stacks else r
             else:
