@@ -152,10 +152,13 @@ class CountingPanel:
         for spot in L.seats:
             if spot.seat == sc.view_seat or spot.side not in ("left", "right"):
                 continue
-            hand_edge = spot.hand[0] + (spot.card_h / 2 + m if spot.side == "left"
-                                        else -spot.card_h / 2 - m - pw)
-            inner.append(pygame.Rect(round(hand_edge), round(spot.plate.y + spot.plate.h + m),
-                                     pw, ph))
+            left = spot.side == "left"
+            plate = self._plate(spot)
+            hand_edge = spot.hand[0] + (spot.card_h / 2 + m if left else -spot.card_h / 2 - m)
+            for edge in (hand_edge, plate.right + m if left else plate.left - m):
+                x = round(edge if left else edge - pw)
+                inner.append(pygame.Rect(x, round(plate.bottom + m), pw, ph))
+                inner.append(pygame.Rect(x, m, pw, ph))
         inner.sort(key=lambda r: r.x < w / 2)  # the right side first, as before
         step = max(4, m)
         for r in inner + [s.copy() for s in spots]:
@@ -171,10 +174,15 @@ class CountingPanel:
                 return r
         return spots[0]
 
+    def _plate(self, spot: Any) -> pygame.Rect:
+        """A seat's plate as drawn (it grows with its text), else as laid out."""
+        drawn = getattr(self.scene.panels, "plate_rects", {}).get(spot.seat)
+        return pygame.Rect(drawn) if drawn is not None else pygame.Rect(spot.plate.tuple())
+
     def _keep_free(self) -> list[pygame.Rect]:
         """What the panel must not cover: the other seats' plates and hands, the game and
-        match boxes, the trick, the talon, the stock and the cards laid aside, where the
-        layout puts them and where the cards lie now."""
+        match boxes, the trick, the talon and the stock where the layout puts them, and
+        every card a player needs where it lies now (a Mariáš trump card laid aside)."""
         sc = self.scene
         L = sc.layout
         th, tw = L.table_h, L.card_w(L.table_h)
@@ -193,9 +201,6 @@ class CountingPanel:
             else:
                 out.append(pygame.Rect(round(cx - spot.span / 2), round(cy - spot.card_h / 2),
                                        round(spot.span), spot.card_h))
-            aside = pygame.Rect(0, 0, th, th)
-            aside.center = (round(spot.aside[0]), round(spot.aside[1]))
-            out.append(aside)
         for at in (L.talon, L.stock):
             r = pygame.Rect(0, 0, tw * 2, th)
             r.center = (round(at[0]), round(at[1]))
