@@ -367,6 +367,24 @@ def _text_fits(app: Any) -> bool:
     return True
 
 
+def _layout_audit(app: Any) -> bool:
+    """Each game's table states and overlays and the tutorials in en, ru and cs at the
+    window's size: nothing cut or hidden (:mod:`.layout_audit`; the test suite adds every
+    screen and three sizes)."""
+    from .layout_audit import play_through
+
+    settings = app.services.get("settings")
+    tips, warnings = settings.tips, getattr(settings, "practice_warnings", True)
+    try:
+        report = play_through(app, (app.size,), screens=False)
+    finally:
+        settings.tips, settings.practice_warnings = tips, warnings
+    log.info("layout audit: %s", report.summary())
+    if report.problems:
+        raise AssertionError(report.summary() + ": " + "; ".join(report.lines()[:12]))
+    return True
+
+
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "number_keys_play_cards": _number_keys,
     "declare_below_66_confirms": _declare_confirms,
@@ -379,6 +397,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "defender_points_are_the_sides": _defender_points,
     "result_text_player_language": _result_text,
     "text_fits_all_languages": _text_fits,
+    "layout_audit": _layout_audit,
 }
 
 

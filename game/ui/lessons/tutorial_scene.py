@@ -23,7 +23,7 @@ from game.rules.cards import CARD_STR, card, cards_of
 from game.ui.i18n import current_language, tr
 from game.ui.player_names import seat_name
 from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
-from game.ui.practice.texts import action_text, family_of, rule_reason
+from game.ui.practice.texts import action_text, contract_text, family_of, rule_reason
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import toggle_discard
@@ -144,19 +144,34 @@ class TutorialScene(MenuScene):
             if any(a.verb is Verb.DISCARD for a in obs.legal):
                 acts = [None, *acts]  # None: the button that lays the two chosen cards away
             expected = run.expected()
-            items = []
-            bh = px(40)
-            for i, a in enumerate(acts[:len(FKEYS)]):
-                text = tr("ui.tutorial_discard") if a is None else action_text(a, obs, fam)
+            acts = acts[:len(FKEYS)]
+            bh, gap = px(40), px(8)
+            # Between the narration and the Lessons button: eight contracts in one column
+            # ran past the frame and over that button, so they go in two columns (and
+            # lower buttons, higher up) when one does not fit.
+            room = side.bottom - px(60) - px(12) - y
+            cols = 1 if len(acts) * (bh + gap) - gap <= room else 2
+            rows = -(-len(acts) // cols)
+            if rows * (bh + gap) - gap > room:
+                bh = max(px(32), (room + gap) // rows - gap)
+                y = min(y, side.bottom - px(60) - px(12) - rows * (bh + gap) + gap)
+            cw = (bw - (cols - 1) * gap) // cols
+            for i, a in enumerate(acts):
+                # A contract's button says its name, as at the table (the narration says
+                # "choose the contract"; "Contract: …" on each of eight buttons did not fit).
+                text = tr("ui.tutorial_discard") if a is None else \
+                    contract_text(a.name) if a.verb is Verb.CONTRACT else \
+                    action_text(a, obs, fam)
                 key = "discard" if a is None else a.text
+                x = side.x + px(20) + (i % cols) * (cw + gap)
+                by = y + (i // cols) * (bh + gap)
                 # As at the table: each button shows its F-key (the number keys are cards).
-                b = self.button("act:" + key, pygame.Rect(side.x + px(20), y, bw, bh),
+                b = self.button("act:" + key, pygame.Rect(x, by, cw, bh),
                                 f"{FKEY_NAMES[i]}  {text}", object_id="#small")
                 if a is expected or (a is None and expected is not None
                                      and expected.verb is Verb.DISCARD):
                     self.expected_button = b
                 self.action_buttons[key] = b
-                y += bh + px(8)
             # The game's actions are never in the keyboard's focus ring: Enter and Space
             # go on (Continue, collect the trick), they never press "Close the stock".
             self.focus.set_items([])

@@ -118,6 +118,9 @@ class PracticeLayer:
             self.scene.hint_action = None
             return
         self._hint_key = key
+        # One box at a time: the hint the player asked for closes the tip (it was read,
+        # or is not wanted now); the tips wait while the hint is open (_check_tips).
+        self.tips.close()
         found = self.service.get(obs)
         if found is not None:
             self._show(found, obs)
@@ -180,7 +183,7 @@ class PracticeLayer:
 
     def _check_tips(self, obs: Observation) -> None:
         key = obs_key(obs)
-        if key == self._seen_obs:
+        if key == self._seen_obs or self.panel.visible:
             return
         self._seen_obs = key
         fresh = self.book.fresh(tips_for(obs))

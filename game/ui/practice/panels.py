@@ -17,6 +17,7 @@ import pygame_gui
 
 from game.rules import Action, Observation
 from game.ui.i18n import tr
+from game.ui.textfit import Fit
 from game.ui.widgets.fonts import font, wrap
 
 from .texts import action_text, explanation_lines, in_units_of, signed
@@ -60,6 +61,8 @@ class HintPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.toggle_rect = pygame.Rect(0, 0, 0, 0)
         self.close_rect = pygame.Rect(0, 0, 0, 0)
+        #: The texts as last drawn with the width each had (:mod:`game.ui.textfit`).
+        self.fits: list[Fit] = []
 
     def px(self, v: float) -> int:
         return round(v * self.scale)
@@ -124,6 +127,12 @@ class HintPanel:
         px = self.px
         w = px(self.width)
         pad = px(14)
+        if self.expanded and self._has_values():
+            # As wide as the longest alternative needs beside its bar and value (Russian
+            # "Обмен козырной карты (дама)" was cut).
+            fb = font("sans_bold", px(14))
+            longest = max((fb.get_rect(text).width for text, _v, _b in self.rows()), default=0)
+            w = max(w, pad + longest + px(8) + px(90) + px(58) + pad)
         big = font("sans_bold", px(19))
         body = font("sans", px(15))
         lines: list[tuple[str, Any, tuple[int, int, int]]] = []
@@ -171,8 +180,10 @@ class HintPanel:
         pygame.draw.line(surface, MUTED, (cr.right - 5, cr.top + 5), (cr.left + 5,
                                                                         cr.bottom - 5), 2)
         y = rect.y + pad + head_h
+        self.fits = []
         for text, f, colour in lines:
             img, _ = f.render(text, colour)
+            self.fits.append(Fit("hint panel", text, img.get_width(), rect.w - 2 * pad))
             surface.blit(img, (rect.x + pad, y))
             y += f.get_sized_height(0) + px(3)
         y += px(6)
@@ -209,6 +220,7 @@ class HintPanel:
                 surface.blit(band, (rect.x + px(8), y))
             img, _ = (fb if best else f).render(text, colour)
             clip = bar_x - rect.x - pad - px(8)
+            self.fits.append(Fit("hint panel", text, img.get_width(), clip))
             surface.blit(img, (rect.x + pad, y + (row_h - img.get_height()) // 2),
                          pygame.Rect(0, 0, clip, img.get_height()))
             if value is not None:

@@ -107,7 +107,7 @@ class ScoreScene(MenuScene):
         col_pts = max([round(120 * self.scale)] +
                       [head_font.get_rect(n).width + px(16) for n in short])
         # Column heads.
-        self.label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL), px(30)),
+        self.label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL - 8), px(30)),
                    "ui.score_col_deal",
                    object_id="#section")
         self.label(pygame.Rect(margin + round(COL_DEAL * self.scale), top - px(34), px(400),

@@ -146,12 +146,71 @@ class CountingPanel:
                 top = round(spot.plate.y + spot.plate.h + m * 0.5)
                 x = m if spot.side == "left" else w - m - pw
                 spots.append(pygame.Rect(x, top, pw, ph))
+        # First a place that covers no card a player needs, no plate, box or button: beside
+        # a side hand, between it and the trick (three players), or sliding down the side
+        # (two); only when none is free, the places above (over a face-down hand).
+        free = self._keep_free() + buttons
+        inner: list[pygame.Rect] = []
+        for spot in L.seats:
+            if spot.seat == sc.view_seat or spot.side not in ("left", "right"):
+                continue
+            left = spot.side == "left"
+            plate = self._plate(spot)
+            hand_edge = spot.hand[0] + (spot.card_h / 2 + m if left else -spot.card_h / 2 - m)
+            for edge in (hand_edge, plate.right + m if left else plate.left - m):
+                x = round(edge if left else edge - pw)
+                inner.append(pygame.Rect(x, round(plate.bottom + m), pw, ph))
+                inner.append(pygame.Rect(x, m, pw, ph))
+        inner.sort(key=lambda r: r.x < w / 2)  # the right side first, as before
+        step = max(4, m)
+        for r in inner + [s.copy() for s in spots]:
+            y0 = r.y
+            for y in range(y0, max(y0, bottom_limit - ph) + 1, step):
+                r.y = y
+                if r.collidelist(free) < 0 and 0 <= r.x and r.right <= w:
+                    return r
         for r in spots:
             if r.bottom > bottom_limit:  # a long panel moves up rather than over a button
                 r.y = max(m, bottom_limit - ph)
             if r.collidelist(buttons) < 0:
                 return r
         return spots[0]
+
+    def _plate(self, spot: Any) -> pygame.Rect:
+        """A seat's plate as drawn (it grows with its text), else as laid out."""
+        drawn = getattr(self.scene.panels, "plate_rects", {}).get(spot.seat)
+        return pygame.Rect(drawn) if drawn is not None else pygame.Rect(spot.plate.tuple())
+
+    def _keep_free(self) -> list[pygame.Rect]:
+        """What the panel must not cover: the other seats' plates and hands, the game and
+        match boxes, the trick, the talon and the stock where the layout puts them, and
+        every card a player needs where it lies now (a Mariáš trump card laid aside)."""
+        sc = self.scene
+        L = sc.layout
+        th, tw = L.table_h, L.card_w(L.table_h)
+        out = [pygame.Rect(L.info.tuple()), pygame.Rect(L.score.tuple())]
+        for spot in L.seats:
+            card = pygame.Rect(0, 0, tw, th)
+            card.center = (round(spot.trick[0]), round(spot.trick[1]))
+            out.append(card.inflate(th - tw, 0))  # turned a little: as wide as it is high
+            if spot.seat == sc.view_seat:
+                continue
+            out.append(pygame.Rect(spot.plate.tuple()))
+            cx, cy = spot.hand
+            if spot.vertical:
+                out.append(pygame.Rect(round(cx - spot.card_h / 2), round(cy - spot.span / 2),
+                                       spot.card_h, round(spot.span)))
+            else:
+                out.append(pygame.Rect(round(cx - spot.span / 2), round(cy - spot.card_h / 2),
+                                       round(spot.span), spot.card_h))
+        for at in (L.talon, L.stock):
+            r = pygame.Rect(0, 0, tw * 2, th)
+            r.center = (round(at[0]), round(at[1]))
+            out.append(r)
+        if sc.stage is not None:
+            out.extend(r for _name, r in sc.stage.card_regions(sc.view_seat))
+        out.extend(pygame.Rect(r) for r in getattr(sc.panels, "plate_rects", {}).values())
+        return out
 
     def rows(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:
         """The panel's lines; a line is segments ``("title"|"text"|"muted"|"gold", str)``,

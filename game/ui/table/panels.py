@@ -38,6 +38,8 @@ class Panels:
         #: Each panel's texts as last drawn, with the width they were given
         #: (:mod:`game.ui.textfit` checks them).
         self.fits: dict[str, list[Fit]] = {}
+        #: Where the key legend's lines were drawn last (over the player's plate).
+        self.legend_rects: list[pygame.Rect] = []
 
     def fit(self, panel: str, text: str, need: float, room: float) -> None:
         self.fits.setdefault(panel, []).append(Fit(panel, text, round(need), round(room)))
@@ -71,18 +73,58 @@ class Panels:
             lines.append(line)
         return lines
 
-    def result_rect(self, buttons_w: int = 0) -> pygame.Rect:
-        """The result panel; ``buttons_w``: the width its row of buttons needs (four long
-        Russian labels do not fit 640 px)."""
+    def result_button_w(self) -> int:
+        """How wide each of the result panel's buttons would like to be: the longest label
+        in the buttons' font (Russian runs long)."""
+        sc = self.scene
+        f = sc.layout.font
+        if sc.result is None or not hasattr(sc, "result_keys"):
+            return round(f * 7.5)
+        from .controls import text_width
+
+        labels = [label for _k, label in sc.result_keys()]
+        return max(round(f * 7.5), *(text_width(x, round(f * 1.15)) + f * 2 for x in labels))
+
+    def result_per_row(self, width: int | None = None) -> int:
+        """The result panel's buttons in a row: all, or half of them when they would not
+        fit the panel's width at the width their labels need."""
+        sc = self.scene
+        if sc.result is None or not hasattr(sc, "result_keys"):
+            return 1
+        n = len(sc.result_keys())
+        m = sc.layout.margin
+        rw = width if width is not None else self._result_place()[0]
+        if n * (self.result_button_w() + m) + m <= rw or n < 2:
+            return max(1, n)
+        return -(-n // 2)
+
+    def result_rect(self) -> pygame.Rect:
+        """The result panel: as wide as its row of buttons needs, within the window (and
+        between the side plates at three players), as high as its lines and its buttons'
+        rows."""
+        rw, cx = self._result_place()
         sc = self.scene
         w, h = sc.app.size
         f = sc.layout.font
-        if not buttons_w and sc.result is not None and hasattr(sc, "result_keys"):
-            from .controls import text_width
+        players = sc.flow.match.players if sc.flow else 2
+        n = len(sc.result_keys()) if sc.result is not None and hasattr(sc, "result_keys") \
+            else 1
+        per_row = self.result_per_row(rw)
+        extra_rows = -(-n // per_row) - 1
+        lines = len(self.summary_lines(rw))
+        rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
+                   sc.layout.margin * 2 + extra_rows * (round(f * 2.1) + sc.layout.margin))
+        r = pygame.Rect(0, 0, rw, rh)
+        r.center = (cx, round(h * 0.42))
+        return r
 
-            labels = [label for _k, label in sc.result_keys()]
-            bw = max(round(f * 7.5), *(text_width(x, round(f * 1.15)) + f * 2 for x in labels))
-            buttons_w = len(labels) * (bw + sc.layout.margin) + sc.layout.margin
+    def _result_place(self) -> tuple[int, int]:
+        """The result panel's width and centre x."""
+        sc = self.scene
+        w, _h = sc.app.size
+        m = sc.layout.margin
+        keys = sc.result_keys() if sc.result is not None and hasattr(sc, "result_keys") else []
+        buttons_w = len(keys) * (self.result_button_w() + m) + m
         rw = min(w - 40, max(640, round(w * 0.5), buttons_w))
         players = sc.flow.match.players if sc.flow else 2
         cx = w // 2
@@ -92,14 +134,9 @@ class Panels:
                       for s in sc.layout.seats if s.side in ("left", "right")]
             if len(plates) == 2:
                 left, right = sorted(plates, key=lambda r: r.x)
-                rw = max(520, min(rw, right.left - left.right - 2 * sc.layout.margin))
+                rw = max(520, min(rw, right.left - left.right - 2 * m))
                 cx = (left.right + right.left) // 2
-        lines = len(self.summary_lines(rw))
-        rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
-                   sc.layout.margin * 2)
-        r = pygame.Rect(0, 0, rw, rh)
-        r.center = (cx, round(h * 0.42))
-        return r
+        return rw, cx
 
     def plate_line(self, seat: int, obs: Any, soloist: int | None) -> str:
         """The second line of a seat's plate: tricks, points, and in Mariáš the side.
@@ -383,6 +420,7 @@ class Panels:
         sc = self.scene
         if sc.human is None or not sc.human.waiting or sc.anim.busy() or sc.stage is None \
                 or sc.result is not None:
+            self.legend_rects = []
             return []
         drawn: list[pygame.Rect] = []
         L = sc.layout
@@ -401,11 +439,32 @@ class Panels:
                 surface.blit(img, (round(x + (bw - img.get_width()) / 2), round(y + 1)))
         plate = L.spot(sc.view_seat).plate
         y = plate.y - L.margin * 0.5
-        for line in self.key_legend()[::-1]:  # drawn upwards from the plate
+        x = round(plate.x + f * 0.3)
+        # Left of the hand: a line too long for that room breaks at its dots (Russian
+        # "… · C: счёт" ran into the first card).
+        cards = [sc.stage.rect_of(s).left for s in sc.stage.hand_sprites()]
+        room = (min(cards) if cards else L.size[0] // 2) - L.margin - x
+        lines: list[str] = []
+        for line in self.key_legend():
+            lines.extend(self._wrap_legend(line, size, room))
+        self.legend_rects = []
+        for line in lines[::-1]:  # drawn upwards from the plate
             img = sc.fonts.text(line, size, MUTED)
             y -= img.get_height()
-            drawn.append(surface.blit(img, (round(plate.x + f * 0.3), round(y))))
-        return drawn
+            self.legend_rects.append(surface.blit(img, (x, round(y))))
+        return drawn + self.legend_rects
+
+    def _wrap_legend(self, line: str, size: int, room: int) -> list[str]:
+        """``line`` in as few lines as fit ``room``, broken only between its parts."""
+        sc = self.scene
+        out: list[str] = []
+        for part in line.split("  ·  "):
+            trial = f"{out[-1]}  ·  {part}" if out else part
+            if out and sc.fonts.text(trial, size, MUTED).get_width() <= room:
+                out[-1] = trial
+            else:
+                out.append(part)
+        return out
 
     def draw_last_trick(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The last finished trick, face up in the order it was played, each card with its

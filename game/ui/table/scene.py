@@ -393,9 +393,10 @@ class TableScene(Scene):
         if self.setup is not None and self.setup.practice and self.layer is not None:
             undo = t("table_undo")
             uw = max(bw, text_width(undo, L.font) + L.font * 2)
-            # Above Hint, right-aligned with it: beside it, it covered the hand's last card.
+            # Above Menu, right-aligned with it: beside Hint, or above it, a long label
+            # ("Вернуть ход") reached over the hand's last card.
             self.widgets["undo"] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x - L.margin - uw), round(y - bh - L.margin), uw, bh), undo,
+                pygame.Rect(round(x + bw - uw), round(y - bh - L.margin), uw, bh), undo,
                 m, object_id="#table_undo")
         self.buttons.clear()
         self.confirm.close()  # built for the old size; the player simply asks again
@@ -411,19 +412,24 @@ class TableScene(Scene):
             return
         L = self.layout
         keys = self.result_keys()
-        bw, bh = round(L.font * 7.5), round(L.font * 2.1)
-        # As wide as the longest label needs (Russian runs long), within the panel.
-        bw = max(bw, *(text_width(label, round(L.font * 1.15)) + L.font * 2 for _, label in keys))
-        r = self.panels.result_rect(len(keys) * (bw + L.margin) + L.margin)
-        room = r.w - 2 * L.margin - (len(keys) - 1) * L.margin
-        bw = min(bw, room // len(keys))
-        total = len(keys) * bw + (len(keys) - 1) * L.margin
-        x = r.centerx - total / 2
-        for key, label in keys:
-            self.widgets[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
-                self.app.manager, object_id=f"#table_{key}")
-            x += bw + L.margin
+        bh = round(L.font * 2.1)
+        # As wide as the longest label needs (Russian runs long), within the panel; in two
+        # rows when one row does not fit (four Russian labels between two side plates).
+        bw = self.panels.result_button_w()
+        r = self.panels.result_rect()
+        per_row = self.panels.result_per_row()
+        rows = [keys[i:i + per_row] for i in range(0, len(keys), per_row)]
+        room = r.w - 2 * L.margin - (per_row - 1) * L.margin
+        bw = min(bw, room // per_row)
+        for n, row in enumerate(rows):
+            total = len(row) * bw + (len(row) - 1) * L.margin
+            x = r.centerx - total / 2
+            y = r.bottom - L.margin * 1.5 - bh - (len(rows) - 1 - n) * (bh + L.margin)
+            for key, label in row:
+                self.widgets[key] = pygame_gui.elements.UIButton(
+                    pygame.Rect(round(x), round(y), bw, bh), label,
+                    self.app.manager, object_id=f"#table_{key}")
+                x += bw + L.margin
 
     def result_keys(self) -> list[tuple[str, str]]:
         """The result panel's buttons: (key, label)."""

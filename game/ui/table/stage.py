@@ -127,6 +127,28 @@ class Stage:
                     return p
         return None
 
+    #: The cards a player needs to see, by role, and what to call them in a report.
+    NEEDED = {"hand": "your hand", "blind": "your hand", "opp": "the hand of", "trick": "the trick",
+              "indicator": "the trump card", "aside": "the trump card", "stock": "the stock"}
+
+    def card_regions(self, view_seat: int) -> list[tuple[str, pygame.Rect]]:
+        """Where the cards a player needs lie now: each card of the player's hand and of
+        the trick, the trump card, and each other hand, the stock and the talon as one
+        area (what :mod:`game.ui.layout_audit` keeps free of widgets and panels)."""
+        out: list[tuple[str, pygame.Rect]] = []
+        stacks: dict[str, pygame.Rect] = {}
+        for s in sorted(self.sprites.values(), key=lambda s: (s.role, s.x, s.y)):
+            name = self.NEEDED.get(s.role)
+            if name is None or s.alpha < 250:
+                continue
+            r = self.rect_of(s)
+            if s.role in ("opp", "stock"):
+                name = f"{name} seat {s.seat}" if s.role == "opp" else name
+                stacks[name] = stacks[name].union(r) if name in stacks else r
+            else:
+                out.append((f"{name} ({s.key})" if s.card is not None else name, r))
+        return out + list(stacks.items())
+
     def hand_sprites(self, roles: tuple[str, ...] = ("hand", "blind")) -> list[Sprite]:
         return sorted((s for s in self.sprites.values() if s.role in roles), key=lambda s: s.x)
 

@@ -1,0 +1,516 @@
+"""Is anything cut or hidden?  Measured on the live screen: widgets and what the table drew.
+
+A screen can break in four ways a player notices at once, and each is a question about
+rectangles the running program already knows:
+
+* **clipped** — a label's or button's text wider than its rect, or shortened with "…";
+  a text the table drew cut by its panel (:mod:`game.ui.textfit` measures them);
+* **overlap** — a widget over another widget, or a panel drawn on the felt (the hint,
+  a tip, the counting aid, the prompt) over a widget, a name plate or another panel;
+* **covers a card** — a widget or panel over a card the player needs: a hand, the
+  trick, the trump card, the stock or the talon;
+* **outside** — a widget or panel not wholly inside the window.
+
+:func:`audit` answers them for the current screen.  Scenes say what they drew through
+an optional ``audit_regions()`` (the table: its cards, plates, boxes, panels and key
+legend; the tutorial: its cards and the frame its buttons belong in).
+
+:func:`play_through` drives the program through every screen and, for each game, the
+table's phases (contract choice, discard, a card to play, the deal's end) with its
+overlays (hint, its values, counting aid, tip, last trick, a question) and the
+tutorial's steps, at several window sizes, auditing each state in every language.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .textfit import SLACK, _in_tooltip, _object_id, overflows, stops
+
+log = logging.getLogger(__name__)
+
+#: Region kinds: what a scene drew, and how the audit treats it.
+CARD = "card"  # a card a player needs: nothing may cover it
+BOX = "box"  # a plate, a box, a legend: panels and widgets must leave it readable
+PANEL = "panel"  # something drawn over the table: covers nothing it must not
+FRAME = "frame"  # a frame whose widgets must stay inside it
+#: The key legend over the player's plate: it must not touch the hand.
+LEGEND = "key legend"
+
+#: The widget types a player reads or presses (containers and decorations are left out).
+WIDGET_TYPES = (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel,
+                pygame_gui.elements.UITextBox, pygame_gui.elements.UITextEntryLine,
+                pygame_gui.elements.UIDropDownMenu, pygame_gui.elements.UIHorizontalSlider,
+                pygame_gui.elements.UISelectionList)
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle a scene drew: what it is (in words), its kind and where it lies.
+
+    ``over_cards``: a panel the player opened on purpose over the table (the last trick,
+    the deal's result) may lie over cards.  ``members``: the ``id()`` of the widgets that
+    belong to it (a panel's or a frame's buttons): they lie on it and stay inside it."""
+
+    name: str
+    kind: str
+    rect: pygame.Rect
+    over_cards: bool = False
+    members: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing cut or hidden on one screen."""
+
+    kind: str  # "clipped" | "overlap" | "covers card" | "outside"
+    what: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.what} — {self.detail}"
+
+
+def _touch(a: pygame.Rect, b: pygame.Rect, slack: int = SLACK) -> bool:
+    """Whether two rects share more than an antialiased edge."""
+    c = a.clip(b)
+    return c.w > slack and c.h > slack
+
+
+def _visible_rect(element: Any) -> pygame.Rect | None:
+    """The part of ``element`` its containers show (a scrolled list hides the rest)."""
+    rect = pygame.Rect(element.rect)
+    container = getattr(element, "ui_container", None)
+    seen = 0
+    while container is not None and seen < 20:
+        crect = getattr(container, "rect", None)
+        if crect is not None:
+            rect = rect.clip(crect)
+        parent = getattr(container, "ui_container", None)
+        if parent is container:
+            break
+        container = parent
+        seen += 1
+    return rect if rect.w > 0 and rect.h > 0 else None
+
+
+def widgets(manager: Any) -> list[tuple[str, Any, pygame.Rect]]:
+    """``(name, element, visible rect)`` of every top-level widget a player reads or presses
+    (the parts of a composite widget — a drop-down's list, a text box's scroll bar — are
+    its own business)."""
+    out = []
+    for element in manager.get_sprite_group().sprites():
+        if not isinstance(element, WIDGET_TYPES) or not element.alive() or \
+                not element.visible or _in_tooltip(element):
+            continue
+        if getattr(element, "parent_element", None) is not None:
+            continue
+        rect = _visible_rect(element)
+        if rect is None:
+            continue
+        text = getattr(element, "text", "") or ""
+        name = _object_id(element) + (f" {_label(element, text)!r}" if text else "")
+        out.append((name, element, rect))
+    return out
+
+
+def _label(element: Any, text: str) -> str:
+    from pygame_gui.core.utility import translate
+
+    try:
+        shown = translate(text, **getattr(element, "text_kwargs", {}))
+    except Exception:  # noqa: BLE001 - a name for the report only
+        shown = text
+    return shown[:40]
+
+
+def scene_regions(app: Any) -> list[Region]:
+    """What the current scene drew itself (its own ``audit_regions()``, or the table's and
+    the tutorial's, read from them here)."""
+    scene = app.scene
+    if scene is None:
+        return []
+    regions = getattr(scene, "audit_regions", None)
+    if callable(regions):
+        return list(regions())
+    if scene.name == "table":
+        return table_regions(scene)
+    if scene.name == "tutorial":
+        return tutorial_regions(scene)
+    return []
+
+
+def table_regions(table: Any) -> list[Region]:
+    """The table's cards a player needs, its plates and boxes, the key legend and every
+    panel drawn over the felt, as the next frame draws them."""
+    if table.flow is None or table.stage is None:
+        return []
+    size = table.app.size
+    window = pygame.Rect(0, 0, *size)
+    out = [Region(name, CARD, rect) for name, rect in table.stage.card_regions(table.view_seat)]
+    panels = table.panels
+    for seat, rect in panels.plate_rects.items():
+        if seat >= table.flow.match.players:
+            continue  # drawn for the table before (the next frame draws them anew)
+        out.append(Region(f"plate of {table.seat_name(seat).split(' · ')[0]}", BOX,
+                          pygame.Rect(rect)))
+    L = table.layout
+    out.append(Region("game box", BOX, pygame.Rect(L.info.tuple())))
+    out.append(Region("match box", BOX, pygame.Rect(L.score.tuple())))
+    scratch = pygame.Surface(size)
+    panels.draw_keys(scratch)
+    lines = list(panels.legend_rects)
+    if lines:
+        out.append(Region(LEGEND, BOX, lines[0].unionall(lines[1:])))
+    prompt = panels.prompt_rect()
+    if prompt is not None:
+        out.append(Region("prompt", PANEL, prompt))
+    hint_line = panels.draw_hint(scratch)
+    if hint_line is not None and table.hint_text:
+        out.append(Region("hint line", PANEL, hint_line))
+    if table.counting.rect.w:
+        out.append(Region("counting aid", PANEL, pygame.Rect(table.counting.rect)))
+    if table.trainer.active and table.trainer.rect.w:
+        out.append(Region("counting question", PANEL, pygame.Rect(table.trainer.rect)))
+    if table.last_trick_view:
+        r = panels.draw_last_trick(scratch)
+        if r is not None:
+            out.append(Region("last trick", PANEL, r, over_cards=True))
+    if table.result is not None:
+        members = tuple(id(table.widgets[k]) for k in ("next", "score", "review", "showme",
+                                                       "end_menu") if k in table.widgets)
+        out.append(Region("result panel", PANEL, panels.result_rect(), True, members))
+    layer = table.layer
+    if layer is not None:
+        if layer.panel.visible and layer.panel.rect.w:
+            out.append(Region("hint panel", PANEL, pygame.Rect(layer.panel.rect)))
+        if layer.tips.active and layer.tips.rect.w:
+            out.append(Region("tip", PANEL, pygame.Rect(layer.tips.rect),
+                              members=tuple(id(b) for b in layer.tips.buttons.values())))
+        if layer.dialog.active:
+            out.append(Region("practice question", PANEL, window))
+    if table.confirm.active:
+        out.append(Region("question", PANEL, window))
+    return out
+
+
+def tutorial_regions(scene: Any) -> list[Region]:
+    """The lesson's cards and the side frame its buttons belong in."""
+    if scene.run is None:
+        return []
+    side = scene.side_rect()
+    members = tuple(id(e) for _n, e, rect in widgets(scene.app.manager)
+                    if side.collidepoint(rect.center))
+    out = [Region("lesson frame", FRAME, side, members=members)]
+    out += [Region(f"card {k}", CARD, pygame.Rect(r)) for k, r in scene.card_rects.items()]
+    return out
+
+
+def audit(app: Any) -> list[Problem]:
+    """Everything cut or hidden on the current screen."""
+    found = [Problem("clipped", o.where, f"{o.text!r} needs {o.need} px, has {o.room}")
+             for o in overflows(app)]
+    layer = getattr(app.scene, "layer", None)
+    panel = getattr(layer, "panel", None)
+    if panel is not None and panel.visible:
+        found += [Problem("clipped", f.where, f"{f.text!r} needs {f.need} px, has {f.room}")
+                  for f in panel.fits if f.need > f.room + SLACK]
+    window = pygame.Rect(0, 0, *app.size)
+    items = widgets(app.manager)
+    regions = scene_regions(app)
+    modal = any(r.kind == PANEL and r.rect == window for r in regions)
+    for name, _e, rect in items:
+        if not window.contains(rect):
+            found.append(Problem("outside", name, f"{tuple(rect)} in {app.size}"))
+    for r in regions:
+        if r.kind == PANEL and not window.contains(r.rect):
+            found.append(Problem("outside", r.name, f"{tuple(r.rect)} in {app.size}"))
+    for i, (name, _e, rect) in enumerate(items):
+        for other, _o, orect in items[i + 1:]:
+            if _touch(rect, orect):
+                found.append(Problem("overlap", name, f"over {other}"))
+    for fr in regions:
+        for name, element, rect in items:
+            if id(element) in fr.members and not fr.rect.contains(rect):
+                found.append(Problem("outside", name, f"out of {fr.name}"))
+    if modal:
+        return found  # a question over a veil: the table under it waits
+    cards = [r for r in regions if r.kind == CARD]
+    boxes = [r for r in regions if r.kind == BOX]
+    panels = [r for r in regions if r.kind == PANEL]
+    dealt = not any(p.over_cards and p.members for p in panels)  # the deal's result shown
+    for name, element, rect in items:
+        for r in cards if dealt else []:
+            if _touch(rect, r.rect):
+                found.append(Problem("covers card", name, f"over {r.name}"))
+        for r in boxes + panels:
+            if id(element) not in r.members and _touch(rect, r.rect):
+                found.append(Problem("overlap", name, f"over {r.name}"))
+    for b in boxes:
+        if b.name == LEGEND:
+            for r in cards:
+                if _touch(b.rect.inflate(4, 4), r.rect, 0):
+                    found.append(Problem("overlap", b.name, f"touches {r.name}"))
+    for i, p in enumerate(panels):
+        if not p.over_cards:
+            for r in cards:
+                if _touch(p.rect, r.rect):
+                    found.append(Problem("covers card", p.name, f"over {r.name}"))
+        for r in boxes + panels[i + 1:]:
+            if _touch(p.rect, r.rect):
+                found.append(Problem("overlap", p.name, f"over {r.name}"))
+    return _unique(found)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen: set[Problem] = set()
+    out = []
+    for p in problems:
+        if p not in seen:
+            seen.add(p)
+            out.append(p)
+    return out
+
+
+# --- the play-through -------------------------------------------------------------------
+@dataclass
+class Report:
+    """What the play-through checked and found."""
+
+    states: set[str] = field(default_factory=set)
+    checked: int = 0  # states × languages × sizes audited
+    problems: dict[str, list[Problem]] = field(default_factory=dict)
+    languages: tuple[str, ...] = ()
+    sizes: tuple[tuple[int, int], ...] = ()
+    shots: str | None = None  # a folder for a picture of each screen with a problem
+
+    def add(self, where: str, state: str, found: list[Problem]) -> None:
+        self.states.add(state)
+        self.checked += 1
+        if found:
+            self.problems[where] = found
+
+    def count(self) -> int:
+        return sum(len(v) for v in self.problems.values())
+
+    def lines(self) -> list[str]:
+        return [f"{where}: {p}" for where, found in self.problems.items() for p in found]
+
+    def summary(self) -> str:
+        return (f"{len(self.states)} states × {len(self.languages)} languages × "
+                f"{len(self.sizes)} sizes: {self.checked} screens checked, "
+                f"{self.count()} problems")
+
+
+def _frames(app: Any, n: int = 3) -> None:
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def _set_size(app: Any, size: tuple[int, int]) -> None:
+    if app.size != size:
+        app.windowed_size = size
+        app.screen = pygame.display.set_mode(size)
+        app._resized()
+
+
+def _in_languages(app: Any, report: Report, size: tuple[int, int], state: str,
+                  langs: tuple[str, ...], rebuild: Callable[[], None] | None = None) -> None:
+    """Audit the screen as it is now in every language (the screen rebuilt for each)."""
+    from .i18n import apply_language
+
+    for lang in langs:
+        apply_language(app, lang)
+        if rebuild is not None:
+            rebuild()
+        _frames(app, 3)
+        where = f"{size[0]}x{size[1]} {lang} {state}"
+        found = audit(app)
+        report.add(where, state, found)
+        if found and report.shots:
+            os.makedirs(report.shots, exist_ok=True)
+            pygame.image.save(app.screen, os.path.join(report.shots,
+                                                       where.replace(" ", "_") + ".png"))
+
+
+def _wait(app: Any, cond: Callable[[], bool], seconds: float = 20.0) -> bool:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.step(1 / 60)
+        if cond():
+            return True
+    return False
+
+
+def _table_turn(app: Any, table: Any) -> bool:
+    return _wait(app, lambda: table.result is not None or (
+        table.human is not None and table.human.waiting and not table.anim.busy()))
+
+
+def _forehand_seed(variant: str, seed: int) -> int:
+    """The first seed from ``seed`` on whose first deal the player (seat 0) moves first:
+    in Mariáš that is the forehand, who picks trumps, discards and names the contract."""
+    from game.rules import Match
+
+    for s in range(seed, seed + 60):
+        match = Match(variant, None, seed=s)
+        match.start_deal()
+        if match.current is not None and match.current.to_move() == 0:
+            return s
+    return seed
+
+
+def table_states(app: Any, variant: str, seed: int) -> Iterator[tuple[str, Callable[[], None]]]:
+    """Walk one practice deal of ``variant`` to its end, the human playing the first legal
+    move; yield ``(state, rebuild)`` at each new phase of the player's decisions, with the
+    overlays opened on the first card turn (the caller audits each)."""
+    from game.rules import Verb
+
+    from .session import GameSetup
+
+    players = 3 if variant in ("sixty-six-3", "marias") else 2
+    seed = _forehand_seed(variant, seed)
+    settings = app.services["settings"]
+    settings.tips = True
+    settings.practice_warnings = False  # the first legal move is played without a question
+    table = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
+                                                (players - 1), seed=seed, practice=True),
+                       bot_budget_ms=0)
+    table.counting.visible = True
+
+    def rebuild() -> None:
+        table.resize(app.size)
+
+    seen: set[str] = set()
+    overlays_done = False
+    for _step in range(80):
+        if not _table_turn(app, table):
+            return
+        _frames(app, 2)
+        if table.result is not None:
+            break
+        obs = table.input.observation()
+        legal = table.input.legal()
+        phase = str(getattr(obs, "phase", "play"))
+        verbs = sorted({a.verb.name.lower() for a in legal})
+        key = f"{phase} {'+'.join(verbs)}"
+        if key not in seen:
+            seen.add(key)
+            yield f"table {variant} {key}", rebuild
+        card_turn = any(a.verb is Verb.PLAY for a in legal)
+        if card_turn and not overlays_done and table.layer is not None:
+            overlays_done = True
+            yield from _overlays(app, table, variant, rebuild)
+        if any(a.verb is Verb.DISCARD for a in legal) and not table.selected:
+            two = [s.key for s in table.stage.hand_sprites()][:2]
+            for k in two:
+                table.toggle_select(k)
+            _frames(app, 2)
+            yield f"table {variant} discard chosen", rebuild
+        action = next((a for a in legal if a.verb is Verb.PLAY), None) or \
+            next((a for a in legal if a.verb is Verb.DISCARD), None) or legal[0]
+        table.layer.close()
+        table.selected = set()
+        table.submit(action)
+    if table.result is not None:
+        _frames(app, 5)
+        yield f"table {variant} deal over", rebuild
+
+
+def _overlays(app: Any, table: Any, variant: str,
+              rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
+    layer = table.layer
+    layer.hint()
+    _wait(app, lambda: not layer.panel.waiting, 20.0)
+    _frames(app, 2)
+    yield f"table {variant} hint", rebuild
+    layer.panel.expanded = True
+    _frames(app, 2)
+    yield f"table {variant} hint values", rebuild
+    layer.panel.expanded = False
+    layer.panel.hide()
+    obs = table.flow.observation()
+    if obs is not None and obs.last_trick is not None:
+        table.last_trick_view = True
+        _frames(app, 2)
+        yield f"table {variant} last trick", rebuild
+        table.last_trick_view = False
+
+
+def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
+                 langs: tuple[str, ...] = ("en", "ru", "cs"),
+                 variants: tuple[str, ...] | None = None, screens: bool = True,
+                 tutorials: bool = True, seed: int = 3, shots: str | None = None) -> Report:
+    """Every screen, table state and tutorial step at each size in each language."""
+    from game.rules.options import VARIANT_IDS
+
+    from .i18n import apply_language, current_language
+
+    report = Report(languages=langs, sizes=sizes, shots=shots)
+    first_size, first_lang = app.size, current_language()
+    try:
+        for size in sizes:
+            apply_language(app, langs[0])
+            _set_size(app, size)
+            if screens:
+                for name, go in list(stops(app)):
+                    if name.startswith("table "):
+                        continue
+                    go()
+                    _frames(app, 2)
+                    _in_languages(app, report, size, name, langs,
+                                  lambda: app.scene.resize(app.size))
+            for v in variants if variants is not None else VARIANT_IDS:
+                apply_language(app, langs[0])
+                for state, rebuild in table_states(app, v, seed):
+                    _in_languages(app, report, size, state, langs, rebuild)
+                table = app.scenes.get("table")
+                if table is not None:
+                    table.shutdown()
+            if tutorials and "tutorial" in app.scene_factories:
+                for state, rebuild in tutorial_states(app):
+                    _in_languages(app, report, size, state, langs, rebuild)
+    finally:
+        apply_language(app, first_lang)
+        _set_size(app, first_size)
+    return report
+
+
+def tutorial_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
+    """Each lesson's steps where the player is asked something (every new set of buttons)."""
+    scene = app.switch("tutorial")
+    lessons = list(scene.lessons)
+
+    def rebuild() -> None:
+        scene._layout_text()
+        scene.rebuild_play()
+
+    for i, lesson in enumerate(lessons):
+        scene.start(i)
+        seen: set[tuple[str, ...]] = set()
+        for _step in range(60):
+            run = scene.run
+            if run is None or run.finished:
+                break
+            keys = tuple(sorted(scene.action_buttons)) if run.human_turn() else ("continue",)
+            if keys not in seen:
+                seen.add(keys)
+                yield f"tutorial {lesson.id} {len(seen)}", rebuild
+            if scene.waiting_continue:
+                scene.on_button("continue")
+            elif run.human_turn():
+                expected = run.expected()
+                if expected is None:
+                    break
+                scene.try_action(expected)
+            else:
+                scene._scripted()
+            _frames(app, 1)
