@@ -71,8 +71,8 @@ def rss_mb() -> float:
     return 0.0
 
 
-async def _person(port: int, name: str, role: str, rng: random.Random,
-                  tally: Tally) -> str:
+async def _person(port: int, name: str, role: str, rng: random.Random, tally: Tally,
+                  table: Table) -> str:
     seed = rng.randrange(1 << 30)
     faults = Faults(delay=0.3, max_delay_s=0.05, seed=seed) if role == "delayed" else None
     client = ScriptedClient("127.0.0.1", port, name, "easy", seed=seed, faults=faults,
@@ -85,7 +85,12 @@ async def _person(port: int, name: str, role: str, rng: random.Random,
     await asyncio.sleep(rng.uniform(0.0, 0.2))
     back = ScriptedClient("127.0.0.1", port, name, "easy", seed=seed, token=client.token,
                           ping_s=2.0)
-    outcome = await back.run()
+    try:
+        outcome = await back.run()
+    except OSError:
+        if table.live.is_over():  # the drop came with the match's last action
+            return "match_end"
+        outcome = "unreachable"
     if back.seat == client.seat and outcome == "match_end":
         tally.rejoins_ok += 1
     else:
@@ -119,7 +124,7 @@ async def one_match(variant: str, rng: random.Random, tally: Tally,
     stop = asyncio.Event()
     opened = [0]
     hostile = asyncio.create_task(_hostile(port, stop, opened))
-    people = [_person(port, f"P{i}", rng.choice(ROLES), rng, tally)
+    people = [_person(port, f"P{i}", rng.choice(ROLES), rng, tally, table)
               for i in range(seats.count("open"))]
     tally.matches += 1
     tally.per_game[variant] = tally.per_game.get(variant, 0) + 1
