@@ -152,8 +152,8 @@ def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch)
     app = menu_app(tmp_path, monkeypatch)
     try:
         players = 3 if variant == "marias" else 2
-        # The computers pause long before each card: a few frames in, nothing has moved.
-        app.services["settings"].bot_pause_ms = 10_000
+        # The computers wait an hour before each card: a few frames in, nothing has moved.
+        app.services["settings"].bot_pause_ms = 3_600_000
         scene = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
                                                     (players - 1), seed=5))
         for _ in range(5):

@@ -289,7 +289,7 @@ def save_limit(variant: str, options: dict[str, Any]) -> int:
     longest (a file larger than that was not written by a match; it is not read)."""
     try:
         return min(MAX_RECORD_BYTES, longest_match(variant, options) * MAX_DEAL_BYTES)
-    except Exception:  # noqa: BLE001 - options the rules refuse: the record is refused later
+    except (ValueError, KeyError):  # options the rules refuse: the record is refused later
         return MAX_DEAL_BYTES
 
 
