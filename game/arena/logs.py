@@ -6,9 +6,9 @@ last line (a run killed while writing it) is cut before the run appends again.
 
 A log is a file someone named on the command line: only a regular file is read (a FIFO
 would block, ``/dev/zero`` never ends), and at most :data:`MAX_LOG_BYTES` of it, a line
-at most :data:`MAX_LINE_BYTES` — far above what the arena writes (the ladder's logs of
-120 matches are under 1 MB, their longest line 16 kB; a match is stopped at 200 deals),
-so a file past the bounds is not a log: one line says so.
+at most :data:`MAX_LINE_BYTES` — far above what the arena writes (its longest line is a
+whole match, and a match is stopped at 200 deals), so a file past the bounds is not a
+log: one line says so.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ class Logged(Protocol):
 
 R = TypeVar("R", bound=Logged)
 
-#: The largest log read (a few hundred times the ladder's largest).
+#: The largest log read (far more games than a ladder plays).
 MAX_LOG_BYTES = 256 * 1024 * 1024
-#: The longest line read (a match of 200 deals with its record is a few hundred kB).
+#: The longest line read (a whole match of up to 200 deals with its record stays far below).
 MAX_LINE_BYTES = 4 * 1024 * 1024
 _MB = 1024 * 1024
 
