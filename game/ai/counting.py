@@ -104,8 +104,10 @@ class CountingAid:
     soloist: int | None = None
     #: the cards laid away in the Mariáš talon, when the seat knows them
     talon: tuple[str, ...] = ()
-    #: facts about hidden places (``talon_no_aces``: a Suit talon holds no ace or ten;
-    #: ``stock_out``: the closed stock's cards are out of play)
+    #: facts about hidden places and what the counts mean: ``talon_no_aces`` (a Suit
+    #: talon holds no ace or ten), ``stock_out`` (a closed stock's cards are out of play),
+    #: ``indicator_in_play`` (the face-up trump card is counted: it is drawn last),
+    #: ``talon_out`` (the Mariáš talon scores for nobody and is never played)
     notes: tuple[str, ...] = field(default_factory=tuple)
     #: trumps neither played nor the seat's that are still in play (in another hand or an
     #: open stock, the face-up trump card included), least and most: a closed stock or an
@@ -129,7 +131,7 @@ class CountingAid:
         """Can ``seat`` (another seat) hold card ``c`` now, as far as this seat can tell?"""
         if c in self.known.get(seat, ()):
             return True
-        return seat in self.places.get(c, ())
+        return seat in self.places.get(c, self.laid_away.get(c, ()))
 
     def certainly_holds(self, seat: int, c: str) -> bool:
         return c in self.known.get(seat, ()) or self.places.get(c) == (seat,)
@@ -421,6 +423,10 @@ def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
         notes += ("talon_no_aces",)
     if out_place == STOCK:
         notes += ("stock_out",)
+    elif visible and not o.closed:
+        notes += ("indicator_in_play",)
+    if marias and (talon or TALON in rooms):
+        notes += ("talon_out",)
     return CountingAid(
         variant, me, n, SUITS[trump] if trump is not None else None, _names(trumps_out),
         tuple(o.points or [0] * n), tuple(pending), None if marias else TARGET,
