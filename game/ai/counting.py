@@ -119,6 +119,8 @@ class CountingAid:
     #: Mariáš: per card the seat laid away and another player took up after a "bad", where
     #: it may be now (that seat, or the talon again)
     laid_away: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
+    #: cards the seat knows to be out of play: its own talon, a closed stock's indicator
+    out_of_play: tuple[str, ...] = ()
 
     # --- questions a player asks ---------------------------------------------------------
     def to_target(self, seat: int) -> int | None:
@@ -434,7 +436,7 @@ def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
         {SUITS[s]: _names(unseen & SUIT_MASK[s]) for s in range(4) if unseen & SUIT_MASK[s]},
         {s: _names(m) for s, m in sorted(w.known.items()) if m},
         places, proofs, o.soloist if isinstance(o, MariasObservation) else None, _names(talon),
-        notes, t_range, p_range, laid_away)
+        notes, t_range, p_range, laid_away, _names(known_out))
 
 
 def _order(rooms: Mapping[int | str, int]) -> list[int | str]:
