@@ -27,7 +27,6 @@ from game.rules.actions import Verb
 from game.rules.cards import (
     FULL_24,
     FULL_32,
-    KING,
     QUEEN,
     SEVEN,
     SUIT_MASK,
@@ -213,7 +212,7 @@ def truth(obs: Observation, limit: int = LIMIT) -> Truth | None:
         if p.seat != me:
             by_seat[p.seat].append(p)
     # the cards to arrange
-    for c, place in fixed.items():
+    for place in fixed.values():
         rooms[place] -= 1
     unknown = full & ~hand & ~played & ~sum(1 << c for c in fixed)
     unseen = frozenset(cards_of(full & ~seen & ~sum(1 << c for c, pl in fixed.items())))

@@ -8,14 +8,13 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from counting_oracle import Truth, consistent_with, truth
 
 from game.ai.counting import STOCK, TALON, CountingAid, counting_aid
 from game.rules.actions import Verb
 from game.rules.cards import CARD_STR, card
 from game.rules.observation import Observation
 from game.rules.variants import new_deal, random_deck
-
-from counting_oracle import Truth, consistent_with, truth
 
 #: Positions compared per game (at least).
 POSITIONS = 100

@@ -450,12 +450,13 @@ class _Fill:
     every set of places, the cards that may go nowhere else fit into it.  A handful of
     places, so every set is tried; cards are counted by the places they allow."""
 
-    def __init__(self, rooms: Mapping[int | str, int], allowed: Mapping[int, frozenset]):
+    def __init__(self, rooms: Mapping[int | str, int], allowed: Mapping[int, frozenset[int | str]]):
         self.places = list(rooms)
         self.rooms = dict(rooms)
         self.allowed = dict(allowed)
 
-    def _ok(self, rooms: Mapping[int | str, int], kinds: Mapping[frozenset, int]) -> bool:
+    def _ok(self, rooms: Mapping[int | str, int],
+            kinds: Mapping[frozenset[int | str], int]) -> bool:
         if sum(rooms.values()) != sum(kinds.values()) or min(rooms.values(), default=0) < 0:
             return False
         places = self.places
@@ -466,8 +467,8 @@ class _Fill:
                 return False
         return True
 
-    def _kinds(self, forced: Mapping[int, int | str]) -> dict[frozenset, int]:
-        kinds: dict[frozenset, int] = {}
+    def _kinds(self, forced: Mapping[int, int | str]) -> dict[frozenset[int | str], int]:
+        kinds: dict[frozenset[int | str], int] = {}
         for c, a in self.allowed.items():
             if c not in forced:
                 kinds[a] = kinds.get(a, 0) + 1
