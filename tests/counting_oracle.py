@@ -175,6 +175,8 @@ def truth(obs: Observation, limit: int = LIMIT) -> Truth | None:
             known += [(s, card(t)) for t in cards]
         if keeper is not None and keeper != me and trump is not None:
             known.append((keeper, trump * 8 + SEVEN))
+        for m in o.marriages:  # announced when the queen was played with the king in hand
+            known.append((m.seat, card("K" + m.suit)))
         for s, c in known:
             seen |= 1 << c
             if s != me and not (played >> c) & 1 and not (hand >> c) & 1:
