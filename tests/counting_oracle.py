@@ -27,7 +27,6 @@ from game.rules.actions import Verb
 from game.rules.cards import (
     FULL_24,
     FULL_32,
-    KING,
     QUEEN,
     SEVEN,
     SUIT_MASK,
@@ -176,6 +175,8 @@ def truth(obs: Observation, limit: int = LIMIT) -> Truth | None:
             known += [(s, card(t)) for t in cards]
         if keeper is not None and keeper != me and trump is not None:
             known.append((keeper, trump * 8 + SEVEN))
+        for m in o.marriages:  # announced when the queen was played with the king in hand
+            known.append((m.seat, card("K" + m.suit)))
         for s, c in known:
             seen |= 1 << c
             if s != me and not (played >> c) & 1 and not (hand >> c) & 1:
@@ -213,7 +214,7 @@ def truth(obs: Observation, limit: int = LIMIT) -> Truth | None:
         if p.seat != me:
             by_seat[p.seat].append(p)
     # the cards to arrange
-    for c, place in fixed.items():
+    for place in fixed.values():
         rooms[place] -= 1
     unknown = full & ~hand & ~played & ~sum(1 << c for c in fixed)
     unseen = frozenset(cards_of(full & ~seen & ~sum(1 << c for c, pl in fixed.items())))

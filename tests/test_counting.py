@@ -151,8 +151,7 @@ def test_marias_queen_without_king_seven_against_and_the_talon():
                     found += 1
                     k = card("K" + p.suit)
                     assert not (d.hand(p.seat) >> k) & 1
-            if aid.notes:
-                assert aid.notes == ("talon_no_aces",)
+            if "talon_no_aces" in aid.notes:
                 assert not any(c & 7 <= 1 for c in cards_of(d.talon))
         if found >= 3:
             break

@@ -43,7 +43,7 @@ def test_every_question_has_its_answer_among_the_choices_and_the_answer_is_true(
     assert q.answer in q.choices and len(set(q.choices)) == len(q.choices)
     hands = [deal.hand(s) for s in range(deal.players)]
     if q.kind == "trumps_out":
-        assert q.answer == len(aid.trumps_out)
+        assert aid.trumps_in_play[0] == aid.trumps_in_play[1] == q.answer
     elif q.kind == "points":
         assert q.answer == obs.points[q.params["seat"]]
     elif q.kind == "to_target":
@@ -81,7 +81,7 @@ def test_mariáš_asks_about_the_sides_and_never_about_66():
             continue
         obs = deal.observation(deal.to_move())
         for k in range(20):
-            q = make_question(obs, random.Random(k))
+            q = make_question(obs, random.Random(k), points_shown=False)
             assert q.kind != "to_target"
             if q.kind == "points":
                 assert q.params["side"] in ("soloist", "defenders")
@@ -95,3 +95,42 @@ def test_the_same_seed_asks_the_same_question():
     a = make_question(obs, random.Random("x"))
     b = make_question(obs, random.Random("x"))
     assert a == b
+
+
+def test_the_trainer_never_asks_what_the_table_prints_nor_a_trivial_question():
+    """The plates print the points (unless counted in memory); a face-up card answers
+    itself; "how many do you need" before a point is won is 66, after 66 it is 0; and a
+    yes/no about a card is marked by what an exhaustive count of the possible deals says."""
+    from counting_oracle import truth
+
+    asked = {"points": 0, "to_target": 0, "can_hold": 0, "checked": 0}
+    for variant in VARIANT_IDS:
+        for seed in range(12):
+            rng = random.Random(seed)
+            n = 3 if variant in ("sixty-six-3", "marias") else 2
+            deal = new_deal(variant, rng.randrange(n), random_deck(variant, rng))
+            while not deal.is_over():
+                seat = deal.to_move()
+                obs = deal.observation(seat)
+                if any(a.verb is Verb.PLAY for a in obs.legal) and sum(obs.tricks) >= 1:
+                    aid = counting_aid(obs)
+                    t = truth(obs, limit=400)
+                    face_up = {p.card for p in obs.trick} | {
+                        c for cards in obs.shown.values() for c in cards}
+                    for k in range(6):
+                        shown = make_question(obs, random.Random(k), aid)
+                        assert shown.kind != "points"
+                        q = make_question(obs, random.Random(k), aid, points_shown=False)
+                        asked[q.kind] = asked.get(q.kind, 0) + 1
+                        for one in (shown, q):
+                            if one.kind == "to_target":
+                                assert 0 < obs.points[seat] < 66 and one.answer > 0
+                            if one.kind == "can_hold":
+                                assert one.params["card"] not in face_up
+                                if t is not None:
+                                    where = t.where.get(card(one.params["card"]), frozenset())
+                                    assert one.answer == (one.params["seat"] in where)
+                                    asked["checked"] += 1
+                acts = deal.legal_actions()
+                deal.apply(acts[rng.randrange(len(acts))], seat)
+    assert asked["points"] and asked["to_target"] and asked["checked"] > 20, asked

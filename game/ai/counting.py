@@ -104,8 +104,10 @@ class CountingAid:
     soloist: int | None = None
     #: the cards laid away in the Mariáš talon, when the seat knows them
     talon: tuple[str, ...] = ()
-    #: facts about hidden places (``talon_no_aces``: a Suit talon holds no ace or ten;
-    #: ``stock_out``: the closed stock's cards are out of play)
+    #: facts about hidden places and what the counts mean: ``talon_no_aces`` (a Suit
+    #: talon holds no ace or ten), ``stock_out`` (a closed stock's cards are out of play),
+    #: ``indicator_in_play`` (the face-up trump card is counted: it is drawn last),
+    #: ``talon_out`` (the Mariáš talon scores for nobody and is never played)
     notes: tuple[str, ...] = field(default_factory=tuple)
     #: trumps neither played nor the seat's that are still in play (in another hand or an
     #: open stock, the face-up trump card included), least and most: a closed stock or an
@@ -117,6 +119,8 @@ class CountingAid:
     #: Mariáš: per card the seat laid away and another player took up after a "bad", where
     #: it may be now (that seat, or the talon again)
     laid_away: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
+    #: cards the seat knows to be out of play: its own talon, a closed stock's indicator
+    out_of_play: tuple[str, ...] = ()
 
     # --- questions a player asks ---------------------------------------------------------
     def to_target(self, seat: int) -> int | None:
@@ -129,7 +133,7 @@ class CountingAid:
         """Can ``seat`` (another seat) hold card ``c`` now, as far as this seat can tell?"""
         if c in self.known.get(seat, ()):
             return True
-        return seat in self.places.get(c, ())
+        return seat in self.places.get(c, self.laid_away.get(c, ()))
 
     def certainly_holds(self, seat: int, c: str) -> bool:
         return c in self.known.get(seat, ()) or self.places.get(c) == (seat,)
@@ -421,6 +425,10 @@ def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
         notes += ("talon_no_aces",)
     if out_place == STOCK:
         notes += ("stock_out",)
+    elif visible and not o.closed:
+        notes += ("indicator_in_play",)
+    if marias and (talon or TALON in rooms):
+        notes += ("talon_out",)
     return CountingAid(
         variant, me, n, SUITS[trump] if trump is not None else None, _names(trumps_out),
         tuple(o.points or [0] * n), tuple(pending), None if marias else TARGET,
@@ -428,7 +436,7 @@ def counting_aid(observation: Observation | Mapping[str, Any]) -> CountingAid:
         {SUITS[s]: _names(unseen & SUIT_MASK[s]) for s in range(4) if unseen & SUIT_MASK[s]},
         {s: _names(m) for s, m in sorted(w.known.items()) if m},
         places, proofs, o.soloist if isinstance(o, MariasObservation) else None, _names(talon),
-        notes, t_range, p_range, laid_away)
+        notes, t_range, p_range, laid_away, _names(known_out))
 
 
 def _order(rooms: Mapping[int | str, int]) -> list[int | str]:
@@ -442,12 +450,13 @@ class _Fill:
     every set of places, the cards that may go nowhere else fit into it.  A handful of
     places, so every set is tried; cards are counted by the places they allow."""
 
-    def __init__(self, rooms: Mapping[int | str, int], allowed: Mapping[int, frozenset]):
+    def __init__(self, rooms: Mapping[int | str, int], allowed: Mapping[int, frozenset[int | str]]):
         self.places = list(rooms)
         self.rooms = dict(rooms)
         self.allowed = dict(allowed)
 
-    def _ok(self, rooms: Mapping[int | str, int], kinds: Mapping[frozenset, int]) -> bool:
+    def _ok(self, rooms: Mapping[int | str, int],
+            kinds: Mapping[frozenset[int | str], int]) -> bool:
         if sum(rooms.values()) != sum(kinds.values()) or min(rooms.values(), default=0) < 0:
             return False
         places = self.places
@@ -458,8 +467,8 @@ class _Fill:
                 return False
         return True
 
-    def _kinds(self, forced: Mapping[int, int | str]) -> dict[frozenset, int]:
-        kinds: dict[frozenset, int] = {}
+    def _kinds(self, forced: Mapping[int, int | str]) -> dict[frozenset[int | str], int]:
+        kinds: dict[frozenset[int | str], int] = {}
         for c, a in self.allowed.items():
             if c not in forced:
                 kinds[a] = kinds.get(a, 0) + 1

@@ -75,25 +75,33 @@ def _number_choices(answer: int, rng: random.Random, steps: tuple[int, ...],
 
 
 def make_question(obs: Observation, rng: random.Random,
-                  aid: CountingAid | None = None) -> Question:
-    """A question about this position that the aid can answer."""
+                  aid: CountingAid | None = None, points_shown: bool = True) -> Question:
+    """A question about this position that the aid can answer.
+
+    Never one the table answers itself: the seats' points while their plates print them
+    (``points_shown``), a card lying face up (on the trick, in an open hand).  Never a
+    trivial one: the points still needed before any are won (all 66) or after 66; the
+    trumps still in play when a closed stock or the talon leaves the count open."""
     o = typed(obs)
     aid = aid or counting_aid(o)
     me, n = aid.seat, aid.players
     others = [s for s in range(n) if s != me]
-    kinds = ["points", "can_hold", "unseen_suit"]
-    if aid.trump is not None:
+    kinds = ["can_hold", "unseen_suit"]
+    if not points_shown:
+        kinds.append("points")
+    lo, hi = aid.trumps_in_play
+    if aid.trump is not None and lo == hi:
         kinds.append("trumps_out")
-    if aid.target is not None:
+    need = aid.to_target(me)
+    if need is not None and 0 < aid.points[me] and need > 0:
         kinds.append("to_target")
     kind = rng.choice(kinds)
     if kind == "trumps_out":
         size = 6 if o.variant in ("sixty-six", "sixty-six-3") else 8
         most = size - sum(1 for c in o.hand if c[1] == aid.trump)
-        return Question(kind, len(aid.trumps_out), tuple(range(0, most + 1)),
-                        {"suit": aid.trump})
+        return Question(kind, lo, tuple(range(0, most + 1)), {"suit": aid.trump})
     if kind == "to_target":
-        need = aid.to_target(me) or 0
+        need = need or 0
         return Question(kind, need, _number_choices(need, rng, (2, 3, 4, 10, 11)), {})
     if kind == "unseen_suit":
         suit = rng.choice(SUITS)
@@ -117,8 +125,9 @@ def make_question(obs: Observation, rng: random.Random,
     seat = rng.choice(others)
     ruled = [c for c, where in aid.places.items() if seat not in where]
     possible = [c for c, where in aid.places.items() if seat in where]
-    known = list(aid.known.get(seat, ()))
-    played = _played(o)
+    face_up = {p.card for p in o.trick} | {c for cards in o.shown.values() for c in cards}
+    known = [c for c in aid.known.get(seat, ()) if c not in face_up]
+    played = [c for c in _played(o) if c not in face_up]
     options = [(ruled, False), (known, True), (possible, True), (played, False)]
     options = [(cards, ans) for cards, ans in options if cards]
     weights = [3 if ans is False and cards is ruled else 2 if cards is known else 1

@@ -43,6 +43,12 @@ def rank_label(rank: str, artwork: str) -> str:
     return "10" if rank == "T" else rank
 
 
+def span(pair: tuple[int, int]) -> str:
+    """A count the seat knows exactly ("3"), or the least and the most it can be ("1–3")."""
+    lo, hi = pair
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
 def default_visible(settings: Any, setup: Any) -> bool:
     """On in practice games (the default setting), always, or never; never in the trainer."""
     if setup is not None and getattr(setup, "trainer", False):
@@ -218,7 +224,7 @@ class CountingPanel:
         rows: list[list[tuple[str, Any]]] = [[("title", tr("ui.count_title"))]]
         if aid.trump is not None:
             row: list[tuple[str, Any]] = [("text", tr("ui.count_trumps_out",
-                                                      n=len(aid.trumps_out)) + " "),
+                                                      n=span(aid.trumps_in_play)) + " "),
                                           ("suit", aid.trump)]
             row += [("rank", c) for c in aid.trumps_out]
             rows.append(row)
@@ -236,10 +242,14 @@ class CountingPanel:
                 if aid.pending[s]:
                     row.append(("muted", "  " + tr("ui.count_pending", n=aid.pending[s])))
                 rows.append(row)
-        left = tr("ui.count_left", n=aid.points_left)
+        left = tr("ui.count_left", n=span(aid.points_range))
         if aid.last_trick_bonus:
             left += " " + tr("ui.count_left_bonus")
         rows.append([("muted", left)])
+        # what the counts mean, where a player might count otherwise
+        for note in ("indicator_in_play", "stock_out", "talon_out"):
+            if note in aid.notes:
+                rows.append([("muted", tr(f"ui.count_note_{note}"))])
         rows.append([("gold", tr("ui.count_unseen"))])
         for pair in (SUIT_ROWS[:2], SUIT_ROWS[2:]):
             row = []
@@ -283,6 +293,9 @@ class CountingPanel:
             cards.sort(key=lambda c: ("SHCD".index(c[1]), "ATKQJ987".index(c[0])))
             out.append(self._template(tr("ui.count_only_place", name=self._name(seat)),
                                       cards=tuple(cards)))
+        for c, where in aid.laid_away.items():
+            names = " / ".join(self._name(p) for p in where if isinstance(p, int))
+            out.append(self._template(tr("ui.count_laid_away", name=names), cards=(c,)))
         if "talon_no_aces" in aid.notes:
             out.append([("text", tr("ui.count_talon_no_aces"))])
         return out

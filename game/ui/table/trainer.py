@@ -83,7 +83,9 @@ class TrainerPanel:
         if not should_ask(obs, asked, rng):
             return
         aid = counting_aid(obs)
-        question = make_question(obs, rng, aid)
+        # the plates print every seat's points unless the player counts them in memory
+        question = make_question(obs, rng, aid,
+                                 points_shown=not sc.settings.count_in_memory)
         self._asked[deal_no] = asked + 1
         self.open(question, aid)
 
@@ -197,9 +199,10 @@ class TrainerPanel:
     def explanation(self, q: Question, aid: CountingAid) -> list[list[tuple[str, Any]]]:
         cp = self.scene.counting
         if q.kind == "trumps_out":
-            if not aid.trumps_out:
+            if not q.answer:
                 return [[("text", tr("ui.trainer_ex_no_trumps"))]]
-            return [cp._template(tr("ui.trainer_ex_still_out"), cards=aid.trumps_out)]
+            in_play = tuple(c for c in aid.trumps_out if c not in aid.out_of_play)
+            return [cp._template(tr("ui.trainer_ex_still_out"), cards=in_play)]
         if q.kind == "unseen_suit":
             cards = aid.unseen.get(q.params["suit"], ())
             if not cards:
