@@ -379,7 +379,7 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
         return _no_trump_play(obs, v, c)
     married = _marriage_scored(obs, v, c)
     if married:  # the marriage is the reason, whatever else the card does
-        return say("hint_play_marriage", card=Card(c), king=Card(c - 1), suit=Suit(suit),
+        return say("hint_play_marriage", card=Card(c), keep=Card(c - 1), suit=Suit(suit),
                    points=married)
     if not v.trick:
         pairs = [a.suit for a in obs.legal if a.verb is Verb.MARRIAGE]
