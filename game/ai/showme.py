@@ -7,8 +7,9 @@ trump and stock) and with the same dealer:
   player saw;
 * the **perfect-information line**: the player's seat sees every card (the ``cheat``
   level: a search on the one true deal, exact alpha-beta once the two-player stock is gone
-  or closed) — the best a player could hope for with the cards he had.  An exact
-  minimax of the whole deal would be the true bound, but from the first lead it is out of
+  or closed) — a strong line, not a bound: after it parts from the player's choices the
+  others are bots, whose play may still make it score lower (the scene then says so).  An
+  exact minimax of the whole deal would be the true bound, but from the first lead it is out of
   reach here (a Sixty-six deal took more than 3 million nodes and two minutes in the
   engine's alpha-beta), so the line is searched, and exact from the moment it can be.
 

@@ -275,9 +275,23 @@ class ShowMeScene(DealLessonScene):
                 else:
                     text = tr("ui.showme_parted", trick=trick_number(self.deal, i_at),
                               mine=mine, other=other)
-            for k, part in enumerate(self._wrap(text, body, r.w - px(28))[:2]):
-                img, _ = body.render(part, CREAM)
-                surface.blit(img, (x, y + k * (body.get_sized_height(0) + px(2))))
+            played = Line("played", self.deal)
+            if name == "perfect" and line.parted_at is not None \
+                    and line.value(self.seat) < played.value(self.seat):
+                # no promise of "the best you could have hoped for": the others' play
+                # after the parting choice is theirs, not the one in the deal
+                text += " " + tr("ui.showme_perfect_lower")
+            # the whole text, never cut: a smaller size where the box is short
+            room = r.bottom - y - px(8)
+            for size in (14, 13, 12, 11, 10):
+                f = font("sans", px(size))
+                parts = self._wrap(text, f, r.w - px(28))
+                step = f.get_sized_height(0) + px(2)
+                if len(parts) * step <= room:
+                    break
+            for k, part in enumerate(parts):
+                img, _ = f.render(part, CREAM)
+                surface.blit(img, (x, y + k * step))
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         px = self.px
