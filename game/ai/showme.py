@@ -232,3 +232,41 @@ def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | N
     perfect = play_line(original, seat, perfect_chooser(seed, budget_ms, iterations, cancel),
                         opponents(), "perfect", seed, cancel, step(0.5))
     return ShowMe(seat, Line("played", original), hard, perfect)
+
+
+def bench(deals: int, variants: Sequence[str], seed: int = 1, iterations: int = 20,
+          opponent_iterations: int = 10, player: str = "normal") -> dict[str, Any]:
+    """How often the all-cards line scores at least what the deal did, per game: ``deals``
+    deals, each played by ``player`` in seat 0 against ``hard`` (fixed search sizes), then
+    shown as "Could I have won?" shows it (``python -m game.ai showme-bench``)."""
+    from game.rules.variants import random_deck
+
+    out: dict[str, Any] = {"deals": deals, "seed": seed, "iterations": iterations,
+                           "opponent_iterations": opponent_iterations, "player": player,
+                           "games": {}}
+    for variant in variants:
+        rng = random.Random(f"{seed}-{variant}")
+        at_least = hard_ok = 0
+        gaps: list[float] = []
+        for k in range(deals):
+            deal = new_deal(variant, rng.randrange(3 if variant in ("sixty-six-3", "marias")
+                                                   else 2), random_deck(variant, rng))
+            bots = [make_bot(player if s == 0 else "hard", variant, seed=seed + 31 * k + s,
+                             iterations=iterations if s == 0 else opponent_iterations)
+                    for s in range(deal.players)]
+            while not deal.is_over():
+                s = deal.to_move()
+                assert s is not None
+                deal.apply(bots[s].choose(deal.observation(s)), s, chance=rng)
+            levels: list[str | None] = [None] + ["hard"] * (deal.players - 1)
+            res = show_me(deal, 0, levels, seed=seed + k, iterations=iterations,
+                          opponent_iterations=opponent_iterations)
+            mine, perfect = res.played.value(0), res.perfect.value(0)
+            at_least += perfect >= mine
+            hard_ok += perfect >= res.hard.value(0)
+            gaps.append(perfect - mine)
+        out["games"][variant] = {
+            "perfect_at_least_played": at_least, "perfect_at_least_hard": hard_ok,
+            "share_at_least_played": round(at_least / max(deals, 1), 3),
+            "mean_perfect_minus_played": round(sum(gaps) / max(len(gaps), 1), 3)}
+    return out
