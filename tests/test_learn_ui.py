@@ -202,6 +202,38 @@ def test_show_me_plays_both_lines_and_steps_through_them(app):
     assert app.scene.name == "menu"
 
 
+def test_show_me_boxes_say_everything_and_why_the_all_cards_line_scored_less(app,
+                                                                           monkeypatch):
+    """A box's text is never cut (it wraps, smaller where the box is short); where the
+    all-cards line scored lower than the deal, the box says so in words."""
+    from game.ai.showme import Line
+    from game.ui.i18n import tr
+
+    m = finished_match()
+    scene = app.switch("showme", deal=m.current, seat=0, names=["You", "North"],
+                       levels=["human", "normal"], iterations=10, opponent_iterations=5,
+                       back_to="menu")
+    app.step(1 / 60)
+    scene.wait(300)
+    app.step(1 / 60)
+    parted = next((ln for ln in (scene.result.perfect, scene.result.hard)
+                   if ln.parted_at is not None), None)
+    assert parted is not None
+    played = Line("played", m.current)
+    worse = Line("perfect", parted.deal, parted.parted_at)
+    text = scene.box_text("perfect", worse, "french")
+    lower = worse.value(0) < played.value(0)
+    assert (tr("ui.showme_perfect_lower") in text) == lower
+    assert tr("ui.showme_perfect_lower") not in scene.box_text("hard", worse, "french")
+    monkeypatch.setattr(Line, "value", lambda self, seat: -5.0 if self.name == "perfect"
+                        else 0.0)
+    assert tr("ui.showme_perfect_lower") in scene.box_text("perfect", worse, "french")
+    long = text + " " + tr("ui.showme_perfect_lower")
+    for width, room in ((150, 400), (200, 90)):
+        _f, parts, _step = scene.fit_text(long, width, room)
+        assert " ".join(parts).split() == long.split()
+
+
 def test_the_deal_result_offers_could_i_have_won(app):
     scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=12),
                        bot_budget_ms=0)

@@ -116,3 +116,49 @@ def test_the_command_refuses_what_it_cannot_answer():
     assert p.returncode == 2 and "not finished" in p.stderr
     p = run_cli(str(RECORD), "--seat", "0", "--opponents", "grandmaster")
     assert p.returncode == 2 and "grandmaster" in p.stderr
+
+
+def test_the_bench_reports_how_often_the_all_cards_line_reaches_the_deal():
+    p = subprocess.run([sys.executable, "-m", "game.ai", "showme-bench", "--deals", "2",
+                        "--variant", "sixty-six", "--variant", "marias", "--iterations", "4",
+                        "--opponent-iterations", "3"], capture_output=True, text=True,
+                       cwd=ROOT, timeout=600)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert set(out["games"]) == {"sixty-six", "marias"}
+    for g in out["games"].values():
+        assert 0 <= g["perfect_at_least_played"] <= 2
+        assert g["share_at_least_played"] == g["perfect_at_least_played"] / 2
+
+
+def test_the_all_cards_line_decides_the_doubling_round_seeing_every_card(monkeypatch):
+    """The cheat bot's flek is hard's doubling simulation played on the true deal."""
+    import game.ai.ismcts as search_module
+    from game.ai.bot import make_bot
+
+    calls: list[tuple[bool, object]] = []
+    real = search_module.doubling_values
+
+    def spy(obs, deadline, rng, **kw):
+        res = real(obs, deadline, rng, **kw)
+        calls.append((kw.get("truth") is not None, res))
+        return res
+
+    monkeypatch.setattr(search_module, "doubling_values", spy)
+    rng = random.Random(3)
+    for _ in range(200):
+        deal = new_deal("marias", 0, random_deck("marias", rng))
+        while not deal.is_over() and deal.observation(0).phase != "doubling":
+            deal.apply(rng.choice(deal.legal_actions()), deal.to_move(), chance=rng)
+        if deal.is_over():
+            continue
+        seat = deal.to_move()
+        bot = make_bot("cheat", "marias", seed=1, iterations=8)
+        bot.reveal(deal.clone())
+        choice = bot.choose(deal.observation(seat))
+        with_truth = [res for truth, res in calls if truth and res is not None]
+        if with_truth:
+            assert choice == with_truth[-1][0]
+            return
+        calls.clear()
+    raise AssertionError("no doubling decision reached")

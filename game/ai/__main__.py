@@ -73,6 +73,15 @@ def _main(argv: list[str] | None = None) -> int:
                          "the level's time budget")
     sp.add_argument("--opponent-iterations", type=_count, default=None)
     sp.add_argument("--seed", type=_seed, default=0)
+    sb = sub.add_parser("showme-bench", help="how often the all-cards line of 'Could I have "
+                        "won?' scores at least the deal as played, per game (JSON)")
+    sb.add_argument("--deals", type=_count, default=20, help="deals per game")
+    sb.add_argument("--seed", type=_seed, default=1)
+    sb.add_argument("--iterations", type=_count, default=20,
+                    help="search size of the player's seat and of its lines")
+    sb.add_argument("--opponent-iterations", type=_count, default=10)
+    sb.add_argument("--variant", action="append", choices=VARIANT_IDS,
+                    help="only this game (repeatable)")
     cp = sub.add_parser("calibrate",
                         help="the search iterations each level's budget reaches (JSON)")
     cp.add_argument("--positions", type=_count, default=24, help="positions per game")
@@ -84,6 +93,13 @@ def _main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.command == "showme":
         return _showme(args)
+    if args.command == "showme-bench":
+        from .showme import bench as showme_bench
+
+        print(json.dumps(showme_bench(args.deals, args.variant or list(VARIANT_IDS),
+                                      args.seed, args.iterations, args.opponent_iterations),
+                         indent=1))
+        return 0
     if args.command == "calibrate":
         from .calibrate import run as calibrate
 

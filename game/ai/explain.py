@@ -379,7 +379,7 @@ def _card_play(obs: Observation, action: Action) -> Explanation:
         return _no_trump_play(obs, v, c)
     married = _marriage_scored(obs, v, c)
     if married:  # the marriage is the reason, whatever else the card does
-        return say("hint_play_marriage", card=Card(c), king=Card(c - 1), suit=Suit(suit),
+        return say("hint_play_marriage", card=Card(c), keep=Card(c - 1), suit=Suit(suit),
                    points=married)
     if not v.trick:
         pairs = [a.suit for a in obs.legal if a.verb is Verb.MARRIAGE]
@@ -493,11 +493,12 @@ def threshold_for(variant: str) -> float:
 
 
 def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Explanation,
-                 lost: float | None) -> Explanation:
+                 lost: float | None, judged: bool = True) -> Explanation:
     """Why ``action`` is worse than ``best`` (the hint's move, explained by ``hint_why``):
-    the most telling reason, then what the best move is and what this one costs."""
+    the most telling reason, then what the best move is and what this one costs.
+    ``judged`` False: a move the hint gives no value on purpose (``hint.not_judged``)."""
     if lost is None:
-        if _unjudged(obs, action):
+        if not judged:
             return say("advice_not_judged", best=Move(best)).plus(hint_why.sentences[0])
         # the search never reached this move: no number, no claim that it is weaker
         return say("advice_untried", best=Move(best)).plus(hint_why.sentences[0])
@@ -512,13 +513,6 @@ def explain_weak(obs: Observation, action: Action, best: Action, hint_why: Expla
     best_why = hint_why.sentences[0] if generic and hint_why.key != "hint_only_action" \
         else None
     return why.plus(cost, best_why)
-
-
-def _unjudged(obs: Observation, action: Action) -> bool:
-    """A Mariáš raise or announcement the hint does not judge (``tactics.candidates``)."""
-    from .tactics import candidates, in_doubling
-
-    return in_doubling(obs) and action in obs.legal and action not in candidates(obs)
 
 
 def false_declaration(obs: Observation) -> Explanation:

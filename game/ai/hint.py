@@ -134,6 +134,12 @@ def hint(observation: Observation, budget_ms: float = HINT_BUDGET_MS, seed: int 
     return Hint(action, values, why, exact, its)
 
 
+def not_judged(obs: Observation, action: Action) -> bool:
+    """A Mariáš raise or announcement the hint gives no value on purpose (no bot makes it:
+    ``tactics.candidates``)."""
+    return in_doubling(obs) and action in obs.legal and action not in candidates(obs)
+
+
 def best_valued(values: dict[Action, float | None], allowed: list[Action],
                 chosen: Action) -> Action:
     """``chosen`` unless an allowed action has a strictly higher known value (then the

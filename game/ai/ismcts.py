@@ -557,4 +557,9 @@ class CheatBot(HardBot):
         special = bidding_decision(self, obs, deadline, rng, truth=self._truth)
         if special is not None:
             return special
+        # flek and re as ``hard`` decides them (a simulation of the doubling round), but
+        # on the true deal: every choice of the all-cards line is made seeing every card
+        res = doubling_values(obs, deadline, rng, truth=self._truth)
+        if res is not None:
+            return res[0]
         return search(obs, deadline, rng, truth=self._truth, legal=candidates(obs)).best

@@ -357,7 +357,7 @@ def _discard_rank(v: Any, a: Action) -> float:
 # --- the doubling round --------------------------------------------------------------------
 def doubling_values(obs: Observation, deadline: Deadline, rng: random.Random,
                     infer: bool = True, every_legal: bool = False,
-                    odds: dict[Action, float] | None = None
+                    odds: dict[Action, float] | None = None, truth: Deal | None = None
                     ) -> tuple[Action, dict[Action, float]] | None:
     """(best action, simulated values) for a Mariáš doubling decision (flek, re and the
     Seven's), by simulation like the bidding: sample the hidden cards (``infer``: as
@@ -376,7 +376,9 @@ def doubling_values(obs: Observation, deadline: Deadline, rng: random.Random,
     ``every_legal`` (the hint): value every legal action, still choose among the
     candidates (``tactics.candidates``: e.g. never a double of a Hundred against).
     ``odds``, if given, receives for every double among the candidates the share of the
-    simulated deals in which it scored more than passing (what the hint tells the player)."""
+    simulated deals in which it scored more than passing (what the hint tells the player).
+    ``truth`` (the all-cards line of "Could I have won?"): every round plays the one true
+    deal on, so the double is judged with every card seen."""
 
     if not in_doubling(obs) or forced(obs):
         return None
@@ -385,7 +387,7 @@ def doubling_values(obs: Observation, deadline: Deadline, rng: random.Random,
         return cands[0], {}
     rounds: dict[Action, list[float]] = {}
     values = _simulate(obs, list(obs.legal) if every_legal else cands, deadline, rng,
-                       None, infer=infer, paired=True, per_round=rounds)
+                       truth, infer=infer, paired=True, per_round=rounds)
     if odds is not None and rounds.get(PASS):
         base = rounds[PASS]
         for a in cands:

@@ -34,7 +34,7 @@ from game.rules.record import parse_record
 from .base import Bot
 from .bot import make_bot
 from .explain import Explanation, explain_weak, say
-from .hint import Hint, hint
+from .hint import Hint, hint, not_judged
 from .turns import obs_key
 
 
@@ -139,7 +139,7 @@ def review_deal(
                                                    cancel=None, iterations=iterations)
             lost = points_lost(h.action, action, h.values)
             weak = None if action is h.action or lost == 0 else explain_weak(
-                obs, action, h.action, h.why, lost)
+                obs, action, h.action, h.why, lost, judged=not not_judged(obs, action))
             item = ReviewItem(index, seat, action, h.action, dict(h.values), lost, h.why,
                               h.exact, False, weak)
         items.append(item)

@@ -7,8 +7,9 @@ trump and stock) and with the same dealer:
   player saw;
 * the **perfect-information line**: the player's seat sees every card (the ``cheat``
   level: a search on the one true deal, exact alpha-beta once the two-player stock is gone
-  or closed) — the best a player could hope for with the cards he had.  An exact
-  minimax of the whole deal would be the true bound, but from the first lead it is out of
+  or closed) — a strong line, not a bound: after it parts from the player's choices the
+  others are bots, whose play may still make it score lower (the scene then says so).  An
+  exact minimax of the whole deal would be the true bound, but from the first lead it is out of
   reach here (a Sixty-six deal took more than 3 million nodes and two minutes in the
   engine's alpha-beta), so the line is searched, and exact from the moment it can be.
 
@@ -231,3 +232,41 @@ def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | N
     perfect = play_line(original, seat, perfect_chooser(seed, budget_ms, iterations, cancel),
                         opponents(), "perfect", seed, cancel, step(0.5))
     return ShowMe(seat, Line("played", original), hard, perfect)
+
+
+def bench(deals: int, variants: Sequence[str], seed: int = 1, iterations: int = 20,
+          opponent_iterations: int = 10, player: str = "normal") -> dict[str, Any]:
+    """How often the all-cards line scores at least what the deal did, per game: ``deals``
+    deals, each played by ``player`` in seat 0 against ``hard`` (fixed search sizes), then
+    shown as "Could I have won?" shows it (``python -m game.ai showme-bench``)."""
+    from game.rules.variants import random_deck
+
+    out: dict[str, Any] = {"deals": deals, "seed": seed, "iterations": iterations,
+                           "opponent_iterations": opponent_iterations, "player": player,
+                           "games": {}}
+    for variant in variants:
+        rng = random.Random(f"{seed}-{variant}")
+        at_least = hard_ok = 0
+        gaps: list[float] = []
+        for k in range(deals):
+            deal = new_deal(variant, rng.randrange(3 if variant in ("sixty-six-3", "marias")
+                                                   else 2), random_deck(variant, rng))
+            bots = [make_bot(player if s == 0 else "hard", variant, seed=seed + 31 * k + s,
+                             iterations=iterations if s == 0 else opponent_iterations)
+                    for s in range(deal.players)]
+            while not deal.is_over():
+                s = deal.to_move()
+                assert s is not None
+                deal.apply(bots[s].choose(deal.observation(s)), s, chance=rng)
+            levels: list[str | None] = [None] + ["hard"] * (deal.players - 1)
+            res = show_me(deal, 0, levels, seed=seed + k, iterations=iterations,
+                          opponent_iterations=opponent_iterations)
+            mine, perfect = res.played.value(0), res.perfect.value(0)
+            at_least += perfect >= mine
+            hard_ok += perfect >= res.hard.value(0)
+            gaps.append(perfect - mine)
+        out["games"][variant] = {
+            "perfect_at_least_played": at_least, "perfect_at_least_hard": hard_ok,
+            "share_at_least_played": round(at_least / max(deals, 1), 3),
+            "mean_perfect_minus_played": round(sum(gaps) / max(len(gaps), 1), 3)}
+    return out

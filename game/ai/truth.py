@@ -14,13 +14,13 @@ position can refute (the search's own numbers, a rule of thumb's advice).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from random import Random
 
 from game.rules.actions import Action, Verb
 from game.rules.cards import card, marriage_points, rank_points
-from game.rules.variants import random_deck
 from game.rules.observation import MariasObservation, Observation
+from game.rules.variants import random_deck
 
 from .explain import Card, Sentence, Suit, strict_play
 from .sampler import knowledge
@@ -47,7 +47,7 @@ def out(obs: Observation, v: View) -> int:
     return ~gone & _deck(obs.variant)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck(variant: str) -> int:
     """The cards of the variant's deck (Sixty-six: no sevens and eights)."""
     return sum(1 << c for c in random_deck(variant, Random(0)))
@@ -174,9 +174,9 @@ def _trump_in(o: Observation, v: View, a: Action, s: Sentence) -> bool:
 
 
 def _take_66(o: Observation, v: View, a: Action, s: Sentence) -> bool:
-    total = s.params.get("total")
-    return _take(o, v, a, s) and total == o.points[o.seat] + s.params.get("points", 0) \
-        and isinstance(total, int) and total >= 66
+    total, pts = s.params.get("total"), s.params.get("points")
+    return (_take(o, v, a, s) and isinstance(total, int) and isinstance(pts, int)
+            and total == o.points[o.seat] + pts and total >= 66)
 
 
 def _duck_cannot(o: Observation, v: View, a: Action, s: Sentence) -> bool:

@@ -261,23 +261,47 @@ class ShowMeScene(DealLessonScene):
             img, _ = big.render(ellipsize(verdict, big, r.w - px(28)), colour)
             surface.blit(img, (x, y))
             y += img.get_height() + px(8)
-            if name == "played":
-                text = tr("ui.showme_your_play")
-            elif line.parted_at is None:
-                text = tr("ui.showme_same")
-            else:
-                i_at = line.parted_at
-                obs = self.states["played"][i_at].observation(self.seat)
-                mine = action_text(self.deal.history[i_at][1], obs, fam)
-                other = action_text(line.deal.history[i_at][1], obs, fam)
-                if before_play(self.deal, i_at):
-                    text = tr("ui.showme_parted_bidding", mine=mine, other=other)
-                else:
-                    text = tr("ui.showme_parted", trick=trick_number(self.deal, i_at),
-                              mine=mine, other=other)
-            for k, part in enumerate(self._wrap(text, body, r.w - px(28))[:2]):
-                img, _ = body.render(part, CREAM)
-                surface.blit(img, (x, y + k * (body.get_sized_height(0) + px(2))))
+            text = self.box_text(name, line, fam)
+            f, parts, step = self.fit_text(text, r.w - px(28), r.bottom - y - px(8))
+            for k, part in enumerate(parts):
+                img, _ = f.render(part, CREAM)
+                surface.blit(img, (x, y + k * step))
+
+    def box_text(self, name: str, line: Line, fam: str) -> str:
+        """What a line's box says below its result: where it parts from the deal, and for
+        the all-cards line that scored lower than the deal, why (in words)."""
+        assert self.deal is not None
+        if name == "played":
+            return tr("ui.showme_your_play")
+        if line.parted_at is None:
+            return tr("ui.showme_same")
+        i_at = line.parted_at
+        obs = self.states["played"][i_at].observation(self.seat)
+        mine = action_text(self.deal.history[i_at][1], obs, fam)
+        other = action_text(line.deal.history[i_at][1], obs, fam)
+        if before_play(self.deal, i_at):
+            text = tr("ui.showme_parted_bidding", mine=mine, other=other)
+        else:
+            text = tr("ui.showme_parted", trick=trick_number(self.deal, i_at),
+                      mine=mine, other=other)
+        if name == "perfect" and line.value(self.seat) < \
+                Line("played", self.deal).value(self.seat):
+            # no promise of "the best you could have hoped for": the others' play after
+            # the parting choice is theirs, not the one in the deal
+            text += " " + tr("ui.showme_perfect_lower")
+        return text
+
+    def fit_text(self, text: str, width: int, room: int) -> tuple[Any, list[str], int]:
+        """(font, lines, line step) for ``text`` whole in ``width`` x ``room``: never cut,
+        a smaller size where the box is short."""
+        px = self.px
+        for size in (14, 13, 12, 11, 10):
+            f = font("sans", px(size))
+            parts = self._wrap(text, f, width)
+            step = f.get_sized_height(0) + px(2)
+            if len(parts) * step <= room:
+                break
+        return f, parts, step
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         px = self.px
