@@ -82,7 +82,7 @@ def test_enter_plays_only_the_card_the_arrows_chose():
     n = len(deal.history)
     key(app, pygame.K_RETURN)
     assert len(deal.history) == n
-    assert any("←" in b.text for b in scene.bubbles)  # it says how to choose a card
+    assert any("arrow keys" in b.text for b in scene.bubbles)  # it says how to choose one
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     chosen = scene.stage.hand_sprites()[1].key
