@@ -34,6 +34,9 @@ from .texts import family_of, warning_lines
 
 log = logging.getLogger(__name__)
 
+#: The cards the hint panel and the tips keep clear of (as of the table's Stage roles).
+NEEDED = ("hand", "blind", "opp", "trick", "indicator", "aside", "stock")
+
 
 def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
     """The other seats' name plates and hands, the info and score boxes and the trick area
@@ -271,8 +274,10 @@ class PracticeLayer:
         # the trick piles) and the plates as drawn (they grow with their text).
         stage = getattr(self.scene, "stage", None)
         if stage is not None:
-            out.extend((stage.rect_of(sp), 5.0 if sp.role in ("hand", "opp") else 2.0)
-                       for sp in stage.sprites.values() if sp.role not in ("trick", "flash"))
+            # The trump card, the stock (its count) and the cards of the trick are read at a
+            # glance every turn: as bad to cover as a hand; piles and a talon much less.
+            out.extend((stage.rect_of(sp), 5.0 if sp.role in NEEDED else 2.0)
+                       for sp in stage.sprites.values() if sp.role != "flash")
         panels = getattr(self.scene, "panels", None)
         out.extend((pygame.Rect(r), 20.0)
                    for r in getattr(panels, "plate_rects", {}).values())
@@ -282,6 +287,22 @@ class PracticeLayer:
             out.extend((r, 5.0) for r in rects[:-1])
             out.append((rects[-1], 0.3))  # the trick area last
         return out
+
+    def panel_room(self) -> int | None:
+        """The height free for the hint panel: from below the game and match boxes down to
+        the buttons over the hand (None: no table layout to measure)."""
+        layout = getattr(self.scene, "layout", None)
+        if layout is None:
+            return None
+        m = layout.margin
+        spot = layout.spot(self.scene.view_seat)
+        bottom = round(spot.hand[1] - layout.hand_h * 0.62)
+        buttons = [b.rect.top for _a, b in
+                   getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
+        if buttons:
+            bottom = min(bottom, min(buttons)) - m
+        top = round(max(layout.info.y + layout.info.h, layout.score.y + layout.score.h)) + m
+        return max(0, bottom - top)
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
@@ -361,6 +382,7 @@ class PracticeLayer:
         lang = current_language()
         self.panel.scale = self._scale()
         if self.panel.visible:
+            self.panel.max_h = self.panel_room()
             self.panel.anchor = self.place_panel(surface.get_size())
         self.panel.draw(surface)
         if self.panel.visible:

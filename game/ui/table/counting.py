@@ -207,7 +207,11 @@ class CountingPanel:
             out.append(r)
         if sc.stage is not None:
             out.extend(r for _name, r in sc.stage.card_regions(sc.view_seat))
-        out.extend(pygame.Rect(r) for r in getattr(sc.panels, "plate_rects", {}).values())
+        panels = getattr(sc, "panels", None)
+        out.extend(pygame.Rect(r) for r in getattr(panels, "plate_rects", {}).values())
+        prompt = panels.prompt_rect() if panels is not None else None
+        if prompt is not None:
+            out.append(prompt)
         return out
 
     def rows(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:
