@@ -307,16 +307,24 @@ class PracticeLayer:
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
-        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
-        return self.place(size, self.panel.size(), overlays() if callable(overlays) else [])
+        return self.place(size, self.panel.size(), self._drawn())
+
+    def _drawn(self) -> list[pygame.Rect]:
+        """What the table drew that the panel and the tips must leave alone: the counting
+        aid, an open counting question, the prompt over the hand."""
+        overlays = getattr(self.scene, "overlay_rects", None)
+        out = list(overlays()) if callable(overlays) else []
+        panels = getattr(self.scene, "panels", None)
+        prompt = panels.prompt_rect() if panels is not None else None
+        if prompt is not None:
+            out.append(pygame.Rect(prompt))
+        return out
 
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
         """Like the hint panel, and never over it when the panel is open."""
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
             else []
-        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
-        if callable(overlays):
-            extra.extend(overlays())
+        extra.extend(self._drawn())
         return self.place(self.app.size, box, extra)
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
