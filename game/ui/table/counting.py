@@ -176,7 +176,7 @@ class CountingPanel:
 
     def _plate(self, spot: Any) -> pygame.Rect:
         """A seat's plate as drawn (it grows with its text), else as laid out."""
-        drawn = getattr(self.scene.panels, "plate_rects", {}).get(spot.seat)
+        drawn = getattr(getattr(self.scene, "panels", None), "plate_rects", {}).get(spot.seat)
         return pygame.Rect(drawn) if drawn is not None else pygame.Rect(spot.plate.tuple())
 
     def _keep_free(self) -> list[pygame.Rect]:

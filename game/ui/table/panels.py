@@ -439,8 +439,8 @@ class Panels:
         x = round(plate.x + f * 0.3)
         # Left of the hand: a line too long for that room breaks at its dots (Russian
         # "… · C: счёт" ran into the first card).
-        cards = [sc.stage.rect_of(s).left for s in sc.stage.hand_sprites()]
-        room = (min(cards) if cards else L.size[0] // 2) - L.margin - x
+        lefts = [sc.stage.rect_of(s).left for s in sc.stage.hand_sprites()]
+        room = (min(lefts) if lefts else L.size[0] // 2) - L.margin - x
         lines: list[str] = []
         for line in self.key_legend():
             lines.extend(self._wrap_legend(line, size, room))
