@@ -91,12 +91,12 @@ def _visible_rect(element: Any) -> pygame.Rect | None:
     container = getattr(element, "ui_container", None)
     seen = 0
     while container is not None and seen < 20:
+        parent = getattr(container, "ui_container", None)
+        if parent is None or parent is container:
+            break  # the root container is the window: outside it is a fault, not hidden
         crect = getattr(container, "rect", None)
         if crect is not None:
             rect = rect.clip(crect)
-        parent = getattr(container, "ui_container", None)
-        if parent is container:
-            break
         container = parent
         seen += 1
     return rect if rect.w > 0 and rect.h > 0 else None
