@@ -448,8 +448,10 @@ def _overlays(app: Any, table: Any, variant: str,
 def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
                  langs: tuple[str, ...] = ("en", "ru", "cs"),
                  variants: tuple[str, ...] | None = None, screens: bool = True,
-                 tutorials: bool = True, seed: int = 3, shots: str | None = None) -> Report:
-    """Every screen, table state and tutorial step at each size in each language."""
+                 tutorials: bool = True, seed: int = 3, shots: str | None = None,
+                 only: Callable[[str], bool] = lambda name: True) -> Report:
+    """Every screen, table state and tutorial step at each size in each language
+    (``only``: the screens and lessons to visit, by name — a sample for a quick run)."""
     from game.rules.options import VARIANT_IDS
 
     from .i18n import apply_language, current_language
@@ -462,7 +464,7 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
             _set_size(app, size)
             if screens:
                 for name, go in list(stops(app)):
-                    if name.startswith("table "):
+                    if name.startswith("table ") or not only(name):
                         continue
                     go()
                     _frames(app, 2)
@@ -476,7 +478,7 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
                 if table is not None:
                     table.shutdown()
             if tutorials and "tutorial" in app.scene_factories:
-                for state, rebuild in tutorial_states(app):
+                for state, rebuild in tutorial_states(app, only):
                     _in_languages(app, report, size, state, langs, rebuild)
     finally:
         apply_language(app, first_lang)
@@ -484,8 +486,10 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
     return report
 
 
-def tutorial_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
-    """Each lesson's steps where the player is asked something (every new set of buttons)."""
+def tutorial_states(app: Any, only: Callable[[str], bool] = lambda name: True
+                    ) -> Iterator[tuple[str, Callable[[], None]]]:
+    """Each lesson's steps where the player is asked something (every new set of buttons);
+    ``only``: the lessons to visit (``"tutorial <id>"``)."""
     scene = app.switch("tutorial")
     lessons = list(scene.lessons)
 
@@ -494,6 +498,8 @@ def tutorial_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         scene.rebuild_play()
 
     for i, lesson in enumerate(lessons):
+        if not only(f"tutorial {lesson.id}"):
+            continue
         scene.start(i)
         seen: set[tuple[str, ...]] = set()
         for _step in range(60):
