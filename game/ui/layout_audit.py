@@ -280,6 +280,17 @@ def _unique(problems: list[Problem]) -> list[Problem]:
     return out
 
 
+def problem_key(where: str, p: Problem) -> str:
+    """``where`` and ``p`` in one line, without the pixel counts of a clipped text."""
+    return f"{where} | {p.kind} | {p.what} | {p.detail.split(' needs ')[0]}"
+
+
+#: The faults the play-through still finds and nobody has fixed yet, as
+#: :func:`problem_key` lines.  The test fails on any other fault, and on a line here that
+#: no longer occurs (a fixed fault leaves this list with its fix).
+KNOWN: frozenset[str] = frozenset()
+
+
 # --- the play-through -------------------------------------------------------------------
 @dataclass
 class Report:
@@ -291,8 +302,10 @@ class Report:
     languages: tuple[str, ...] = ()
     sizes: tuple[tuple[int, int], ...] = ()
     shots: str | None = None  # a folder for a picture of each screen with a problem
+    visited: set[str] = field(default_factory=set)  # "WxH lang state" of each screen seen
 
     def add(self, where: str, state: str, found: list[Problem]) -> None:
+        self.visited.add(where)
         self.states.add(state)
         self.checked += 1
         if found:
@@ -300,6 +313,18 @@ class Report:
 
     def count(self) -> int:
         return sum(len(v) for v in self.problems.values())
+
+    def keys(self) -> set[str]:
+        """Each problem found as a line that does not depend on pixel counts."""
+        return {problem_key(where, p) for where, found in self.problems.items() for p in found}
+
+    def new(self) -> list[str]:
+        """The problems found that are not among the :data:`KNOWN` open ones."""
+        return sorted(self.keys() - KNOWN)
+
+    def fixed(self) -> list[str]:
+        """The :data:`KNOWN` problems of the screens seen that no longer occur."""
+        return sorted(k for k in KNOWN - self.keys() if k.split(" | ")[0] in self.visited)
 
     def lines(self) -> list[str]:
         return [f"{where}: {p}" for where, found in self.problems.items() for p in found]
