@@ -34,6 +34,9 @@ from .texts import family_of, warning_lines
 
 log = logging.getLogger(__name__)
 
+#: The cards the hint panel and the tips keep clear of (as of the table's Stage roles).
+NEEDED = ("hand", "blind", "opp", "trick", "indicator", "aside", "stock")
+
 
 def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
     """The other seats' name plates and hands, the info and score boxes and the trick area
@@ -285,8 +288,10 @@ class PracticeLayer:
         # the trick piles) and the plates as drawn (they grow with their text).
         stage = getattr(self.scene, "stage", None)
         if stage is not None:
-            out.extend((stage.rect_of(sp), 5.0 if sp.role in ("hand", "opp") else 2.0)
-                       for sp in stage.sprites.values() if sp.role not in ("trick", "flash"))
+            # The trump card, the stock (its count) and the cards of the trick are read at a
+            # glance every turn: as bad to cover as a hand; piles and a talon much less.
+            out.extend((stage.rect_of(sp), 5.0 if sp.role in NEEDED else 2.0)
+                       for sp in stage.sprites.values() if sp.role != "flash")
         panels = getattr(self.scene, "panels", None)
         out.extend((pygame.Rect(r), 20.0)
                    for r in getattr(panels, "plate_rects", {}).values())
@@ -297,19 +302,43 @@ class PracticeLayer:
             out.append((rects[-1], 0.3))  # the trick area last
         return out
 
+    def panel_room(self) -> int | None:
+        """The height free for the hint panel: from below the game and match boxes down to
+        the buttons over the hand (None: no table layout to measure)."""
+        layout = getattr(self.scene, "layout", None)
+        if layout is None:
+            return None
+        m = layout.margin
+        spot = layout.spot(self.scene.view_seat)
+        bottom = round(spot.hand[1] - layout.hand_h * 0.62)
+        buttons = [b.rect.top for _a, b in
+                   getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
+        if buttons:
+            bottom = min(bottom, min(buttons)) - m
+        top = round(max(layout.info.y + layout.info.h, layout.score.y + layout.score.h)) + m
+        return max(0, bottom - top)
+
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
-        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
-        return self.place(size, self.panel.size(), overlays() if callable(overlays) else [])
+        return self.place(size, self.panel.size(), self._drawn())
+
+    def _drawn(self) -> list[pygame.Rect]:
+        """What the table drew that the panel and the tips must leave alone: the counting
+        aid, an open counting question, the prompt over the hand."""
+        overlays = getattr(self.scene, "overlay_rects", None)
+        out = list(overlays()) if callable(overlays) else []
+        panels = getattr(self.scene, "panels", None)
+        prompt = panels.prompt_rect() if panels is not None else None
+        if prompt is not None:
+            out.append(pygame.Rect(prompt))
+        return out
 
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
         """Like the hint panel, and never over it when the panel is open."""
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
             else []
-        overlays = getattr(self.scene, "overlay_rects", None)  # the counting aid, a question
-        if callable(overlays):
-            extra.extend(overlays())
+        extra.extend(self._drawn())
         return self.place(self.app.size, box, extra)
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
@@ -392,6 +421,7 @@ class PracticeLayer:
         lang = current_language()
         self.panel.scale = self._scale()
         if self.panel.visible:
+            self.panel.max_h = self.panel_room()
             self.panel.anchor = self.place_panel(surface.get_size())
         self.panel.draw(surface)
         if self.panel.visible:

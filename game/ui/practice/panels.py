@@ -63,6 +63,10 @@ class HintPanel:
         self.close_rect = pygame.Rect(0, 0, 0, 0)
         #: The texts as last drawn with the width each had (:mod:`game.ui.textfit`).
         self.fits: list[Fit] = []
+        #: The tallest the panel may be (set by its owner; None: any height), and how many
+        #: of the alternatives' rows it shows.
+        self.max_h: int | None = None
+        self.shown = 0
 
     def px(self, v: float) -> int:
         return round(v * self.scale)
@@ -146,7 +150,16 @@ class HintPanel:
         rows = len(self.hint.values) if self.expanded and self._has_values() else 0
         text_h = sum(f.get_sized_height(0) + px(3) for _, f, _ in lines)
         toggle_h = px(26) if self._has_values() else 0
-        rows_h = (rows * px(22) + px(26)) if rows else 0
+        self.shown = rows
+        if rows and self.max_h:
+            # Taller than the free room (ten Mariáš cards at 1024 × 640 reached over the
+            # boxes and a hand): the best alternatives, and a line saying how many more.
+            base = pad + px(30) + text_h + px(6) + toggle_h + px(26) + pad
+            fit = max(3, (self.max_h - base - px(22)) // px(22))
+            if fit < rows:
+                self.shown = fit
+        more = px(22) if self.shown < rows else 0
+        rows_h = (self.shown * px(22) + px(26) + more) if rows else 0
         h = pad + px(30) + text_h + px(6) + toggle_h + rows_h + pad
         return w, h, lines, toggle_h
 
@@ -198,10 +211,12 @@ class HintPanel:
             self.toggle_rect = tr_rect.inflate(px(8), px(8))
             y += toggle_h
         if rows:
-            self._draw_rows(surface, rect, y, rows, row_h, pad)
+            self._draw_rows(surface, rect, y, rows[:self.shown], row_h, pad,
+                            len(rows) - self.shown)
 
     def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect, y: int,
-                   rows: list[tuple[str, float | None, bool]], row_h: int, pad: int) -> None:
+                   rows: list[tuple[str, float | None, bool]], row_h: int, pad: int,
+                   more: int = 0) -> None:
         px = self.px
         f = font("sans", px(14))
         fb = font("sans_bold", px(14))
@@ -233,6 +248,10 @@ class HintPanel:
                                  border_radius=3)
             vimg, _ = f.render(signed(value), colour)
             surface.blit(vimg, (val_x - vimg.get_width(), y + (row_h - vimg.get_height()) // 2))
+            y += row_h
+        if more:
+            img, _ = f.render(tr("ui.practice_values_more", n=more), MUTED)
+            surface.blit(img, (rect.x + pad, y + (row_h - img.get_height()) // 2))
             y += row_h
         note, _ = font("sans", px(12)).render(
             tr(in_units_of(self.obs, "ui.practice_values_note")), MUTED)

@@ -19,6 +19,7 @@ from game.ai.trainer import KINDS
 from game.rules.options import VARIANT_IDS
 from game.rules.variants import deal_class
 from game.ui.i18n import number, tr, variant_key, variant_name
+from game.ui.textfit import Fit
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel, rating_chart
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY, felt
 from game.ui.widgets.fonts import font, wrap
@@ -66,6 +67,8 @@ class StatsScene(MenuScene):
         self.focus.set_items([*self.tabs.values(), flip, back])
         self.focus.focus(self.tabs[self.variant])
         self._page = None
+        #: The texts of the numbers panel as last drawn (:meth:`text_fits`).
+        self.fits: list[Fit] = []
         yield
         yield from self._paint()
 
@@ -101,6 +104,11 @@ class StatsScene(MenuScene):
         yield
         yield from self.paint_content(page)
         self._page = page
+
+    def text_fits(self) -> list[Fit]:
+        """The numbers' labels and values as last drawn, with their cells' width
+        (:mod:`game.ui.textfit`)."""
+        return list(getattr(self, "fits", []))
 
     def columns(self, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect]:
         """The page's two panels, side by side under the tabs."""
@@ -142,12 +150,23 @@ class StatsScene(MenuScene):
                 ("ui.stats_best_streak", str(s.best_streak)),
                 ("ui.stats_match_streak", f"{s.match_streak} ({s.best_match_streak})"),
             ]
-            label, value = font("sans", px(14)), font("serif_bold", px(21))
+            value = font("serif_bold", px(21))
             cw = area.w // 3
+            self.fits = []
             for i, (key, text) in enumerate(cells):
                 x, y = area.x + (i % 3) * cw, area.y + (i // 3) * px(50)
+                # A long label ("Bodů za rozdání: vy / soupeř") in a smaller size, never
+                # into the next cell.
+                size = px(14)
+                label = font("sans", size)
+                while label.get_rect(tr(key)).width > cw - px(8) and size > px(10):
+                    size -= 1
+                    label = font("sans", size)
                 label.render_to(surface, (x, y), tr(key), IVORY)
                 value.render_to(surface, (x, y + px(19)), text, GOLD_LIGHT)
+                self.fits.append(Fit("stats", tr(key), label.get_rect(tr(key)).width,
+                                     cw - px(8)))
+                self.fits.append(Fit("stats", text, value.get_rect(text).width, cw - px(8)))
         yield
         chart = pygame.Rect(left.x, left.y + numbers_h + px(16), left.w,
                             left.h - numbers_h - px(16))

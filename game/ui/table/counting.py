@@ -184,7 +184,7 @@ class CountingPanel:
 
     def _plate(self, spot: Any) -> pygame.Rect:
         """A seat's plate as drawn (it grows with its text), else as laid out."""
-        drawn = getattr(self.scene.panels, "plate_rects", {}).get(spot.seat)
+        drawn = getattr(getattr(self.scene, "panels", None), "plate_rects", {}).get(spot.seat)
         return pygame.Rect(drawn) if drawn is not None else pygame.Rect(spot.plate.tuple())
 
     def _keep_free(self) -> list[pygame.Rect]:
@@ -215,7 +215,11 @@ class CountingPanel:
             out.append(r)
         if sc.stage is not None:
             out.extend(r for _name, r in sc.stage.card_regions(sc.view_seat))
-        out.extend(pygame.Rect(r) for r in getattr(sc.panels, "plate_rects", {}).values())
+        panels = getattr(sc, "panels", None)
+        out.extend(pygame.Rect(r) for r in getattr(panels, "plate_rects", {}).values())
+        prompt = panels.prompt_rect() if panels is not None else None
+        if prompt is not None:
+            out.append(prompt)
         return out
 
     def rows(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:

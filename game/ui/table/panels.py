@@ -297,6 +297,22 @@ class Panels:
             # "Šedesát šest ve třech · rozdání 1" is wider than the box: two lines.
             game_line, deal_line = title.split(" · ", 1)
             lines[0:1] = [(game_line, None, GOLD), (deal_line, None, GOLD)]
+        # Any other line too wide for the box ("Заказ: Игра с семёркой и сотней") goes on
+        # in the next line, broken between words.
+        wrapped: list[tuple[str, Any, Any]] = []
+        for text, suit, colour in lines:
+            extra = f * 1.65 if suit else 0
+            while " " in text and sc.fonts.text(text, f, colour, bold=colour is GOLD) \
+                    .get_width() + extra > room:
+                words = text.split(" ")
+                cut = len(words) - 1
+                while cut > 1 and sc.fonts.text(" ".join(words[:cut]), f, colour,
+                                                 bold=colour is GOLD).get_width() > room:
+                    cut -= 1
+                wrapped.append((" ".join(words[:cut]), None, colour))
+                text = " ".join(words[cut:])
+            wrapped.append((text, suit, colour))
+        lines = wrapped
         h = round(f * 1.45 * len(lines) + f * 0.9)
         r = pygame.Rect(L.info.tuple())
         r.h = h
@@ -442,8 +458,8 @@ class Panels:
         x = round(plate.x + f * 0.3)
         # Left of the hand: a line too long for that room breaks at its dots (Russian
         # "… · C: счёт" ran into the first card).
-        cards = [sc.stage.rect_of(s).left for s in sc.stage.hand_sprites()]
-        room = (min(cards) if cards else L.size[0] // 2) - L.margin - x
+        lefts = [sc.stage.rect_of(s).left for s in sc.stage.hand_sprites()]
+        room = (min(lefts) if lefts else L.size[0] // 2) - L.margin - x
         lines: list[str] = []
         for line in self.key_legend():
             lines.extend(self._wrap_legend(line, size, room))
