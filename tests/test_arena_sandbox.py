@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -53,7 +54,7 @@ def control() -> dict[str, Any]:
 
 def test_in_the_arenas_process_the_gc_reader_would_find_the_deal() -> None:
     """The reader is a real threat where it runs beside the deal (as it did)."""
-    deal = new_deal("sixty-six", 0, random_deck("sixty-six", __import__("random").Random(1)))
+    deal = new_deal("sixty-six", 0, random_deck("sixty-six", random.Random(1)))
     answer = arena_bots.ReadsTheGarbage().choose(deal.observation(0).to_json())
     assert answer.startswith("found")
 
