@@ -180,6 +180,28 @@ def test_the_aid_never_depends_on_a_hidden_card():
     assert a.hand(1) != b.hand(1)
 
 
+def test_a_closed_stock_is_out_of_play_and_the_counts_become_ranges():
+    d = sixty_six(["AC", "TC", "9D", "AS", "9S", "JS"], ["KH", "QH", "AD", "TD", "9C", "JC"],
+                  "9H")
+    open_aid = counting_aid(d.observation(0))
+    # open: every heart will be played (the face-up nine is drawn last), and every point
+    assert open_aid.trumps_in_play == (6, 6) and "indicator_in_play" in open_aid.notes
+    assert open_aid.points_range == (120, 120)
+    play(d, (0, "close"))
+    aid = counting_aid(d.observation(0))
+    # closed: the nine under the stock is out; the five other hearts may lie in West's six
+    # cards or in the eleven face down — from none of them to all five
+    assert aid.trumps_in_play == (0, 5) and "stock_out" in aid.notes
+    assert "9H" in aid.out_of_play
+    # my 34 points are sure; West's six unseen cards hold between 0 and the six best
+    unseen_points = sorted((11 if c[0] == "A" else 10 if c[0] == "T" else 4 if c[0] == "K"
+                            else 3 if c[0] == "Q" else 2 if c[0] == "J" else 0)
+                           for cards in aid.unseen.values() for c in cards)
+    best = sum(unseen_points[-6:])
+    assert aid.points_range == (34 + sum(unseen_points[:6]), 34 + best)
+    assert aid.points_left == 34 + best and not aid.last_trick_bonus
+
+
 # --- the facts hold in every position of random play --------------------------------------
 
 
