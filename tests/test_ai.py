@@ -392,7 +392,17 @@ def test_marias_soloist_never_doubles_an_against_announcement():
         for level in ("normal", "hard", "pimc"):
             assert make_bot(level, "marias", seed=1, iterations=30).choose(obs) is A("pass")
         h = hint(obs, iterations=30)
-        assert h.action is A("pass") and h.values.get(A("double hundred-against")) is not None
+        # a raise no bot makes is not judged: no number to set against the pass, and the
+        # review says so in words
+        assert h.action is A("pass") and h.values.get(A("double hundred-against")) is None
+        from game.ai.review import review_deal
+
+        played = deal.clone()
+        played.apply("double hundred-against", deal.soloist)
+        item = review_deal(played, deal.soloist, iterations=30, known={},
+                           start=sum(1 for s, _ in deal.history if s == deal.soloist))[-1]
+        assert item.lost is None and item.weak is not None
+        assert item.weak.key == "advice_not_judged"
         return
     raise AssertionError("no Suit deal among the seeds")
 

@@ -304,3 +304,25 @@ def test_review_step_through_shows_each_trick_complete_before_it_is_gathered(app
         else:
             assert len(on_table) == len(obs.trick), pos
     assert completed == tricks
+
+
+def test_the_review_says_what_the_practice_hint_said_for_the_same_position(app):
+    """The table hands its hints to the review: a position judged during the deal is not
+    searched again, so the review's best move and values are the hint's."""
+    from game.ai.hint import Hint
+    from game.ai.turns import obs_key
+
+    deal = position("sixty-six", 5, 0)
+    rng = random.Random(3)
+    while not deal.is_over():
+        deal.apply(rng.choice(deal.legal_actions()), deal.to_move())
+    first = next(i for i, (s, _a, before) in enumerate(deal.steps())
+                 if s == 0 and len(before.legal_actions()) > 1)
+    obs = deal.at_step(first).observation(0)
+    legal = list(obs.legal)
+    said = Hint(legal[-1], {a: (1.0 if a is legal[-1] else -1.0) for a in legal})
+    scene = app.switch("review", deal=deal, seat=0, iterations=2,
+                       judgements={obs_key(obs): said})
+    scene.wait()
+    item = next(it for it in scene.items if it.index == first)
+    assert item.best == said.action and item.values == said.values
