@@ -30,7 +30,7 @@ class ContinueScene(MenuScene):
         self.saved = self.storage.saved_matches()
         w, h = self.app.size
         px = self.px
-        width = min(w - 2 * px(60), px(720))
+        width = min(w - 2 * px(60), px(800))  # three named scores need the room
         x = (w - width) // 2
         top = px(120)
         room = h - top - px(110)

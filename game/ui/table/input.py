@@ -217,8 +217,8 @@ class TableInput:
         if k in CONFIRM_KEYS:
             # Enter/Space are the keys a player hits to go on (collect a trick, the next
             # deal, answer a question: the scene handles those first).  Here they only play
-            # the card the arrows have chosen — never a button, whatever has focus: one
-            # stray Enter at the first lead closed the stock and lost the deal.
+            # the card the arrows have chosen — never a button, whatever has focus: a stray
+            # Enter at the first lead must not close the stock and cost the deal.
             if not self.card_turn():
                 if scene.buttons.buttons:
                     scene.say_keys()
