@@ -147,3 +147,33 @@ def test_a_hint_closes_the_tip(tmp_path):
     assert layer.tips.active
     layer.hint()
     assert layer.panel.visible and not layer.tips.active  # one box at a time
+
+
+def test_the_result_panel_holds_its_buttons_in_russian(tmp_path):
+    """ru 1024×640, Mariáš deal over: "Следующая сдача" was cut; in two rows now, inside
+    a panel as high as they need, clear of its table."""
+    from game.ui.i18n import apply_language
+    from game.ui.session import GameSetup
+    from tests.test_table_traps import wait
+
+    app = full_app(tmp_path, size=(1024, 640))
+    apply_language(app, "ru")
+    table = app.switch("table", setup=GameSetup("marias", seats=["easy"] * 3, seed=2),
+                       bot_budget_ms=0)
+    assert wait(app, lambda: table.result is not None, 60)
+    for lang in ("en", "ru"):  # built in one language, then the other (plates change)
+        apply_language(app, lang)
+        table.resize(app.size)
+        for _ in range(3):
+            app.step(1 / 60)
+    r = table.panels.result_rect()
+    buttons = [table.widgets[k] for k in ("next", "score", "review", "showme", "end_menu")
+               if k in table.widgets]
+    assert buttons
+    top = min(b.rect.top for b in buttons)
+    for b in buttons:
+        assert r.contains(b.rect), (b.text, b.rect, r)
+    rows_end = r.y + table.layout.font * (3.0 + 1.3 * len(table.panels.summary_lines(r.w))
+                                          + 0.4 + 1.35 * 4)
+    assert top >= rows_end, (top, rows_end)
+    assert [p for p in audit(app) if "table_" in p.what] == []

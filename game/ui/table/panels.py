@@ -40,6 +40,8 @@ class Panels:
         self.fits: dict[str, list[Fit]] = {}
         #: Where the key legend's lines were drawn last (over the player's plate).
         self.legend_rects: list[pygame.Rect] = []
+        #: How many rows the result panel's buttons were built in (0: none built).
+        self.result_rows = 0
 
     def fit(self, panel: str, text: str, need: float, room: float) -> None:
         self.fits.setdefault(panel, []).append(Fit(panel, text, round(need), round(room)))
@@ -109,8 +111,9 @@ class Panels:
         players = sc.flow.match.players if sc.flow else 2
         n = len(sc.result_keys()) if sc.result is not None and hasattr(sc, "result_keys") \
             else 1
-        per_row = self.result_per_row(rw)
-        extra_rows = -(-n // per_row) - 1
+        # The rows the buttons were built in (the plates they were measured between may
+        # have grown since); before they are built, the rows they will need.
+        extra_rows = (self.result_rows or -(-n // self.result_per_row(rw))) - 1
         lines = len(self.summary_lines(rw))
         rh = round(f * (3.0 + 1.3 * lines + 0.4 + 1.35 * (players + 1) + 1.0 + 2.1) +
                    sc.layout.margin * 2 + extra_rows * (round(f * 2.1) + sc.layout.margin))

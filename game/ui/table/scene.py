@@ -408,6 +408,7 @@ class TableScene(Scene):
             w = self.widgets.pop(k, None)
             if w is not None:
                 w.kill()
+        self.panels.result_rows = 0
         if self.result is None:
             return
         L = self.layout
@@ -416,9 +417,10 @@ class TableScene(Scene):
         # As wide as the longest label needs (Russian runs long), within the panel; in two
         # rows when one row does not fit (four Russian labels between two side plates).
         bw = self.panels.result_button_w()
-        r = self.panels.result_rect()
         per_row = self.panels.result_per_row()
         rows = [keys[i:i + per_row] for i in range(0, len(keys), per_row)]
+        self.panels.result_rows = len(rows)  # the panel is as high as these rows need
+        r = self.panels.result_rect()
         room = r.w - 2 * L.margin - (per_row - 1) * L.margin
         bw = min(bw, room // per_row)
         for n, row in enumerate(rows):
