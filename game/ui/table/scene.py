@@ -99,6 +99,8 @@ class TableScene(Scene):
         self._confirmed: Action | None = None
         self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
         self.result: dict[str, Any] | None = None
+        #: Where the result panel was when its buttons were built (empty: none built).
+        self._result_built = pygame.Rect(0, 0, 0, 0)
         self.selected: set[str] = set()
         self.hint_action: Action | None = None
         self.hint_text: str | None = None
@@ -409,6 +411,7 @@ class TableScene(Scene):
             if w is not None:
                 w.kill()
         self.panels.result_rows = 0
+        self._result_built = pygame.Rect(0, 0, 0, 0)
         if self.result is None:
             return
         L = self.layout
@@ -420,7 +423,7 @@ class TableScene(Scene):
         per_row = self.panels.result_per_row()
         rows = [keys[i:i + per_row] for i in range(0, len(keys), per_row)]
         self.panels.result_rows = len(rows)  # the panel is as high as these rows need
-        r = self.panels.result_rect()
+        r = self._result_built = self.panels.result_rect()
         room = r.w - 2 * L.margin - (per_row - 1) * L.margin
         bw = min(bw, room // per_row)
         for n, row in enumerate(rows):
@@ -896,6 +899,11 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.age < b.ttl]
         if self.flow is None:
             return
+        if self.result is not None and self._result_built.w and \
+                self.panels.result_rect() != self._result_built:
+            # The plates it is measured between grew (the deal's points, a language):
+            # the panel's buttons follow it, never left outside it.
+            self._result_widgets()
         if self.layer is not None:
             self.layer.update(dt)
         self.flow.update()
