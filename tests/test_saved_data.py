@@ -600,3 +600,17 @@ def test_unknown_statistics_fields_survive_a_rewrite(storage):
     assert back["games"]["marriage"]["elo_by_month"] == {"2026-11": 1010}
     assert back["games"]["marriage"]["deals_played"] == 4
     assert storage.take_reports() == []
+
+
+def test_a_folder_in_place_of_a_file_leaves_no_file_open(storage):
+    import os
+
+    storage.save_match(_record(), _setup())
+    for path in (storage.settings_path, storage.match_paths("marriage")[0]):
+        path.unlink(missing_ok=True)
+        path.mkdir(parents=True)
+    before = len(os.listdir("/proc/self/fd"))
+    fresh = Storage(storage.config_dir, storage.data_dir)
+    fresh.load_settings()
+    fresh.saved_matches()
+    assert len(os.listdir("/proc/self/fd")) == before

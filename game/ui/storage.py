@@ -120,12 +120,16 @@ def read_bounded(path: Path, limit: int) -> bytes:
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
-    with open(fd, "rb", closefd=True) as fh:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise ValueError("not a regular file (a pipe, a device or a folder)")
         if info.st_size > limit:
             raise ValueError(f"the file is larger than {limit // 1024} KB")
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "rb", closefd=True) as fh:
         raw = fh.read(limit + 1)
     if len(raw) > limit:
         raise ValueError(f"the file is larger than {limit // 1024} KB")
@@ -838,11 +842,7 @@ class Storage:
         from game.rules.options import parse_options_text
 
         try:
-            with open(os.open(text_path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)),
-                      "rb") as fh:
-                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                    return {}
-                head = fh.read(MAX_DEAL_BYTES).decode("utf-8", "replace")
+            head = _read_head(text_path, MAX_DEAL_BYTES).decode("utf-8", "replace")
             found = re.search(r"^\s*options\s*:(.*)$", head, re.M)
             return dict(parse_options_text(found.group(1))) if found else {}
         except (OSError, ValueError):
@@ -1030,6 +1030,17 @@ class Storage:
         for old in self.list_history()[HISTORY_KEPT:]:
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _read_head(path: Path, size: int) -> bytes:
+    """The first ``size`` bytes of a regular file (checked as :func:`read_bounded` does)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file (a pipe, a device or a folder)")
+        return os.read(fd, size)
+    finally:
+        os.close(fd)
 
 
 def _text_name(path: Path) -> bool:
