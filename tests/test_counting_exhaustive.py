@@ -43,6 +43,8 @@ def positions(variant: str, seed: int) -> Iterator[tuple[object, Observation, Tr
                 continue
             if bad_only and not any(a.verb is Verb.BAD for _s, a in deal.history):
                 break  # nobody said bad: the next deal
+            if variant == "marias" and sum(deal.tricks()) < 5:
+                continue  # two hands of six and more and the talon: too many to count
             for s in (rng.randrange(n),):  # one seat a step: many deals, fewer repeats
                 obs = deal.observation(s)
                 if bad_only and not _taken_up(obs):
@@ -94,8 +96,13 @@ def disagreements(aid: CountingAid, t: Truth, obs: Observation) -> list[str]:
     return out
 
 
-def survey(variant: str, count: int = POSITIONS, seed: int = 33) -> tuple[int, list[str]]:
+#: Mariáš positions after a bad are rare in random play: fewer of them.
+COUNTS = {"marias-bad": 25}
+
+
+def survey(variant: str, count: int = 0, seed: int = 33) -> tuple[int, list[str]]:
     """``count`` positions of ``variant``: how many the aid got wrong, and the first few."""
+    count = count or COUNTS.get(variant, POSITIONS)
     wrong, examples = 0, []
     for k, (deal, obs, t) in enumerate(positions(variant, seed)):
         if k == count:
