@@ -45,22 +45,23 @@ def positions(variant: str, seed: int) -> Iterator[tuple[object, Observation, Tr
                 break  # nobody said bad: the next deal
             if variant == "marias" and sum(deal.tricks()) < 5:
                 continue  # two hands of six and more and the talon: too many to count
-            for s in (rng.randrange(n),):  # one seat a step: many deals, fewer repeats
+            seats = [rng.randrange(n)]  # one seat a step: many deals, fewer repeats
+            if bad_only:  # a seat whose laid-away cards another took up
+                seats = [x for x in range(n) if _taken_up(deal.history, x)][:1]
+            for s in seats:
                 obs = deal.observation(s)
-                if bad_only and not _taken_up(obs):
-                    continue
                 t = truth(obs)
                 if t is not None:
                     yield deal, obs, t
 
 
-def _taken_up(obs: Observation) -> bool:
-    """Did the seat lay cards away that another seat then took up?"""
+def _taken_up(history, seat: int) -> bool:
+    """Did ``seat`` lay cards away that another seat then took up?"""
     laid = False
-    for s, a in obs.history:
-        if a.verb is Verb.DISCARD and s == obs.seat:
+    for s, a in history:
+        if a.verb is Verb.DISCARD and s == seat:
             laid = True
-        elif a.verb is Verb.BAD and s != obs.seat and laid:
+        elif a.verb is Verb.BAD and s != seat and laid:
             return True
     return False
 
