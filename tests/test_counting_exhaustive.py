@@ -43,22 +43,25 @@ def positions(variant: str, seed: int) -> Iterator[tuple[object, Observation, Tr
                 continue
             if bad_only and not any(a.verb is Verb.BAD for _s, a in deal.history):
                 break  # nobody said bad: the next deal
-            for s in (rng.randrange(n),):  # one seat a step: many deals, fewer repeats
+            if variant == "marias" and sum(deal.tricks()) < 5:
+                continue  # two hands of six and more and the talon: too many to count
+            seats = [rng.randrange(n)]  # one seat a step: many deals, fewer repeats
+            if bad_only:  # a seat whose laid-away cards another took up
+                seats = [x for x in range(n) if _taken_up(deal.history, x)][:1]
+            for s in seats:
                 obs = deal.observation(s)
-                if bad_only and not _taken_up(obs):
-                    continue
                 t = truth(obs)
                 if t is not None:
                     yield deal, obs, t
 
 
-def _taken_up(obs: Observation) -> bool:
-    """Did the seat lay cards away that another seat then took up?"""
+def _taken_up(history, seat: int) -> bool:
+    """Did ``seat`` lay cards away that another seat then took up?"""
     laid = False
-    for s, a in obs.history:
-        if a.verb is Verb.DISCARD and s == obs.seat:
+    for s, a in history:
+        if a.verb is Verb.DISCARD and s == seat:
             laid = True
-        elif a.verb is Verb.BAD and s != obs.seat and laid:
+        elif a.verb is Verb.BAD and s != seat and laid:
             return True
     return False
 
@@ -94,8 +97,13 @@ def disagreements(aid: CountingAid, t: Truth, obs: Observation) -> list[str]:
     return out
 
 
-def survey(variant: str, count: int = POSITIONS, seed: int = 33) -> tuple[int, list[str]]:
+#: Mariáš positions after a bad are rare in random play: fewer of them.
+COUNTS = {"marias-bad": 25}
+
+
+def survey(variant: str, count: int = 0, seed: int = 33) -> tuple[int, list[str]]:
     """``count`` positions of ``variant``: how many the aid got wrong, and the first few."""
+    count = count or COUNTS.get(variant, POSITIONS)
     wrong, examples = 0, []
     for k, (deal, obs, t) in enumerate(positions(variant, seed)):
         if k == count:

@@ -255,6 +255,7 @@ def _walk_marias(o: MariasObservation, me: int, w: _Walk) -> int | None:
     discarder = fh
     trick: list[int] = []
     marriages = {(m.seat, m.suit) for m in o.marriages}
+    keeper: int | None = None  # who announced a Seven and must keep the trump seven
     for s, a in o.history:
         if a.verb is Verb.CONTRACT:
             contract = a.name
@@ -279,12 +280,23 @@ def _walk_marias(o: MariasObservation, me: int, w: _Walk) -> int | None:
                 for locs in w.tracked.values():
                     if s in locs:
                         locs.add(TALON)
-        elif a.verb is Verb.ANNOUNCE and a.name == "seven-against" and trump is not None \
-                and s != me:
-            w.hold(s, trump * 8 + SEVEN, "seven_against", None)
+        elif a.verb is Verb.ANNOUNCE and a.name == "seven-against" and trump is not None:
+            keeper = s
+            if s != me:
+                w.hold(s, trump * 8 + SEVEN, "seven_against", None)
         elif a.verb is Verb.PLAY:
             c = a.card
             _read_play(w, s, me, trick, c, trump, order)
+            if keeper is None and contract is not None and "seven" in contract:
+                keeper = soloist
+            if s == keeper and s != me and trump is not None and c == trump * 8 + SEVEN \
+                    and trick:
+                # an announced trump seven is kept while any other card may be played: so
+                # no other trump was left (the led suit's void is read above)
+                others = SUIT_MASK[trump] & ~(1 << c)
+                w.rule_out(s, others)
+                w.proofs.append((Proof(s, "void", suit=SUITS[trump], trick=w.trick_no),
+                                 others))
             if trump is not None and c & 7 == QUEEN and s != me:
                 if (s, CARD_STR[c][1]) in marriages:
                     w.hold(s, c - 1, "marriage", w.trick_no)
