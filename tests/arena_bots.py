@@ -93,8 +93,9 @@ class ReadsTheGarbage(Polite):
     def choose(self, observation: dict[str, Any]) -> str:
         found = 0
         for o in gc.get_objects():
-            module = getattr(type(o), "__module__", "") or ""
-            if module.startswith("game.") and hasattr(o, "hands"):
+            module = getattr(type(o), "__module__", "")
+            # (A class's own __module__ can be a descriptor, not a string.)
+            if isinstance(module, str) and module.startswith("game.") and hasattr(o, "hands"):
                 found += 1
                 try:
                     o.hands.reverse()  # give the other seat this hand

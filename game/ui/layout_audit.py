@@ -33,7 +33,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .textfit import SLACK, _in_tooltip, _object_id, overflows, stops
+from .textfit import SLACK, in_tooltip, object_id, overflows, stops
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ def widgets(manager: Any) -> list[tuple[str, Any, pygame.Rect]]:
     out = []
     for element in manager.get_sprite_group().sprites():
         if not isinstance(element, WIDGET_TYPES) or not element.alive() or \
-                not element.visible or _in_tooltip(element):
+                not element.visible or in_tooltip(element):
             continue
         if getattr(element, "parent_element", None) is not None:
             continue
@@ -117,7 +117,7 @@ def widgets(manager: Any) -> list[tuple[str, Any, pygame.Rect]]:
         if rect is None:
             continue
         text = getattr(element, "text", "") or ""
-        name = _object_id(element) + (f" {_label(element, text)!r}" if text else "")
+        name = object_id(element) + (f" {_label(element, text)!r}" if text else "")
         out.append((name, element, rect))
     return out
 
@@ -127,7 +127,7 @@ def _label(element: Any, text: str) -> str:
 
     try:
         shown = translate(text, **getattr(element, "text_kwargs", {}))
-    except Exception:  # noqa: BLE001 - a name for the report only
+    except (KeyError, ValueError, TypeError, IndexError):  # a name for the report only
         shown = text
     return shown[:40]
 

@@ -57,13 +57,13 @@ class Fit:
     room: int
 
 
-def _object_id(element: Any) -> str:
+def object_id(element: Any) -> str:
     ids = getattr(element, "object_ids", None) or []
     named = [i for i in ids if i]
     return named[-1] if named else type(element).__name__
 
 
-def _in_tooltip(element: Any) -> bool:
+def in_tooltip(element: Any) -> bool:
     container = getattr(element, "ui_container", None)
     while container is not None:
         if isinstance(container, pygame_gui.elements.UITooltip):
@@ -107,9 +107,9 @@ def element_overflows(manager: Any) -> list[Overflow]:
     out: list[Overflow] = []
     drawn: list[tuple[str, str, pygame.Rect]] = []
     for element in manager.get_sprite_group().sprites():
-        if not element.alive() or not element.visible or _in_tooltip(element):
+        if not element.alive() or not element.visible or in_tooltip(element):
             continue
-        where = _object_id(element)
+        where = object_id(element)
         if isinstance(element, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel):
             if getattr(element, "dynamic_width", False):
                 continue
