@@ -4,6 +4,9 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
+# The suite on two worker processes, a test file each at a time (a file's tests share its
+# fixtures); PYTEST_JOBS= runs it in one process.
+PYTEST_JOBS ?= -n 2 --dist loadfile
 
 .PHONY: play test lint typecheck dist bench bench-frames soak clean rules
 
@@ -18,7 +21,7 @@ play: $(STAMP)
 	$(PY) main.py
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest $(PYTEST_JOBS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
