@@ -28,3 +28,28 @@ def test_selftest_runs_headless(tmp_path) -> None:
 
     assert set(CHECKS) | {"new_game_keeps_match"} == set(result["checks"])
     assert all(result["checks"].values()), result["checks"]
+
+
+def test_network_check_collects_the_resting_tricks(tmp_path, monkeypatch) -> None:
+    """With the players' default "collect a trick with a click", the network check's
+    table waits for a click after every trick: the check gives it, as a person does,
+    and the match plays to its end (it stopped at the first trick before)."""
+    from game.ui import selftest
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
+    app = App(size=(800, 600))
+    settings = Settings(animation_speed="fast", bot_pause_ms=0)
+    assert settings.collect_trick == "click"
+    app.services["settings"] = settings
+    selftest._register(app)
+    app.switch("menu")
+
+    def frame(*_a: object) -> None:
+        app.step_or_rest(selftest.DT)
+
+    frame()
+    result = selftest._network_check(app, frame)
+    assert result["ok"], result
+    assert result["collected"] > 0

@@ -438,7 +438,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
     session = NetSession.host(setup, [OPEN, "easy"], "Selftest", 0, AwayPolicy("easy", 1.0),
                               bot_pause_s=0.0, announce=False)
     app.services["net"] = session
-    actions = 0
+    actions = collected = 0
     try:
         app.switch("net_lobby")
         while time.perf_counter() - t0 < seconds:
@@ -450,7 +450,12 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
             flow = table.flow
             if flow.match.over and table.result is not None:
                 break
-            if flow.waiting_for_human() and not table.anim.busy():
+            if table.collect_trick():
+                # A finished trick rests for the player's click as at the solo table
+                # (the default setting): the check clicks like a person, or no later
+                # move would ever come.
+                collected += 1
+            elif flow.waiting_for_human() and not table.anim.busy():
                 table.submit(flow.pending.observation.legal[0])
                 actions += 1
             else:
@@ -460,7 +465,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
         ok = bool(flow.match.over and hosted is not None and hosted.live.is_over()
                   and flow.match.totals == hosted.live.totals and actions > 0)
         return {"ok": ok, "seconds": round(time.perf_counter() - t0, 2), "actions": actions,
-                "totals": list(flow.match.totals)}
+                "collected": collected, "totals": list(flow.match.totals)}
     finally:
         app.services.pop("net", None)
         session.close()
