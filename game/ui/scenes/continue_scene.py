@@ -40,13 +40,17 @@ class ContinueScene(MenuScene):
         items = []
         for i, saved in enumerate(self.saved[:rows]):
             y = top + i * (row_h + when_h + gap)
-            text = tr("ui.continue_row", **match_summary(saved, self.settings))
+            # Two lines: the game on the button, its score (three named scores are long)
+            # and when it was saved under it; on one line they outgrew the button.
+            summary = match_summary(saved, self.settings)
+            text = tr("ui.continue_slot", **summary)
             if saved.setup.practice:
                 text += f" · {tr('ui.continue_practice')}"
             b = self.button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,
                             object_id="#menu_button")
             self.label(pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
-                       tr("ui.continue_saved", when=saved_when(saved.modified)),
+                       tr("ui.continue_slot_detail", score=summary["score"],
+                          when=saved_when(saved.modified)),
                        object_id="#footer")
             self.slot_buttons[saved.slot] = b
             items.append(b)
