@@ -217,8 +217,8 @@ def test_continue_names_whose_each_three_player_score_is(screens):
     storage.flush()
     scene = screens.switch("continue")
     pump(screens)
-    (button,) = scene.slot_buttons.values()
-    text = button.text
+    (detail,) = scene.slot_details.values()  # the score, on the row's second line
+    text = detail.text
     totals = match.totals
     assert "You" in text and "West" in text and "East" in text, text
     assert " : ".join(str(t) for t in totals) not in text

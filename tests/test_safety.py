@@ -668,7 +668,8 @@ def test_21_2_continue_chooses_among_saved_matches(tmp_path, monkeypatch):
         chooser = app.scene
         assert chooser.name == "continue" and set(chooser.slot_buttons) == {"marriage",
                                                                             "sixty-six-3"}
-        assert "Marriage · deal 2 · score" in chooser.slot_buttons["marriage"].text
+        assert "Marriage · deal 2" in chooser.slot_buttons["marriage"].text
+        assert "score" in chooser.slot_details["marriage"].text  # on the row's second line
         chooser.on_button("slot:marriage")
         assert entered[-1]["resume_record"] == a
     finally:

@@ -37,6 +37,8 @@ class ContinueScene(MenuScene):
         row_h, when_h, gap = px(60), px(24), px(14)
         rows = max(1, min(len(self.saved), room // (row_h + when_h + gap)))
         self.slot_buttons = {}
+        #: Each row's second line: its score and when it was saved.
+        self.slot_details: dict[str, Any] = {}
         items = []
         for i, saved in enumerate(self.saved[:rows]):
             y = top + i * (row_h + when_h + gap)
@@ -48,10 +50,11 @@ class ContinueScene(MenuScene):
                 text += f" · {tr('ui.continue_practice')}"
             b = self.button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,
                             object_id="#menu_button")
-            self.label(pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
-                       tr("ui.continue_slot_detail", score=summary["score"],
-                          when=saved_when(saved.modified)),
-                       object_id="#footer")
+            self.slot_details[saved.slot] = self.label(
+                pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
+                tr("ui.continue_slot_detail", score=summary["score"],
+                   when=saved_when(saved.modified)),
+                object_id="#footer")
             self.slot_buttons[saved.slot] = b
             items.append(b)
         back = self.button("back", pygame.Rect(x, h - px(92), px(180), px(50)),
