@@ -289,7 +289,6 @@ def problem_key(where: str, p: Problem) -> str:
 #: :func:`problem_key` lines.  The test fails on any other fault, and on a line here that
 #: no longer occurs (a fixed fault leaves this list with its fix).
 KNOWN: frozenset[str] = frozenset({
-    '1024x640 en table marias discard discard | overlap | tip | over game box',
     '1280x720 ru table sixty-six hint | covers card | hint panel | over your hand (JD)',
     '1280x720 ru table marriage hint | covers card | hint panel | over your hand (TH)',
     '1280x720 ru table sixty-six hint values | covers card | hint panel | over the trump card (9H)',
