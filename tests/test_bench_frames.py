@@ -27,6 +27,9 @@ def test_bench_reports_every_figure(tmp_path, monkeypatch) -> None:
     assert {"dealing", "trick"} <= set(frames["by_phase"])
     assert {"menu", "setup", "table", "settings"} <= set(frames["by_scene"])
     assert frames["moving"]["n"] > 20 and {"p50", "p95", "max"} <= set(frames["moving"])
+    # The same frames less their waits for a core: never longer than their wall time.
+    assert frames["moving_own"]["n"] == frames["moving"]["n"]
+    assert frames["moving_own"]["max"] <= frames["moving"]["max"]
     assert result["memory"]["table_mb"] and result["memory"]["peak_mb"]
     assert set(result["targets"]["met"]) >= {"idle_cpu", "moving_p95", "no_hitch",
                                              "first_frame", "table_rss", "peak_rss"}

@@ -18,7 +18,7 @@ from game.rules import Verb
 from game.rules.actions import CLOSE, DECLARE
 from game.ui.session import GameSetup
 from tests.test_table_play import _stop_bot_processes, click, key, make_app  # noqa: F401
-from tests.test_table_traps import human_turn, wait
+from tests.test_table_traps import first_trick_waiting, human_turn, wait
 
 GO_ON = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 GAMES = {"marriage": 2, "sixty-six": 2, "sixty-six-3": 3, "marias": 3}
@@ -126,13 +126,7 @@ def test_enter_on_next_deal_then_enter_at_the_first_lead_never_closes_the_stock(
 
 def test_space_collects_the_waiting_trick_and_does_nothing_else():
     app = make_app(speed="fast", collect="click")
-    scene = app.switch("table", setup=GameSetup("sixty-six", seats=seats("sixty-six"),
-                                                seed=4), bot_budget_ms=0)
-    while not scene.flow.deal.trick_log:
-        obs = human_turn(app, scene)
-        scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
-        assert wait(app, lambda: scene.director.collecting() or scene.human.waiting, 20)
-    assert wait(app, scene.director.collecting, 10)
+    scene = first_trick_waiting(app)
     history = list(scene.flow.deal.history)
     key(app, pygame.K_SPACE)
     assert not scene.director.collecting()

@@ -29,12 +29,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import Match, RecordError, write_record
+from game.rules import RecordError
 from game.rules.match import match_over
 from game.rules.options import make_options
 from game.rules.record import iter_records, read_lines, replay_records, split_lines
 from game.ui.settings import Settings
 from game.ui.storage import Storage
+from tests.random_play import match_record, whole_match_record
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = settings(max_examples=150, deadline=None, derandomize=True,
@@ -44,17 +45,7 @@ SLOW = settings(max_examples=40, deadline=None, derandomize=True,
 
 
 def _match_text(variant: str, deals: int, extra: int, seed: int = 3) -> str:
-    m = Match(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(deals):
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    d = m.start_deal()
-    for _ in range(extra):
-        d.apply(rng.choice(d.legal_actions()))
-    return write_record(m.deals)
+    return match_record(variant, deals, extra, seed)
 
 
 GOOD_MATCH = _match_text("marriage", 1, 5)
@@ -198,16 +189,7 @@ def test_fuzz_saved_files(kind, data, tmp_path_factory):
     _check(storage, tmp, target, content, before, may_change)
 
 
-def _whole_match(seed: int) -> str:
-    """A match played to its end (Marriage)."""
-    m = Match("marriage", seed=seed)
-    rng = random.Random(seed)
-    while not m.is_over():
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    return write_record(m.deals)
+_whole_match = whole_match_record
 
 
 SPECIAL = ("fifo", "device", "folder", "past-end", "no-utf8-name", "newer")

@@ -152,3 +152,18 @@ def test_a_deal_plays_through_the_fallbacks(name: str, driver: str, tmp_path,
     assert all(d["ok"] for d in result["deals"])
     assert "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
     assert no_native == []
+
+
+def test_the_wait_for_a_core_is_measured_per_thread() -> None:
+    """Linux tells how long a thread stood ready while the cores were busy: a running
+    total, never going back; elsewhere the figure is unknown (None), not zero."""
+    first = hostos.run_queue_ms()
+    if not hostos.is_linux():
+        assert first is None
+        return
+    assert first is not None and first >= 0
+    sum(range(200_000))  # a little work: the total may grow, never shrink
+    second = hostos.run_queue_ms()
+    assert second is not None and second >= first
+    with hostos.pretend("windows"):
+        assert hostos.run_queue_ms() is None

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from game.rules import Match, RecordError, write_record
+from game.rules import RecordError, write_record
 from game.rules.record import parse_record, read_lines, replay_json, replay_stream
 from game.ui.session import GameSetup
 from game.ui.settings import Settings
 from game.ui.storage import Storage
+from tests import random_play
 
 
 @pytest.fixture
@@ -27,20 +27,7 @@ def storage(tmp_path):
     return Storage(config_dir=tmp_path / "config", data_dir=tmp_path / "data")
 
 
-def played(variant: str, deals: int = 2, seed: int = 1, extra_moves: int = 0) -> Match:
-    """A match of ``deals`` finished deals (and a started one with ``extra_moves``)."""
-    m = Match(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(deals):
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    if extra_moves:
-        d = m.start_deal()
-        for _ in range(extra_moves):
-            d.apply(rng.choice(d.legal_actions()))
-    return m
+played = random_play.played
 
 
 def human(variant: str = "marriage", players: int = 2) -> GameSetup:

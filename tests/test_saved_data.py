@@ -14,6 +14,7 @@ import pytest
 from game.ui.session import GameSetup
 from game.ui.settings import Settings
 from game.ui.storage import Storage, slot_for
+from tests.random_play import match_record, whole_match_record
 
 
 @pytest.fixture
@@ -316,24 +317,7 @@ def _setup(variant: str = "marriage"):
     return GameSetup(variant, seats=["human"] + ["hard"] * (players - 1))
 
 
-def _record(variant: str = "marriage", deals: int = 0, extra: int = 1, seed: int = 1,
-            options=None) -> str:
-    """A match record: ``deals`` finished deals and a started one with ``extra`` actions."""
-    import random
-
-    from game.rules import Match, write_record
-
-    m = Match(variant, seed=seed, options=options) if options else Match(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(deals):
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    d = m.start_deal()
-    for _ in range(extra):
-        d.apply(rng.choice(d.legal_actions()))
-    return write_record(m.deals)
+_record = match_record
 
 
 # --- issue 36: slots cannot point at other games -------------------------------------------------
@@ -423,20 +407,7 @@ def test_an_existing_earlier_pair_is_kept_and_the_next_free_name_taken(storage):
 
 
 # --- issue 36: a saved match is checked as a match -----------------------------------------------
-def _whole(seed: int, variant: str = "marriage") -> str:
-    """A finished match: every deal its rules allow."""
-    import random
-
-    from game.rules import Match, write_record
-
-    m = Match(variant, seed=seed)
-    rng = random.Random(seed)
-    while not m.is_over():
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    return write_record(m.deals)
+_whole = whole_match_record
 
 
 def _put(storage, slot: str, text: str, setup) -> None:

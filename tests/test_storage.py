@@ -12,6 +12,7 @@ from game.rules import CARD_STR, random_deck
 from game.ui.session import GameSetup
 from game.ui.settings import Settings
 from game.ui.storage import Storage, atomic_write
+from tests.random_play import played
 
 
 @pytest.fixture
@@ -165,16 +166,7 @@ def test_history_export_once_per_key(storage):
 
 
 def _played(variant: str, seed: int = 3):
-    from game.rules import Match
-
-    m = Match(variant, seed=seed)
-    rng = random.Random(seed)
-    while not m.is_over():
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    return m
+    return played(variant, None, seed)
 
 
 @pytest.mark.parametrize("variant", ["marriage", "marias"])

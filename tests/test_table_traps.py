@@ -41,6 +41,34 @@ def human_turn(app, scene, seconds: float = 20.0):
     return scene.input.observation()
 
 
+def first_trick_waiting(app, seed: int = 4):
+    """A Sixty-six table (tricks collected by a click) whose first trick waits to be
+    collected, the human having played a card to it."""
+    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"],
+                                                seed=seed), bot_budget_ms=0)
+    while not scene.flow.deal.trick_log:
+        obs = human_turn(app, scene)
+        scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
+        assert wait(app, lambda: scene.director.collecting() or scene.human.waiting, 20)
+    assert wait(app, scene.director.collecting, 10)
+    return scene
+
+
+def marias_table(speed: str, forehand: bool):
+    """``(app, scene)``: a Mariáš table of the human and two easy bots, on the first seed
+    whose first deal the human opens as forehand (``forehand``) or defends."""
+    for seed in range(60):
+        app = make_app(speed=speed)
+        scene = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
+                                                    seed=seed), bot_budget_ms=0)
+        for _ in range(5):
+            app.step(1 / 60)
+        if (scene.flow.deal.forehand == 0) == forehand:
+            return app, scene
+        scene.shutdown()
+    raise AssertionError("no seed gives that seat")
+
+
 def marriage_on_lead(collect="auto", **settings):
     """A Marriage table where the human leads the first trick ("Declare 66!" on offer)."""
     for seed in range(40):
@@ -184,15 +212,7 @@ def test_discard_offers_only_legal_pairs_and_prompts():
 
 # --- 5. the Mariáš trump card is shown to the defenders -----------------------------------
 def test_trump_card_is_shown_to_the_defenders():
-    for seed in range(60):
-        app = make_app(speed="normal")
-        scene = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
-                                                    seed=seed), bot_budget_ms=0)
-        for _ in range(5):
-            app.step(1 / 60)
-        if scene.flow.deal.forehand != 0:
-            break
-        scene.shutdown()
+    app, scene = marias_table("normal", forehand=False)
     seen, said = [], []
 
     def look() -> bool:
@@ -219,13 +239,7 @@ def test_trump_card_is_shown_to_the_defenders():
 # --- 10. the finished trick waits; the last trick can be looked at --------------------------
 def test_trick_waits_to_be_collected_and_last_trick_is_viewable():
     app = make_app(speed="fast", collect="click")
-    scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"],
-                                                seed=4), bot_budget_ms=0)
-    while not scene.flow.deal.trick_log:
-        obs = human_turn(app, scene)
-        scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
-        assert wait(app, lambda: scene.director.collecting() or scene.human.waiting, 20)
-    assert wait(app, scene.director.collecting, 10)
+    scene = first_trick_waiting(app)
     tricks = len(scene.flow.deal.trick_log)
     for _ in range(120):  # two seconds: it stays
         app.step(1 / 60)

@@ -21,7 +21,7 @@ import pygame_gui
 
 from . import idle_wait
 from .fonts import fonts_from_files
-from .hostos import name_windows, prefer_direct_framebuffer, release_heap
+from .hostos import name_windows, prefer_direct_framebuffer, release_heap, run_queue_ms
 from .i18n import translation_dir
 from .icon import APP_ID, set_window_icon
 from .redraw import Damage, UISnapshot
@@ -104,6 +104,9 @@ class Frame:
     at: float
     #: A frame that built a slice of a screen (nothing presented).
     building: bool = False
+    #: How long in the frame the main thread stood ready while other programs held every
+    #: core (ms; 0 unless :attr:`App.measure_waits`, and where the system cannot tell).
+    waited_ms: float = 0.0
 
 
 #: Room kept free on the desktop for a title bar and a task bar.
@@ -217,6 +220,9 @@ class App:
         #: Work time (ms) of every drawn frame; ``frames`` has the details (bounded).
         self.frame_times: list[float] = []
         self.frames: deque[Frame] = deque(maxlen=20000)
+        #: Whether each frame measures its wait for a core (the benchmark's, Linux only).
+        self.measure_waits = False
+        self._wait_start: float | None = None
         self.services: dict[str, Any] = {}
         #: Small jobs done while the loop has nothing else to do (e.g. rendering the
         #: rest of a deck): each call does a little and returns True while more is left.
@@ -372,6 +378,7 @@ class App:
         """
         start = time.perf_counter()
         cpu_start = time.thread_time()
+        self._wait_start = run_queue_ms() if self.measure_waits else None
         self._scene_touched = False
         self._entered = False  # (a switch before this step is drawn by it)
         while self._calls and not self.building():
@@ -452,9 +459,12 @@ class App:
         self.frame_times.append(ms)
         if len(self.frame_times) > 20000:
             del self.frame_times[:10000]
+        waited = 0.0
+        if self._wait_start is not None:
+            waited = max(0.0, (run_queue_ms() or self._wait_start) - self._wait_start)
         self.frames.append(Frame(ms, (time.thread_time() - cpu_start) * 1000.0,
                                  scene.name if scene is not None else "", presented, full,
-                                 start, building))
+                                 start, building, waited))
 
     def widget_rects(self) -> list[pygame.Rect]:
         """Where pygame-gui's visible widgets lie now and lay in the last frame."""

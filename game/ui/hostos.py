@@ -206,6 +206,21 @@ def process_age_s() -> float | None:
         return None
 
 
+def run_queue_ms() -> float | None:
+    """How long the calling thread has stood ready to run while every core was busy with
+    other work, in ms since it started (Linux's scheduler statistics), None where unknown.
+
+    What a frame loses to other programs on a loaded machine, told apart from what it
+    spends itself or waits for (the X server, a lock)."""
+    if not is_linux():
+        return None
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as f:
+            return int(f.read().split()[1]) / 1e6
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of another process (Linux), None where unknown."""
     fields = _proc_stat(pid)

@@ -46,13 +46,7 @@ def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
         if spot.seat == view:
             continue
         rects.append(pygame.Rect(spot.plate.tuple()))
-        cx, cy = spot.hand
-        if spot.vertical:
-            rects.append(pygame.Rect(round(cx - spot.card_h / 2), round(cy - spot.span / 2),
-                                     spot.card_h, round(spot.span)))
-        else:
-            rects.append(pygame.Rect(round(cx - spot.span / 2), round(cy - spot.card_h / 2),
-                                     round(spot.span), spot.card_h))
+        rects.append(pygame.Rect(spot.hand_area()))
     rects.append(pygame.Rect(layout.info.tuple()))
     rects.append(pygame.Rect(layout.score.tuple()))
     th = layout.table_h
@@ -309,14 +303,36 @@ class PracticeLayer:
         if layout is None:
             return None
         m = layout.margin
-        spot = layout.spot(self.scene.view_seat)
-        bottom = round(spot.hand[1] - layout.hand_h * 0.62)
+        bottom = self._hand_top(layout)
         buttons = [b.rect.top for _a, b in
                    getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
         if buttons:
             bottom = min(bottom, min(buttons)) - m
         top = round(max(layout.info.y + layout.info.h, layout.score.y + layout.score.h)) + m
         return max(0, bottom - top)
+
+    def _own_cards(self) -> list[pygame.Rect]:
+        """The player's hand with room for a card lifted under the mouse: the same while
+        the mouse moves over it, so the panel does not jump as a card rises."""
+        stage = getattr(self.scene, "stage", None)
+        layout = getattr(self.scene, "layout", None)
+        if stage is None or layout is None:
+            return []
+        rise = layout.hover_lift
+        out = []
+        for sp in stage.hand_sprites():
+            r = stage.rect_of(sp).move(0, round(sp.lift))  # as it rests
+            out.append(pygame.Rect(r.x, r.y - rise, r.w, r.h + rise))
+        return out
+
+    def _hand_top(self, layout: Any) -> int:
+        """The top of the player's hand: its cards as they lie, or where the layout puts
+        them before they are dealt."""
+        cards = self._own_cards()
+        if cards:
+            return min(r.top for r in cards) - layout.margin // 2
+        spot = layout.spot(self.scene.view_seat)
+        return round(spot.hand[1] - layout.hand_h * 0.62)
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
@@ -347,11 +363,8 @@ class PracticeLayer:
         s = self._scale()
         m = round(18 * s)
         pw, ph = box
-        hand_top = round(h * 0.75)
         layout = getattr(self.scene, "layout", None)
-        if layout is not None:
-            spot = layout.spot(self.scene.view_seat)
-            hand_top = round(spot.hand[1] - layout.hand_h * 0.62)
+        hand_top = self._hand_top(layout) if layout is not None else round(h * 0.75)
         weighted = self._busy()
         buttons = [pygame.Rect(b.rect) for _a, b in
                    getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
@@ -361,6 +374,8 @@ class PracticeLayer:
         pressable = buttons + [pygame.Rect(b.rect) for b in
                                (getattr(self.scene, "widgets", None) or {}).values()]
         pressable += pressable_extra or []
+        # Nor the player's own cards: a panel over the hand hides what it talks about.
+        pressable += [r.inflate(m // 2, m // 2) for r in self._own_cards()]
         # The same question is asked more than once a frame (a tip is placed as it is
         # shown and again as it is drawn): the search over the candidates is done once.
         key = (size, box, hand_top, buttons_top,

@@ -10,6 +10,7 @@ remove them when closed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -99,10 +100,16 @@ class HintPanel:
         return [(action_text(a, self.obs, self.family), vals[a], a == best) for a in order]
 
     def reasons(self) -> list[str]:
-        """The hint's explanation, a sentence a line."""
+        """The hint's explanation, a sentence a line.  With the choices' values open, the
+        sentence comparing the move with the next best is left out: the bars below say
+        it, and the panel must fit between the boxes and the hand."""
         if self.hint is None:
             return []
-        return explanation_lines(self.hint.why, self.obs, self.family)
+        why = self.hint.why
+        if self.expanded and self._has_values() and len(why.sentences) > 1:
+            kept = tuple(s for s in why.sentences[1:] if not s.key.startswith("advice_margin"))
+            why = replace(why, sentences=(why.sentences[0], *kept))
+        return explanation_lines(why, self.obs, self.family)
 
     # --- events ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -202,13 +202,7 @@ class CountingPanel:
             if spot.seat == sc.view_seat:
                 continue
             out.append(pygame.Rect(spot.plate.tuple()))
-            cx, cy = spot.hand
-            if spot.vertical:
-                out.append(pygame.Rect(round(cx - spot.card_h / 2), round(cy - spot.span / 2),
-                                       spot.card_h, round(spot.span)))
-            else:
-                out.append(pygame.Rect(round(cx - spot.span / 2), round(cy - spot.card_h / 2),
-                                       round(spot.span), spot.card_h))
+            out.append(pygame.Rect(spot.hand_area()))
         for at in (L.talon, L.stock):
             r = pygame.Rect(0, 0, tw * 2, th)
             r.center = (round(at[0]), round(at[1]))

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CARD_ASPECT = 0.69
+#: How far a card of the player's hand rises under the mouse, as a share of its height.
+HOVER_LIFT = 0.1
 
 Point = tuple[float, float]
 
@@ -49,6 +51,15 @@ class SeatSpot:
     bubble: Point  # speech bubble anchor
     aside: Point  # a card laid in front of the seat (Mariáš trump card)
 
+    def hand_area(self) -> tuple[int, int, int, int]:
+        """``(x, y, w, h)`` of the longest hand the seat may hold (its cards' whole reach)."""
+        cx, cy = self.hand
+        if self.vertical:
+            return (round(cx - self.card_h / 2), round(cy - self.span / 2), self.card_h,
+                    round(self.span))
+        return (round(cx - self.span / 2), round(cy - self.card_h / 2), round(self.span),
+                self.card_h)
+
 
 @dataclass(frozen=True)
 class TableLayout:
@@ -71,6 +82,11 @@ class TableLayout:
 
     def spot(self, seat: int) -> SeatSpot:
         return self.seats[seat]
+
+    @property
+    def hover_lift(self) -> int:
+        """How far a card of the player's hand rises under the mouse."""
+        return round(self.hand_h * HOVER_LIFT)
 
     def card_w(self, h: int) -> int:
         return max(1, round(h * CARD_ASPECT))

@@ -974,7 +974,7 @@ class TableScene(Scene):
             self._lifting = False
             return
         ease = min(1.0, dt * 14)
-        lift_h = self.layout.hand_h * 0.1
+        lift_h = self.layout.hover_lift
         waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
         lifting = False
         for s in hand:
