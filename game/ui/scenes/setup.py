@@ -201,7 +201,7 @@ class SetupScene(MenuScene):
         reset = self.button("defaults", pygame.Rect(right, y + px(4), px(150), px(34)),
                             "ui.setup_defaults", object_id="#small")
         focus.append(reset)
-        y += px(58)
+        y += px(50)
         self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_practice",
                    object_id="#section")
         self.practice_toggle = self.toggle(
@@ -209,10 +209,12 @@ class SetupScene(MenuScene):
             self._set_practice)
         focus.append(self.practice_toggle)
         yield
-        self.add(PlainTextBox(
-            "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
+        # The blurbs are as tall as their text (-1): fixed rows of room for the longest
+        # language pushed the trainer's into Start and Rules in Mariáš, whose options are many.
+        blurb = self.add(PlainTextBox(
+            "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, -1), self.manager,
             object_id="#blurb"))
-        y += px(104)
+        y = blurb.rect.bottom + px(6)
         yield
         self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_trainer",
                    object_id="#section")
@@ -221,12 +223,12 @@ class SetupScene(MenuScene):
             self._set_trainer)
         focus.append(self.trainer_toggle)
         yield
-        self.add(PlainTextBox(
-            "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, px(64)), self.manager,
+        blurb = self.add(PlainTextBox(
+            "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, -1), self.manager,
             object_id="#blurb"))
         # The game's rules at a glance, in the space left (the full text is one click away);
         # its box (15-27 ms at 1920x1080) starts a slice of its own: never after another step.
-        y += px(112)
+        y = blurb.rect.bottom + px(8)
         room = h - px(112) - y
         self.long_step_next = room >= px(90)
         yield
