@@ -308,8 +308,12 @@ class PracticeLayer:
                    getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
         if buttons:
             bottom = min(bottom, min(buttons)) - m
-        top = round(max(layout.info.y + layout.info.h, layout.score.y + layout.score.h)) + m
-        return max(0, bottom - top)
+        # Below the boxes and the hand of a player across the table (a two-player game's
+        # opponent sits at the top centre, where the panel would otherwise reach).
+        tops = [layout.info.y + layout.info.h, layout.score.y + layout.score.h]
+        tops += [spot.hand_area()[1] + spot.hand_area()[3] for spot in layout.seats
+                 if spot.side == "top" and spot.seat != self.scene.view_seat]
+        return max(0, bottom - round(max(tops)) - m)
 
     def _own_cards(self) -> list[pygame.Rect]:
         """The player's hand with room for a card lifted under the mouse: the same while

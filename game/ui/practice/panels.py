@@ -162,7 +162,7 @@ class HintPanel:
             # Taller than the free room (ten Mariáš cards at 1024 × 640 reached over the
             # boxes and a hand): the best alternatives, and a line saying how many more.
             base = pad + px(30) + text_h + px(6) + toggle_h + px(26) + pad
-            fit = max(3, (self.max_h - base - px(22)) // px(22))
+            fit = max(1, (self.max_h - base - px(22)) // px(22))
             if fit < rows:
                 self.shown = fit
         more = px(22) if self.shown < rows else 0
