@@ -65,6 +65,7 @@ class PracticeLayer:
         self.dialog = ConfirmDialog(self.app.manager)
         self.tips = TipBox(self.app.manager, on_off=self._tips_off)
         self.tips.placer = self.place_tip
+        self.tips.defer_buttons = True
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
@@ -242,6 +243,7 @@ class PracticeLayer:
         return self.panel.handle_event(event)
 
     def update(self, dt: float) -> None:
+        self.tips.build_buttons()  # (those of a tip that showed in the last frame)
         obs = self._obs()
         if self.tips.active:
             self.tips.keep_only(tips_for(obs) if obs is not None else [])
@@ -359,10 +361,13 @@ class PracticeLayer:
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
             else []
         extra.extend(self._drawn())
-        return self.place(self.app.size, box, extra)
+        # A tip is placed in the frame it first shows in: on the coarser grid (a quarter
+        # of the places to weigh); the hint panel, opened on request, gets the finer one.
+        return self.place(self.app.size, box, extra, step=max(32, round(36 * self._scale())))
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
-              pressable_extra: list[pygame.Rect] | None = None) -> tuple[int, int]:
+              pressable_extra: list[pygame.Rect] | None = None,
+              step: int | None = None) -> tuple[int, int]:
         w, h = size
         s = self._scale()
         m = round(18 * s)
@@ -382,7 +387,7 @@ class PracticeLayer:
         pressable += [r.inflate(m // 2, m // 2) for r in self._own_cards()]
         # The same question is asked more than once a frame (a tip is placed as it is
         # shown and again as it is drawn): the search over the candidates is done once.
-        key = (size, box, hand_top, buttons_top,
+        key = (size, box, step, hand_top, buttons_top,
                tuple(tuple(r) for r in pressable_extra or []),
                tuple(tuple(r) for r in pressable), tuple((tuple(r), wt) for r, wt in weighted))
         if self._placed is not None and self._placed[0] == key:
@@ -395,7 +400,7 @@ class PracticeLayer:
         for r in pressable_extra or []:  # right above or below what must stay in view
             candidates += [(r.right, r.top - m), (r.right, r.bottom + m + ph)]
         # Then anywhere above the hand, centre first (a free spot beats a covered one).
-        step = max(16, m)
+        step = step or max(16, m)
         for y in range(buttons_top - m, m + ph - 1, -step):
             for dx in range(0, w // 2, step):
                 for x in (w // 2 + pw // 2 + dx, w // 2 + pw // 2 - dx)[:2 if dx else 1]:
@@ -461,7 +466,7 @@ class PracticeLayer:
 
     def busy(self) -> bool:
         """Waiting for a hint that is being searched (the table keeps polling)."""
-        return bool(self.panel.visible and self.panel.waiting)
+        return bool(self.panel.visible and self.panel.waiting) or bool(self.tips.buttons_due)
 
     def close(self) -> None:
         self.dialog.close()

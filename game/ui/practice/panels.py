@@ -385,6 +385,11 @@ class TipBox:
         self.top = 0
         self.size: tuple[int, int] = (0, 0)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        #: Build the buttons a frame after the box (:meth:`build_buttons`): the box's place
+        #: and the buttons' shapes are each a good part of a frame at 1080p.
+        self.defer_buttons = False
+        #: Where the buttons go once built (while :attr:`defer_buttons` holds them back).
+        self.buttons_due: dict[str, pygame.Rect] = {}
 
     def px(self, v: float) -> int:
         return round(v * self.scale)
@@ -392,6 +397,16 @@ class TipBox:
     @property
     def active(self) -> bool:
         return self.key is not None
+
+    def build_buttons(self) -> None:
+        """The buttons held back by :attr:`defer_buttons`, where the box is now."""
+        due, self.buttons_due = self.buttons_due, {}
+        if "ok" in due:
+            self.buttons["ok"] = pygame_gui.elements.UIButton(
+                due["ok"], tr("ui.practice_tip_ok"), self.manager, object_id="#primary")
+        if "off" in due:
+            self.buttons["off"] = pygame_gui.elements.UIButton(
+                due["off"], tr("ui.practice_tips_off"), self.manager)
 
     def show(self, keys: list[str], screen_size: tuple[int, int]) -> None:
         for k in keys:
@@ -421,17 +436,16 @@ class TipBox:
         ok.right = self.rect.right - px(16)
         off = pygame.Rect(0, y, px(170), bh)
         off.right = ok.left - px(10)
-        self.buttons = {
-            "ok": pygame_gui.elements.UIButton(ok, tr("ui.practice_tip_ok"), self.manager,
-                                               object_id="#primary"),
-            "off": pygame_gui.elements.UIButton(off, tr("ui.practice_tips_off"), self.manager),
-        }
+        self.buttons_due = {"ok": ok, "off": off}
+        if not self.defer_buttons:
+            self.build_buttons()
         self.size = screen_size
 
     def _kill(self) -> None:
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}
+        self.buttons_due = {}
 
     def keep_only(self, keys: list[str]) -> None:
         """Drop the tips whose action is no longer possible (an exchange tip must not stay
@@ -453,6 +467,8 @@ class TipBox:
             self.rect = rect
             for b in self.buttons.values():
                 b.set_position((b.rect.x + dx, b.rect.y + dy))
+            for r in self.buttons_due.values():
+                r.move_ip(dx, dy)
 
     def close(self) -> None:
         self.queue = []
