@@ -53,12 +53,21 @@ def scaled_theme(scale: float) -> dict[str, Any] | None:
     return theme
 
 
+def _checked_already(theme_data: dict[str, Any]) -> list[str]:
+    """No complaints: the theme was checked as it was read (see :func:`apply_ui_scale`)."""
+    return []
+
+
 def apply_ui_scale(app: Any, scale: float) -> bool:
     """Reload the manager's theme at ``scale``; False (and unchanged) if that fails."""
     theme = scaled_theme(scale)
     if theme is None:
         return False
     ui_theme = app.manager.get_theme()
+    # The file was checked when it was read (game.ui.theme.load_theme, once per file);
+    # pygame-gui checking each scaled copy again was a third of the frame that switches
+    # between the menus' and the table's text size.
+    ui_theme.validate_theme_data = _checked_already
     ui_theme.load_theme(theme)
     app.manager.rebuild_all_from_changed_theme_data()
     _let_go_of_fonts(app, ui_theme)
