@@ -14,6 +14,7 @@ import os
 
 import pygame
 import pygame_gui
+import pytest
 from pygame_gui.core.utility import PackageResource
 
 from game.ui import i18n
@@ -21,11 +22,29 @@ from game.ui.fonts import file_of, fonts_from_files
 from tests.test_screens import app, pump  # noqa: F401 - fixture
 
 
-def _font_copies() -> int:
+def _copies() -> set[int]:
     gc.collect()
     # (A closed buffer another test left for the collector holds no font.)
-    return sum(1 for o in gc.get_objects() if isinstance(o, io.BytesIO) and not o.closed
-               and len(o.getbuffer()) > 100_000)
+    return {id(o) for o in gc.get_objects() if isinstance(o, io.BytesIO) and not o.closed
+            and len(o.getbuffer()) > 100_000}
+
+
+#: The copies that were there before a test of this file began: pygame keeps a font made
+#: from a buffer (and so the buffer) for as long as anything holds that font, and earlier
+#: tests of the same process made managers of their own, with pygame-gui's default way.
+_before: set[int] = set()
+
+
+@pytest.fixture(autouse=True)
+def _copies_before():
+    """(Autouse: taken before the ``app`` fixture opens its window.)"""
+    _before.clear()
+    _before.update(_copies())
+
+
+def _font_copies() -> int:
+    """Copies of font files in memory made since this test began."""
+    return len(_copies() - _before)
 
 
 def _locations(manager: pygame_gui.UIManager) -> list[object]:

@@ -370,8 +370,17 @@ def test_a_dropped_line_is_dialled_again_and_the_turn_asked_again(tmp_path):
         def played() -> bool:
             return len(t.deal.history) > before and t.deal.history[before][0] == 0
 
-        frames_until(app, lambda: flow.status == "connected" and not table.anim.busy() and (
-            flow.waiting_for_human() or played()), 20)
+        # (Played, the trick may wait for a click to gather it: the table is not still.)
+        try:
+            frames_until(app, lambda: flow.status == "connected" and (
+                played() or flow.waiting_for_human() and not table.anim.busy()), 20)
+        except AssertionError as exc:  # say where the window and the host stand
+            raise AssertionError({
+                "status": flow.status, "state": flow.state, "pending": flow.pending,
+                "moving": table.anim.busy(), "version": flow.version,
+                "to_move": flow.obs.to_move if flow.obs else None, "queue": len(flow.queue),
+                "host_history": len(t.deal.history), "before": before,
+                "host_to_move": t.deal.to_move(), "reconnects": flow.reconnects}) from exc
         assert flow.view_seat == 0 and t.seats[0].connected and flow.reconnects == 1
         if played():  # sent on the new line: played once, the card the person chose
             assert t.deal.history[before][1] == legal[0]
