@@ -115,6 +115,20 @@ def test_tip_box_queue_and_switch_off(app):
     assert box.key is None and off == [True]
 
 
+def test_a_tip_box_can_build_its_buttons_a_frame_later(app):
+    """At the table the tip's box shows first and its two buttons are built in the next
+    frame (each is a good part of a frame at 1080p), where the box is by then."""
+    box = TipBox(app.manager)
+    box.defer_buttons = True
+    box.show(["tip_close_marriage"], app.size)
+    assert box.active and not box.buttons and set(box.buttons_due) == {"ok", "off"}
+    box.build_buttons()
+    assert set(box.buttons) == {"ok", "off"} and not box.buttons_due
+    assert all(box.rect.contains(b.rect) for b in box.buttons.values())
+    box.close()
+    assert not box.buttons and not box.buttons_due
+
+
 def test_review_scene_lists_decisions_and_steps_through(app):
     deal = position("sixty-six", 5, 0)
     rng = random.Random(1)
