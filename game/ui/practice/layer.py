@@ -313,8 +313,8 @@ class PracticeLayer:
         # Below the boxes and the hand of a player across the table (a two-player game's
         # opponent sits at the top centre, where the panel would otherwise reach).
         tops = [layout.info.y + layout.info.h, layout.score.y + layout.score.h]
-        tops += [spot.hand_area()[1] + spot.hand_area()[3] for spot in layout.seats
-                 if spot.side == "top" and spot.seat != self.scene.view_seat]
+        tops += [y + h for _x, y, _w, h in (spot.hand_area() for spot in layout.seats
+                 if spot.side == "top" and spot.seat != self.scene.view_seat)]
         return max(0, bottom - round(max(tops)) - m)
 
     def _own_cards(self) -> list[pygame.Rect]:
