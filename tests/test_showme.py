@@ -12,7 +12,7 @@ import pytest
 
 from game.ai.showme import before_play, show_me, trick_number
 from game.rules.actions import Verb
-from game.rules.record import parse_record, replay_deal
+from game.rules.record import parse_record, replay_deal, write_deal
 from game.rules.variants import new_deal, random_deck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,3 +162,44 @@ def test_the_all_cards_line_decides_the_doubling_round_seeing_every_card(monkeyp
             return
         calls.clear()
     raise AssertionError("no doubling decision reached")
+
+
+@pytest.mark.parametrize("variant,seed", [("marriage", 5), ("sixty-six", 6), ("marias", 7),
+                                          ("marias", 8)])
+def test_the_all_cards_line_plays_out_every_option_of_its_choices(variant, seed):
+    """Never worse because of a choice: at each of the seat's choices on the all-cards line
+    (close, exchange, declare, contract, good/bad, flek/re...) every option — and the
+    player's and the hard line's own option where they stood in the same position — was
+    played to the end, and none of them scored more than the line shown."""
+    from game.ai.showme import CHOICE_VERBS, MANY_OPTIONS, state_at
+
+    deal = finished_deal(variant, seed)
+    seat = 0
+    result = show_me(deal, seat, seed=3, iterations=8, opponent_iterations=4)
+    line = result.perfect
+    best = line.value(seat)
+    assert line.deal.is_over()
+    for trial in line.trials:
+        assert trial.line.deal.is_over()
+        assert trial.line.value(seat) <= best
+        assert trial.line.deal.history[trial.index] == (seat, trial.action)
+        again = replay_deal(parse_record(write_deal(trial.line.deal))[-1])
+        assert list(again.score()) == trial.line.score  # a real line of play, to the end
+    choices = 0
+    for i, (mover, own) in enumerate(line.deal.history):
+        if mover != seat:
+            continue
+        state = state_at(deal, line.deal, i)
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        tried = {t.action for t in line.trials if t.index == i} | {own}
+        wanted = {a for a in legal if a.verb in CHOICE_VERBS}
+        for other in (deal, result.hard.deal):
+            if other.history[:i] == line.deal.history[:i] and len(other.history) > i:
+                theirs = other.history[i][1]
+                if {theirs.verb, own.verb} & (CHOICE_VERBS | MANY_OPTIONS):
+                    wanted.add(theirs)
+        choices += bool(wanted)
+        assert wanted <= tried, (i, wanted - tried)
+    assert choices > 0

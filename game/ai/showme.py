@@ -19,6 +19,14 @@ the line parts from the player's, they are played by computer opponents (by defa
 levels they had).  So "the first move where the lines part" is exact: everything before it
 is what happened.
 
+The all-cards line **tries its choices**: at each of the seat's decisions that is not just a
+card to a trick (close, exchange, declare, a contract, good/bad, flek/re, an announcement) it
+plays the rest of the deal once for every such option (and for the player's and the hard
+line's own choice there, where those lines stood in the same position — also for the trump
+card and the cards laid away, too many to try each) and keeps the line that scored best.  So
+the line is never worse than the player's or the hard line *because of such a choice*: what
+can still make it score less is the others' play after the lines part, which the scene says.
+
 Pure Python (the after-deal scene runs it in a worker thread); ``python -m game.ai showme
 RECORD --seat N --json`` prints the same from a deal record.
 """
@@ -28,7 +36,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.actions import Action, Verb
@@ -50,6 +58,8 @@ class Line:
     #: the first history index where this line's action differs from the deal as played
     #: (None: the line made every choice the player made)
     parted_at: int | None = None
+    #: the other options the line tried at its choices (the all-cards line only)
+    trials: list[Trial] = field(default_factory=list)
 
     @property
     def score(self) -> list[int]:
@@ -76,7 +86,21 @@ class Line:
                                     "before_play": before_play(original, i),
                                     "played": str(original.history[i][1]),
                                     "line": str(self.deal.history[i][1])}
+        if self.trials:
+            out["tried"] = [{"index": t.index, "action": str(t.action),
+                             "value": t.line.value(seat)} for t in self.trials]
         return out
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One option tried at a choice: the deal played on from ``index`` with ``action``."""
+
+    index: int
+    action: Action
+    line: Line
+    #: the line this was until a better-scoring option took its place
+    displaced: bool = False
 
 
 @dataclass
@@ -162,16 +186,20 @@ def perfect_chooser(seed: int = 0, budget_ms: float | None = None,
 
 def play_line(original: Deal, seat: int, choose: Chooser, opponents: Sequence[Bot | None],
               name: str, seed: int = 0, cancel: threading.Event | None = None,
-              progress: Callable[[int], None] | None = None) -> Line:
+              progress: Callable[[int], None] | None = None,
+              prefix: Sequence[tuple[int, Action]] = ()) -> Line:
     """Replay ``original`` with ``choose`` deciding for ``seat`` (see the module docstring).
 
     ``opponents[s]``: the bot that plays seat ``s`` once the line has parted (None for the
-    player's own seat).  ``progress(actions so far)`` after every action.
+    player's own seat).  ``progress(actions so far)`` after every action.  ``prefix``: the
+    line's first actions, as they are to be (a choice tried on another line's way there).
     """
     deal = fresh(original)
     history = original.history
     rng = random.Random(seed)
-    parted: int | None = None
+    for who, done in prefix:
+        deal.apply(done, who, chance=rng)
+    parted = first_difference(original, deal)
     while not deal.is_over():
         if cancel is not None and cancel.is_set():
             break
@@ -200,6 +228,87 @@ def play_line(original: Deal, seat: int, choose: Chooser, opponents: Sequence[Bo
     return Line(name, deal, parted)
 
 
+def first_difference(original: Deal, deal: Deal) -> int | None:
+    """The first history index where ``deal`` did otherwise than ``original`` (None: its
+    history so far is the original's)."""
+    for i, ((_s, mine), (_t, theirs)) in enumerate(zip(original.history, deal.history)):
+        if mine != theirs:
+            return i
+    return None if len(deal.history) <= len(original.history) else len(original.history)
+
+
+#: The seat's choices that are not a card to a trick: each option is played out.
+CHOICE_VERBS = frozenset({Verb.CLOSE, Verb.EXCHANGE, Verb.DECLARE, Verb.CONTRACT, Verb.GOOD,
+                          Verb.BAD, Verb.DOUBLE, Verb.ANNOUNCE, Verb.PASS})
+#: Choices with too many options to play each out (Mariáš forehand's trump card, the two
+#: cards laid away): the player's and the hard line's option there are played out.
+MANY_OPTIONS = frozenset({Verb.TRUMP, Verb.DISCARD})
+
+
+def state_at(original: Deal, line: Deal, index: int) -> Deal:
+    """``line`` as it stood before its action ``index``."""
+    deal = fresh(original)
+    rng = random.Random(0)
+    for mover, action in line.history[:index]:
+        deal.apply(action, mover, chance=rng)
+    return deal
+
+
+def options(state: Deal, index: int, line: Deal, others: Sequence[Deal]) -> list[Action]:
+    """What the all-cards line tries at its action ``index`` besides its own: every option
+    of a choice, and the action each of ``others`` took there when it stood in the same
+    position and that action (or the line's) was a choice.  A card against a card is the
+    play search's business, not tried here."""
+    legal = state.legal_actions()
+    if len(legal) < 2 or not any(a.verb in CHOICE_VERBS | MANY_OPTIONS for a in legal):
+        return []
+    own = line.history[index][1]
+    out = [a for a in legal if a.verb in CHOICE_VERBS]
+    choice = CHOICE_VERBS | MANY_OPTIONS
+    for other in others:
+        if len(other.history) > index and other.history[:index] == line.history[:index]:
+            theirs = other.history[index][1]
+            if theirs.verb in choice or own.verb in choice:
+                out.append(theirs)
+    seen: list[Action] = []
+    for a in out:
+        if a != own and a not in seen:
+            seen.append(a)
+    return seen
+
+
+def try_choices(original: Deal, seat: int, base: Line, others: Sequence[Deal],
+                play_from: Callable[[Sequence[tuple[int, Action]]], Line],
+                cancel: threading.Event | None = None,
+                progress: Callable[[float], None] | None = None) -> Line:
+    """``base`` improved choice by choice: at each of the seat's choices (in the order the
+    line meets them) every option is played out by ``play_from(prefix)``; a better-scoring
+    option becomes the line, whose later choices are then tried in turn.  Every option
+    tried (and each line an option displaced) is kept in the result's ``trials``."""
+    best = base
+    trials: list[Trial] = []
+    i = 0
+    while i < len(best.deal.history):
+        if cancel is not None and cancel.is_set():
+            break
+        mover, _own = best.deal.history[i]
+        if mover == seat:
+            state = state_at(original, best.deal, i)
+            for action in options(state, i, best.deal, others):
+                line = play_from([*best.deal.history[:i], (seat, action)])
+                if not line.deal.is_over():
+                    break  # cancelled
+                if line.value(seat) > best.value(seat):
+                    trials.append(Trial(i, best.deal.history[i][1], best, displaced=True))
+                    best = line
+                else:
+                    trials.append(Trial(i, action, line))
+        i += 1
+        if progress is not None:
+            progress(i / max(1, len(best.deal.history)))
+    return Line(base.name, best.deal, first_difference(original, best.deal), trials)
+
+
 def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | None = None,
             seed: int = 0, budget_ms: float | None = None, iterations: int | None = None,
             opponent_iterations: int | None = None, cancel: threading.Event | None = None,
@@ -222,15 +331,23 @@ def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | N
                                                  iterations=opponent_iterations, cancel=cancel)
                 for s, lv in enumerate(levels)]
 
-    def step(base: float) -> Callable[[int], None] | None:
+    def step(base: float, share: float) -> Callable[[int], None] | None:
         if progress is None:
             return None
-        return lambda k: progress(min(1.0, base + 0.5 * k / expected))
+        return lambda k: progress(min(1.0, base + share * k / expected))
+
+    def perfect_from(prefix: Sequence[tuple[int, Action]] = (),
+                     step: Callable[[int], None] | None = None) -> Line:
+        return play_line(original, seat, perfect_chooser(seed, budget_ms, iterations, cancel),
+                         opponents(), "perfect", seed, cancel, step, prefix)
 
     hard = play_line(original, seat, hard_chooser(seed, budget_ms, iterations, cancel),
-                     opponents(), "hard", seed, cancel, step(0.0))
-    perfect = play_line(original, seat, perfect_chooser(seed, budget_ms, iterations, cancel),
-                        opponents(), "perfect", seed, cancel, step(0.5))
+                     opponents(), "hard", seed, cancel, step(0.0, 0.3))
+    perfect = perfect_from(step=step(0.3, 0.3))
+    if perfect.deal.is_over():
+        tried = None if progress is None else (lambda f: progress(0.6 + 0.4 * f))
+        perfect = try_choices(original, seat, perfect, [original, hard.deal], perfect_from,
+                              cancel, tried)
     return ShowMe(seat, Line("played", original), hard, perfect)
 
 
@@ -246,7 +363,7 @@ def bench(deals: int, variants: Sequence[str], seed: int = 1, iterations: int = 
                            "games": {}}
     for variant in variants:
         rng = random.Random(f"{seed}-{variant}")
-        at_least = hard_ok = 0
+        at_least = hard_ok = tried = improved = 0
         gaps: list[float] = []
         for k in range(deals):
             deal = new_deal(variant, rng.randrange(3 if variant in ("sixty-six-3", "marias")
@@ -265,8 +382,11 @@ def bench(deals: int, variants: Sequence[str], seed: int = 1, iterations: int = 
             at_least += perfect >= mine
             hard_ok += perfect >= res.hard.value(0)
             gaps.append(perfect - mine)
+            tried += len(res.perfect.trials)
+            improved += any(t.displaced for t in res.perfect.trials)
         out["games"][variant] = {
             "perfect_at_least_played": at_least, "perfect_at_least_hard": hard_ok,
+            "options_tried": tried, "lines_a_tried_option_bettered": improved,
             "share_at_least_played": round(at_least / max(deals, 1), 3),
             "mean_perfect_minus_played": round(sum(gaps) / max(len(gaps), 1), 3)}
     return out
