@@ -44,7 +44,7 @@ from game.rules.base import Deal
 from game.rules.record import write_deal
 from game.rules.variants import new_deal
 
-from .base import Bot
+from .base import DEFAULT_BUDGET_MS, Bot
 from .bot import make_bot
 from .solver import value_for
 
@@ -309,6 +309,19 @@ def try_choices(original: Deal, seat: int, base: Line, others: Sequence[Deal],
     return Line(base.name, best.deal, first_difference(original, best.deal), trials)
 
 
+#: The share of each level's time per decision that playing out an option gets: a choice
+#: can have eight options, each a whole deal to play, and the player waits for them.
+#: (A fixed search size — ``iterations`` — is used as it is.)
+OPTION_SHARE = 0.25
+
+
+def scaled(level: str, budget_ms: float | None, share: float) -> float | None:
+    """``budget_ms`` (default: the level's) times ``share``; None for the level's own."""
+    if share == 1.0:
+        return budget_ms
+    return (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS[level]) * share
+
+
 def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | None = None,
             seed: int = 0, budget_ms: float | None = None, iterations: int | None = None,
             opponent_iterations: int | None = None, cancel: threading.Event | None = None,
@@ -326,8 +339,9 @@ def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | N
     levels = [None if s == seat else (levels[s] or "hard") for s in range(n)]
     expected = max(1, len(original.history))
 
-    def opponents() -> list[Bot | None]:
+    def opponents(share: float = 1.0) -> list[Bot | None]:
         return [None if lv is None else make_bot(lv, original.variant, seed=seed + 101 * s,
+                                                 budget_ms=scaled(lv, None, share),
                                                  iterations=opponent_iterations, cancel=cancel)
                 for s, lv in enumerate(levels)]
 
@@ -337,16 +351,20 @@ def show_me(original: Deal, seat: int, opponent_levels: Sequence[str | None] | N
         return lambda k: progress(min(1.0, base + share * k / expected))
 
     def perfect_from(prefix: Sequence[tuple[int, Action]] = (),
-                     step: Callable[[int], None] | None = None) -> Line:
-        return play_line(original, seat, perfect_chooser(seed, budget_ms, iterations, cancel),
-                         opponents(), "perfect", seed, cancel, step, prefix)
+                     step: Callable[[int], None] | None = None, share: float = 1.0) -> Line:
+        choose = perfect_chooser(seed, scaled("cheat", budget_ms, share), iterations, cancel)
+        return play_line(original, seat, choose, opponents(share), "perfect", seed, cancel,
+                         step, prefix)
+
+    def option_from(prefix: Sequence[tuple[int, Action]]) -> Line:
+        return perfect_from(prefix, share=OPTION_SHARE)
 
     hard = play_line(original, seat, hard_chooser(seed, budget_ms, iterations, cancel),
                      opponents(), "hard", seed, cancel, step(0.0, 0.3))
     perfect = perfect_from(step=step(0.3, 0.3))
     if perfect.deal.is_over():
         tried = None if progress is None else (lambda f: progress(0.6 + 0.4 * f))
-        perfect = try_choices(original, seat, perfect, [original, hard.deal], perfect_from,
+        perfect = try_choices(original, seat, perfect, [original, hard.deal], option_from,
                               cancel, tried)
     return ShowMe(seat, Line("played", original), hard, perfect)
 
