@@ -305,7 +305,6 @@ KNOWN: frozenset[str] = frozenset({
     '1024x640 en table marriage play close+declare+play | covers card | tip'
     ' | over the trump card (9H)',
     '1024x640 en table sixty-six play close+play | covers card | tip | over the trump card (9H)',
-    "1024x640 en tutorial marias-seven 2 | clipped | #small | 'Suit with Seven and Hundred'",
     '1024x640 ru table marias contract contract | covers card | counting aid'
     ' | over the hand of seat 2',
     '1024x640 ru table marias contract contract | covers card | counting aid'
@@ -314,14 +313,6 @@ KNOWN: frozenset[str] = frozenset({
     '1024x640 ru table marriage play close+declare+play | covers card | tip'
     ' | over the trump card (9H)',
     '1024x640 ru table sixty-six play close+play | covers card | tip | over the trump card (9H)',
-    "1024x640 ru tutorial marias-seven 2 | clipped | #small | 'Игра с семёркой и сотней'",
-    "1280x720 cs tutorial marias-betl 2 | clipped | #small | 'Špatná: Durch na ruku'",
-    "1280x720 en tutorial marias-seven 2 | clipped | #small | 'Suit with Seven and Hundred'",
-    "1280x720 ru tutorial marias-betl 2 | clipped | #small runs into #small "
-    "('Плохо: Открытый дурх') | 'Плохо: Открытый бетл'",
-    "1280x720 ru tutorial marias-betl 2 | clipped | #small | 'Плохо: Открытый бетл'",
-    "1280x720 ru tutorial marias-betl 2 | clipped | #small | 'Плохо: Открытый дурх'",
-    "1280x720 ru tutorial marias-seven 2 | clipped | #small | 'Игра с семёркой и сотней'",
 })
 
 

@@ -13,6 +13,7 @@ follow after a short pause.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -39,6 +40,10 @@ BOT_PAUSE = 0.8
 CARD_VERBS = (Verb.PLAY, Verb.TRUMP, Verb.DISCARD)
 
 
+def _silent() -> str:
+    return ""
+
+
 class TutorialScene(MenuScene):
     name = "tutorial"
     title_key: str | None = "ui.tutorial_title"
@@ -53,7 +58,9 @@ class TutorialScene(MenuScene):
         self.card_rects: dict[str, pygame.Rect] = {}
         self.selected: set[str] = set()
         self.feedback: str | None = None
-        self.last_narration = ""
+        #: What the side panel says, asked each time it is drawn, so it is in the language
+        #: chosen now (a language changed in the middle of a lesson applies at once).
+        self._say: Callable[[], str] = _silent
         self.narration_step = -1
         self.timer = 0.0
         self.waiting_continue = False
@@ -61,7 +68,7 @@ class TutorialScene(MenuScene):
         #: key, as at the table): the next step waits.
         self.trick_waiting = False
         #: The last narration the lesson wrote (what a learner's step without one shows).
-        self.story = ""
+        self._story: Callable[[], str] = _silent
         self.action_buttons: dict[str, Any] = {}
 
     # --- lifecycle ----------------------------------------------------------------------
@@ -145,29 +152,19 @@ class TutorialScene(MenuScene):
                 acts = [None, *acts]  # None: the button that lays the two chosen cards away
             expected = run.expected()
             acts = acts[:len(FKEYS)]
-            bh, gap = px(40), px(8)
-            # Between the narration and the Lessons button: eight contracts in one column
-            # ran past the frame and over that button, so they go in two columns (and
-            # lower buttons, higher up) when one does not fit.
-            room = side.bottom - px(60) - px(12) - y
-            cols = 1 if len(acts) * (bh + gap) - gap <= room else 2
-            rows = -(-len(acts) // cols)
-            if rows * (bh + gap) - gap > room:
-                bh = max(px(32), (room + gap) // rows - gap)
-                y = min(y, side.bottom - px(60) - px(12) - rows * (bh + gap) + gap)
-            cw = (bw - (cols - 1) * gap) // cols
-            for i, a in enumerate(acts):
+            labels = [f"{FKEY_NAMES[i]}  " + (
                 # A contract's button says its name, as at the table (the narration says
                 # "choose the contract"; "Contract: …" on each of eight buttons did not fit).
-                text = tr("ui.tutorial_discard") if a is None else \
-                    contract_text(a.name) if a.verb is Verb.CONTRACT else \
-                    action_text(a, obs, fam)
+                tr("ui.tutorial_discard") if a is None else
+                contract_text(a.name) if a.verb is Verb.CONTRACT else
+                action_text(a, obs, fam)) for i, a in enumerate(acts)]
+            # As at the table, each button shows its F-key (the number keys are cards).
+            # Between the narration and the Lessons button: in one column while they fit
+            # there, else packed in rows, each button as wide as its words (eight contracts
+            # in two even columns cut "Suit with Seven and Hundred").
+            for a, label, rect in zip(acts, labels, self._action_rects(labels, y)):
                 key = "discard" if a is None else a.text
-                x = side.x + px(20) + (i % cols) * (cw + gap)
-                by = y + (i // cols) * (bh + gap)
-                # As at the table: each button shows its F-key (the number keys are cards).
-                b = self.button("act:" + key, pygame.Rect(x, by, cw, bh),
-                                f"{FKEY_NAMES[i]}  {text}", object_id="#small")
+                b = self.button("act:" + key, rect, label, object_id="#small")
                 if a is expected or (a is None and expected is not None
                                      and expected.verb is Verb.DISCARD):
                     self.expected_button = b
@@ -175,6 +172,41 @@ class TutorialScene(MenuScene):
             # The game's actions are never in the keyboard's focus ring: Enter and Space
             # go on (Continue, collect the trick), they never press "Close the stock".
             self.focus.set_items([])
+
+    def _action_rects(self, labels: list[str], top: int) -> list[pygame.Rect]:
+        """Where the step's buttons go, below ``top`` and above the Lessons button."""
+        px = self.px
+        side = self.side_rect()
+        left, width = side.x + px(20), side.w - px(40)
+        bh, gap = px(40), px(8)
+        bottom = side.bottom - px(60) - px(12)
+        room = bottom - top
+        if len(labels) * (bh + gap) - gap <= room:
+            return [pygame.Rect(left, top + i * (bh + gap), width, bh)
+                    for i in range(len(labels))]
+        drawn = self.manager.get_theme().get_font(["#small", "button"])
+        wants = [min(width, drawn.get_rect(t).width + px(28)) for t in labels]
+        rows: list[list[int]] = [[]]
+        for i, w in enumerate(wants):
+            row = rows[-1]
+            if row and sum(wants[j] for j in row) + gap * len(row) + w > width:
+                rows.append([])
+            rows[-1].append(i)
+        if rows[-1] == []:
+            rows.pop()
+        if len(rows) * (bh + gap) - gap > room:
+            bh = max(px(30), (room + gap) // len(rows) - gap)
+        top = min(top, bottom - len(rows) * (bh + gap) + gap)
+        rects: list[pygame.Rect] = []
+        for r, row in enumerate(rows):
+            # each row filled to the panel's width, the spare room shared evenly
+            extra = (width - sum(wants[i] for i in row) - gap * (len(row) - 1)) // len(row)
+            x = left
+            for k, i in enumerate(row):
+                w = wants[i] + extra if k < len(row) - 1 else left + width - x
+                rects.append(pygame.Rect(x, top + r * (bh + gap), w, bh))
+                x += w + gap
+        return rects
 
     def rebuild_play(self) -> None:
         self.leave()
@@ -213,7 +245,7 @@ class TutorialScene(MenuScene):
         self.run = TutorialRun(self.lessons[index])
         self.selected = set()
         self.feedback = None
-        self.last_narration = ""
+        self._say = self._story = _silent
         self.timer = 0.0
         s = self.settings
         self.board.set_style(s.deck_for(self.run.lesson.variant), s.card_back)
@@ -227,21 +259,30 @@ class TutorialScene(MenuScene):
         self.waiting_continue = False
         self.timer = 0.0
         if step is not None:
-            text = step.text(current_language())
-            if text:
-                self.story = text
-                self.last_narration = text
+            if step.text(current_language()):
+                self._say = self._story = lambda: step.text(current_language())
                 self.narration_step = run.index
                 self.feedback = None
                 self.waiting_continue = step.seat != HUMAN
             elif step.seat != HUMAN:
                 # Another seat plays next: say so (the last step's words no longer apply).
-                self.last_narration = tr("ui.tutorial_their_move", name=self._name(step.seat))
+                seat = step.seat
+                self._say = lambda: tr("ui.tutorial_their_move", name=self._name(seat))
                 self.narration_step = run.index
             else:
-                self.last_narration = self.story
+                self._say = self._story
         self._layout_text()
         self.rebuild_play()
+
+    @property
+    def last_narration(self) -> str:
+        """What the side panel says now, in the language chosen now."""
+        return self._say()
+
+    @property
+    def story(self) -> str:
+        """The lesson's last narration (a learner's step without words of its own shows it)."""
+        return self._story()
 
     def _name(self, seat: int) -> str:
         deal = self.run.deal if self.run is not None else None
@@ -256,7 +297,7 @@ class TutorialScene(MenuScene):
             self.trick_waiting = True
             self.waiting_continue = False
             self.feedback = None
-            self.last_narration = tr("ui.table_prompt_collect")
+            self._say = lambda: tr("ui.table_prompt_collect")
             self.narration_step = run.index
             self._layout_text()
             self.rebuild_play()
