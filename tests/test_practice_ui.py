@@ -15,6 +15,7 @@ from game.ui.lessons.review_scene import ReviewScene
 from game.ui.lessons.tutorial import HUMAN
 from game.ui.lessons.tutorial_scene import TutorialScene
 from game.ui.practice.coach import HintService
+from game.ui.i18n import tr
 from game.ui.practice.panels import ConfirmDialog, HintPanel, TipBox
 from game.ui.storage import Storage
 
@@ -127,6 +128,48 @@ def test_a_tip_box_can_build_its_buttons_a_frame_later(app):
     assert all(box.rect.contains(b.rect) for b in box.buttons.values())
     box.close()
     assert not box.buttons and not box.buttons_due
+
+
+def test_a_tip_takes_the_widest_shape_that_covers_nothing(app):
+    """Where the wide box would cover something (the trump card beside the stock in a
+    small window), a narrower, taller one that covers nothing is taken; with no free
+    shape at all, the one covering least."""
+    sizes = []
+
+    def cover(size):
+        sizes.append(size)
+        return 0.0 if size[0] < 450 else 7.5
+
+    box = TipBox(app.manager)
+    box.placer = lambda size: (app.size[0] - 20, 300)
+    box.cover = cover
+    box.show(["tip_close_marriage"], app.size)
+    assert box.rect.w == sizes[-1][0] < 450 and len(sizes) >= 2
+    assert box.rect.h > sizes[0][1]  # the narrower box has more lines
+    box.close()
+    box.cover = lambda size: {520: 3.0, 440: 1.0, 380: 2.0}.get(size[0], 9.0)
+    box.show(["tip_close_marriage"], app.size)
+    assert box.rect.w == 440
+    box.close()
+
+
+def test_a_tip_on_show_speaks_the_language_chosen_since(app):
+    from game.ui.i18n import apply_language
+
+    apply_language(app, "en")
+    box = TipBox(app.manager)
+    box.placer = lambda size: (app.size[0] - 20, 300)
+    box.show(["tip_close_marriage"], app.size)
+    english = list(box.lines)
+    try:
+        apply_language(app, "cs")
+        box.place()
+        assert box.lines != english and box.key == "tip_close_marriage"
+        box.build_buttons()
+        assert box.buttons["ok"].text == tr("ui.practice_tip_ok") != "Got it"
+    finally:
+        apply_language(app, "en")
+    box.close()
 
 
 def test_review_scene_lists_decisions_and_steps_through(app):

@@ -147,3 +147,4 @@ def test_layout_leaves_room_for_the_key_legend():
         bottom = lay.spot(0)
         # the player's speech bubbles sit above the two legend lines over the plate
         assert bottom.bubble[1] <= bottom.plate.y - lay.font * 2.5
+

@@ -288,32 +288,7 @@ def problem_key(where: str, p: Problem) -> str:
 #: The faults the play-through still finds and nobody has fixed yet, as
 #: :func:`problem_key` lines.  The test fails on any other fault, and on a line here that
 #: no longer occurs (a fixed fault leaves this list with its fix).
-KNOWN: frozenset[str] = frozenset({
-    '1024x640 cs table marias contract contract | covers card | counting aid'
-    ' | over the hand of seat 2',
-    '1024x640 cs table marias contract contract | covers card | counting aid'
-    ' | over the trump card (AS)',
-    '1024x640 cs table marias contract contract | overlap | counting aid | over plate of Východ',
-    '1024x640 cs table marriage play close+declare+play | covers card | tip'
-    ' | over the trump card (9H)',
-    '1024x640 cs table sixty-six play close+play | covers card | tip | over the trump card (9H)',
-    '1024x640 en table marias contract contract | covers card | counting aid'
-    ' | over the hand of seat 2',
-    '1024x640 en table marias contract contract | covers card | counting aid'
-    ' | over the trump card (AS)',
-    '1024x640 en table marias contract contract | overlap | counting aid | over plate of East',
-    '1024x640 en table marriage play close+declare+play | covers card | tip'
-    ' | over the trump card (9H)',
-    '1024x640 en table sixty-six play close+play | covers card | tip | over the trump card (9H)',
-    '1024x640 ru table marias contract contract | covers card | counting aid'
-    ' | over the hand of seat 2',
-    '1024x640 ru table marias contract contract | covers card | counting aid'
-    ' | over the trump card (AS)',
-    '1024x640 ru table marias contract contract | overlap | counting aid | over plate of Восток',
-    '1024x640 ru table marriage play close+declare+play | covers card | tip'
-    ' | over the trump card (9H)',
-    '1024x640 ru table sixty-six play close+play | covers card | tip | over the trump card (9H)',
-})
+KNOWN: frozenset[str] = frozenset()
 
 
 # --- the play-through -------------------------------------------------------------------

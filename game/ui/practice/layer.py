@@ -65,12 +65,15 @@ class PracticeLayer:
         self.dialog = ConfirmDialog(self.app.manager)
         self.tips = TipBox(self.app.manager, on_off=self._tips_off)
         self.tips.placer = self.place_tip
+        self.tips.cover = self.tip_cover
+        #: How much the last place found covers (0: nothing).
+        self.last_place_cover = 0.0
         self.tips.defer_buttons = True
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
         #: The last place found by :meth:`place` and what it was found for.
-        self._placed: tuple[Any, tuple[int, int]] | None = None
+        self._placed: dict[Any, tuple[tuple[int, int], float]] = {}
         self._confirmed: Action | None = None
         self._seen_obs: str | None = None
 
@@ -356,6 +359,12 @@ class PracticeLayer:
             out.append(pygame.Rect(prompt))
         return out
 
+    def tip_cover(self, box: tuple[int, int]) -> float:
+        """How much the best place for a tip of this size covers (0: nothing), weighed as
+        :meth:`_busy` says."""
+        self.place_tip(box)
+        return self.last_place_cover
+
     def place_tip(self, box: tuple[int, int]) -> tuple[int, int]:
         """Like the hint panel, and never over it when the panel is open."""
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
@@ -390,8 +399,9 @@ class PracticeLayer:
         key = (size, box, step, hand_top, buttons_top,
                tuple(tuple(r) for r in pressable_extra or []),
                tuple(tuple(r) for r in pressable), tuple((tuple(r), wt) for r, wt in weighted))
-        if self._placed is not None and self._placed[0] == key:
-            return self._placed[1]
+        if key in self._placed:
+            self.last_place_cover = self._placed[key][1]
+            return self._placed[key][0]
         # Above the hand on the right or left; with a player on each side (three players)
         # the top of the table, between the info and score boxes, is the free place.
         top_centre = (w // 2 + pw // 2, m + ph)
@@ -406,17 +416,21 @@ class PracticeLayer:
                 for x in (w // 2 + pw // 2 + dx, w // 2 + pw // 2 - dx)[:2 if dx else 1]:
                     if pw + m <= x <= w - m:
                         candidates.append((x, y))
-        spot_found = self._search(candidates, pw, ph, m, pressable, weighted,
-                                  (w - m, buttons_top - m))
-        self._placed = (key, spot_found)
+        spot_found, cover = self._search(candidates, pw, ph, m, pressable, weighted,
+                                         (w - m, buttons_top - m))
+        if len(self._placed) > 8:  # only this frame's questions are worth keeping
+            self._placed.clear()
+        self._placed[key] = (spot_found, cover)
+        self.last_place_cover = cover
         return spot_found
 
     @staticmethod
     def _search(candidates: list[tuple[int, int]], pw: int, ph: int, m: int,
                 pressable: list[pygame.Rect], weighted: list[tuple[pygame.Rect, float]],
-                fallback: tuple[int, int]) -> tuple[int, int]:
+                fallback: tuple[int, int]) -> tuple[tuple[int, int], float]:
         """The first place that covers nothing; else the one covering least, weighed as
-        :meth:`_busy` says (a name plate is worst, the trick area least); never a button."""
+        :meth:`_busy` says (a name plate is worst, the trick area least); never a button.
+        With the place, how much it covers (0: nothing)."""
         best, least = fallback, float("inf")
         busy = [r for r, _weight in weighted]
         for right, bottom in candidates:
@@ -431,10 +445,10 @@ class PracticeLayer:
                 c = rect.clip(busy[i])
                 cover += c.w * c.h * weighted[i][1]
             if cover == 0:
-                return right, bottom
+                return (right, bottom), 0.0
             if cover < least:
                 best, least = (right, bottom), cover
-        return best
+        return best, least
 
     def draw(self, surface: pygame.Surface) -> list[tuple[str, pygame.Rect, Any]]:
         """Draw the panel, the tip and the dialog; returns ``(key, area, look)`` of each

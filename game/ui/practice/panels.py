@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from game.rules import Action, Observation
-from game.ui.i18n import tr
+from game.ui.i18n import current_language, tr
 from game.ui.textfit import Fit
 from game.ui.widgets.fonts import font, wrap
 
@@ -378,10 +378,14 @@ class TipBox:
         self.on_off = on_off
         #: ``placer((w, h)) -> (right, bottom)``: where the box goes (default: top centre).
         self.placer: Callable[[tuple[int, int]], tuple[int, int]] | None = None
+        #: ``cover((w, h))``: how much the best place for a box of that size covers
+        #: (0: nothing; None: the first width is taken).
+        self.cover: Callable[[tuple[int, int]], float] | None = None
         self.key: str | None = None
         self.queue: list[str] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.lines: list[str] = []
+        self._lang = ""  # the language of the words on show
         self.top = 0
         self.size: tuple[int, int] = (0, 0)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -420,12 +424,30 @@ class TipBox:
         self.key = self.queue.pop(0) if self.queue else None
         if self.key is None:
             return
+        self._layout(screen_size)
+
+    def _layout(self, screen_size: tuple[int, int]) -> None:
+        """Size, words and buttons of the tip :attr:`key`, in the language chosen now."""
+        assert self.key is not None
+        self._lang = current_language()
         px = self.px
-        w = min(screen_size[0] - px(40), px(520))
         body = font("sans", px(16))
-        self.lines = wrap(tr("ui." + self.key), body, w - px(40))
-        h = px(46) + len(self.lines) * (body.get_sized_height(0) + px(3)) + px(58)
-        self.rect = pygame.Rect(0, 0, w, h)
+        text = tr("ui." + self.key)
+        # The widest box that covers nothing, else the one covering least (a narrower,
+        # taller box finds room between the trump card and the counting aid in a small
+        # window).
+        best: tuple[float, int, list[str]] | None = None
+        for width in (px(520), px(440), px(380)):
+            w = min(screen_size[0] - px(40), width)
+            lines = wrap(text, body, w - px(40))
+            covered = 0.0 if self.cover is None else self.cover(self._box(w, lines, body))
+            if best is None or covered < best[0]:
+                best = (covered, w, lines)
+            if covered == 0:
+                break
+        assert best is not None
+        _covered, w, self.lines = best
+        self.rect = pygame.Rect((0, 0), self._box(w, self.lines, body))
         self.rect.midtop = (screen_size[0] // 2, self.top or px(70))
         if self.placer is not None:
             self.rect.bottomright = self.placer(self.rect.size)
@@ -440,6 +462,11 @@ class TipBox:
         if not self.defer_buttons:
             self.build_buttons()
         self.size = screen_size
+
+    def _box(self, w: int, lines: list[str], body: Any) -> tuple[int, int]:
+        """The size of a box ``w`` wide showing ``lines`` above its two buttons."""
+        return w, self.px(46) + len(lines) * (body.get_sized_height(0) + self.px(3)) \
+            + self.px(58)
 
     def _kill(self) -> None:
         for b in self.buttons.values():
@@ -458,6 +485,10 @@ class TipBox:
         """Move the box (and its buttons) to where :attr:`placer` says now — the hint panel
         may have opened below it since it was shown."""
         if self.key is None or self.placer is None:
+            return
+        if self._lang != current_language():  # chosen in Settings while the tip was up
+            self._kill()
+            self._layout(self.size)
             return
         rect = pygame.Rect(self.rect)
         rect.bottomright = self.placer(rect.size)

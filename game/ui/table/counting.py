@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.counting import CountingAid, counting_aid
+from game.rules import MariasObservation
 from game.ui.i18n import tr
 from game.ui.widgets.fonts import font
 
@@ -125,20 +126,48 @@ class CountingPanel:
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
               aid: CountingAid) -> pygame.Rect:
-        """Where the panel covers least that matters.  Two players: the side of the table
-        beside the trick, below the score box (free).  Three players: over a side player's
-        face-down hand, below his name plate (his name, tricks and points stay in view;
-        the backs say only how many cards he has, which the panel's counts say too) — the
-        right one, or the left one when the right hand lies open (an open contract).  Never
-        over a button."""
+        """Where the panel covers least that matters.
+
+        First a place that covers no card a player needs, no plate, box or button: beside
+        a side hand, between it and the trick (three players; before the first card of a
+        Mariáš deal the trick's place is free), or sliding down the side (two).  Only when
+        none is free, over a side player's face-down hand below his name plate (his name,
+        tricks and points stay in view; the backs say only how many cards he has, which
+        the panel's counts say too) — the right one, or the left one when the right hand
+        lies open (an open contract) — or, with two players, beside the trick.  Never over
+        a button."""
         sc = self.scene
-        L = sc.layout
-        w, h = size
-        m = L.margin
-        pw, ph = box
+        h = size[1]
+        m = sc.layout.margin
         buttons = [pygame.Rect(b.rect) for b in (sc.widgets or {}).values()]
         buttons += [pygame.Rect(b.rect) for _a, b in getattr(sc.buttons, "buttons", []) or []]
         bottom_limit = min([r.top for r in buttons if r.top > h * 0.45] or [h - m]) - m
+        obs = sc.director.displayed if sc.director is not None else None
+        # Before the first card (Mariáš bidding) nothing lies where the trick will.
+        bidding = isinstance(obs, MariasObservation) and obs.phase != "play"
+        free = self._keep_free(trick=not bidding) + buttons
+        inner, spots = self._places(size, box, aid)
+        for r in inner + [s.copy() for s in spots]:
+            for y in range(r.y, max(r.y, bottom_limit - r.h) + 1, max(4, m)):
+                r.y = y
+                if r.collidelist(free) < 0 and 0 <= r.x and r.right <= size[0]:
+                    return r
+        for r in spots:
+            if r.bottom > bottom_limit:  # a long panel moves up rather than over a button
+                r.y = max(m, bottom_limit - r.h)
+            if r.collidelist(buttons) < 0:
+                return r
+        return spots[0]
+
+    def _places(self, size: tuple[int, int], box: tuple[int, int], aid: CountingAid
+                ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """The places :meth:`place` tries for a panel of ``box``, each at its highest:
+        beside the side hands (``inner``), then the sides (``spots``)."""
+        sc = self.scene
+        L = sc.layout
+        w = size[0]
+        m = L.margin
+        pw, ph = box
         spots: list[pygame.Rect] = []
         if L.players == 2:
             top = round(L.score.y + L.score.h + m)
@@ -152,10 +181,6 @@ class CountingPanel:
                 top = round(spot.plate.y + spot.plate.h + m * 0.5)
                 x = m if spot.side == "left" else w - m - pw
                 spots.append(pygame.Rect(x, top, pw, ph))
-        # First a place that covers no card a player needs, no plate, box or button: beside
-        # a side hand, between it and the trick (three players), or sliding down the side
-        # (two); only when none is free, the places above (over a face-down hand).
-        free = self._keep_free() + buttons
         inner: list[pygame.Rect] = []
         for spot in L.seats:
             if spot.seat == sc.view_seat or spot.side not in ("left", "right"):
@@ -167,30 +192,19 @@ class CountingPanel:
                 x = round(edge if left else edge - pw)
                 inner.append(pygame.Rect(x, round(plate.bottom + m), pw, ph))
                 inner.append(pygame.Rect(x, m, pw, ph))
-        inner.sort(key=lambda r: r.x < w / 2)  # the right side first, as before
-        step = max(4, m)
-        for r in inner + [s.copy() for s in spots]:
-            y0 = r.y
-            for y in range(y0, max(y0, bottom_limit - ph) + 1, step):
-                r.y = y
-                if r.collidelist(free) < 0 and 0 <= r.x and r.right <= w:
-                    return r
-        for r in spots:
-            if r.bottom > bottom_limit:  # a long panel moves up rather than over a button
-                r.y = max(m, bottom_limit - ph)
-            if r.collidelist(buttons) < 0:
-                return r
-        return spots[0]
+        inner.sort(key=lambda r: r.x < w / 2)  # the right side first
+        return inner, spots
 
     def _plate(self, spot: Any) -> pygame.Rect:
         """A seat's plate as drawn (it grows with its text), else as laid out."""
         drawn = getattr(getattr(self.scene, "panels", None), "plate_rects", {}).get(spot.seat)
         return pygame.Rect(drawn) if drawn is not None else pygame.Rect(spot.plate.tuple())
 
-    def _keep_free(self) -> list[pygame.Rect]:
+    def _keep_free(self, trick: bool = True) -> list[pygame.Rect]:
         """What the panel must not cover: the other seats' plates and hands, the game and
-        match boxes, the trick, the talon and the stock where the layout puts them, and
-        every card a player needs where it lies now (a Mariáš trump card laid aside)."""
+        match boxes, the trick (``trick``: it is played for), the talon and the stock
+        where the layout puts them, and every card a player needs where it lies now (a
+        Mariáš trump card laid aside)."""
         sc = self.scene
         L = sc.layout
         th, tw = L.table_h, L.card_w(L.table_h)
@@ -198,7 +212,8 @@ class CountingPanel:
         for spot in L.seats:
             card = pygame.Rect(0, 0, tw, th)
             card.center = (round(spot.trick[0]), round(spot.trick[1]))
-            out.append(card.inflate(th - tw, 0))  # turned a little: as wide as it is high
+            if trick:
+                out.append(card.inflate(th - tw, 0))  # turned a little: as wide as high
             if spot.seat == sc.view_seat:
                 continue
             out.append(pygame.Rect(spot.plate.tuple()))
