@@ -178,3 +178,34 @@ def test_the_result_panel_holds_its_buttons_in_russian(tmp_path):
                                           + 0.4 + 1.35 * 4)
     assert top >= rows_end, (top, rows_end)
     assert [p for p in audit(app) if "table_" in p.what] == []
+
+
+def test_the_counting_aid_steps_aside_for_a_tip_and_comes_back(tmp_path):
+    """A Mariáš defender's answer at 1024×640 in Russian: the tip finds no free place but
+    the counting aid's; the aid steps aside while the tip is up, and comes back (in a
+    free place) once it is gone."""
+    from game.ui.i18n import apply_language
+    from game.ui.layout_audit import table_states
+
+    app = full_app(tmp_path, size=(1024, 640))
+    apply_language(app, "ru")
+    try:
+        table = None
+        for state, _rebuild in table_states(app, "marias", 3, defender=True):
+            if state.endswith("answer bad+good"):
+                table = app.scene
+                break
+        assert table is not None
+        for _ in range(3):
+            app.step(1 / 60)
+        assert table.layer.tips.active
+        assert table.counting.spot.w and not table.counting.rect.w  # aside
+        assert table.layer.tips.rect.colliderect(table.counting.spot)  # its place
+        while table.layer.tips.active:
+            table.layer.tips.dismiss()
+            for _ in range(3):
+                app.step(1 / 60)
+        assert table.counting.rect.w and table.counting.rect == table.counting.spot  # back
+        assert audit(app) == []
+    finally:
+        apply_language(app, "en")

@@ -11,11 +11,11 @@ import pytest
 from game.ai.hint import hint
 from game.rules import new_deal, random_deck
 from game.ui.app import App, install_services
+from game.ui.i18n import tr
 from game.ui.lessons.review_scene import ReviewScene
 from game.ui.lessons.tutorial import HUMAN
 from game.ui.lessons.tutorial_scene import TutorialScene
 from game.ui.practice.coach import HintService
-from game.ui.i18n import tr
 from game.ui.practice.panels import ConfirmDialog, HintPanel, TipBox
 from game.ui.storage import Storage
 

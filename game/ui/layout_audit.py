@@ -380,29 +380,38 @@ def _table_turn(app: Any, table: Any) -> bool:
         table.human is not None and table.human.waiting and not table.anim.busy()))
 
 
-def _forehand_seed(variant: str, seed: int) -> int:
-    """The first seed from ``seed`` on whose first deal the player (seat 0) moves first:
-    in Mariáš that is the forehand, who picks trumps, discards and names the contract."""
+def _forehand_seed(variant: str, seed: int, first: bool = True) -> int:
+    """The first seed from ``seed`` on whose first deal the player (seat 0) moves first
+    (``first``; else one where another seat does): in Mariáš the forehand picks trumps,
+    discards and names the contract, and a defender answers good or bad."""
     from game.rules import Match
 
     for s in range(seed, seed + 60):
         match = Match(variant, None, seed=s)
         match.start_deal()
-        if match.current is not None and match.current.to_move() == 0:
+        if match.current is not None and (match.current.to_move() == 0) == first:
             return s
     return seed
 
 
-def table_states(app: Any, variant: str, seed: int) -> Iterator[tuple[str, Callable[[], None]]]:
+#: The games walked a second time with the player not moving first (a Mariáš defender:
+#: the good/bad answer, the doubling, a card led by another).
+DEFENDER_WALKS = ("marias",)
+
+
+def table_states(app: Any, variant: str, seed: int, defender: bool = False
+                 ) -> Iterator[tuple[str, Callable[[], None]]]:
     """Walk one practice deal of ``variant`` to its end, the human playing the first legal
     move; yield ``(state, rebuild)`` at each new phase of the player's decisions, with the
-    overlays opened on the first card turn (the caller audits each)."""
+    hint open at each new choice that is not a card and every overlay on the first card
+    turn (the caller audits each).  ``defender``: a deal where another seat moves first."""
     from game.rules import Verb
 
     from .session import GameSetup
 
     players = 3 if variant in ("sixty-six-3", "marias") else 2
-    seed = _forehand_seed(variant, seed)
+    seed = _forehand_seed(variant, seed, first=not defender)
+    name = f"{variant} defender" if defender else variant
     settings = app.services["settings"]
     settings.tips = True
     settings.practice_warnings = False  # the first legal move is played without a question
@@ -427,19 +436,22 @@ def table_states(app: Any, variant: str, seed: int) -> Iterator[tuple[str, Calla
         phase = str(getattr(obs, "phase", "play"))
         verbs = sorted({a.verb.name.lower() for a in legal})
         key = f"{phase} {'+'.join(verbs)}"
+        card_turn = any(a.verb is Verb.PLAY for a in legal)
         if key not in seen:
             seen.add(key)
-            yield f"table {variant} {key}", rebuild
-        card_turn = any(a.verb is Verb.PLAY for a in legal)
+            yield f"table {name} {key}", rebuild
+            if not card_turn and len(legal) > 1 and table.layer is not None:
+                yield from _hint_open(app, table, f"table {name} {key} hint", rebuild)
+                table.layer.panel.hide()
         if card_turn and not overlays_done and table.layer is not None:
             overlays_done = True
-            yield from _overlays(app, table, variant, rebuild)
+            yield from _overlays(app, table, name, rebuild)
         if any(a.verb is Verb.DISCARD for a in legal) and not table.selected:
             two = [s.key for s in table.stage.hand_sprites()][:2]
             for k in two:
                 table.toggle_select(k)
             _frames(app, 2)
-            yield f"table {variant} discard chosen", rebuild
+            yield f"table {name} discard chosen", rebuild
         action = next((a for a in legal if a.verb is Verb.PLAY), None) or \
             next((a for a in legal if a.verb is Verb.DISCARD), None) or legal[0]
         table.layer.close()
@@ -447,15 +459,16 @@ def table_states(app: Any, variant: str, seed: int) -> Iterator[tuple[str, Calla
         table.submit(action)
     if table.result is not None:
         _frames(app, 5)
-        yield f"table {variant} deal over", rebuild
+        yield f"table {name} deal over", rebuild
 
 
 #: The hint's search in the play-through: a fixed amount of work, not of time.
 AUDIT_HINT_ITERATIONS = 60
 
 
-def _overlays(app: Any, table: Any, variant: str,
-              rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
+def _hint_open(app: Any, table: Any, state: str,
+               rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
+    """The hint panel opened on the decision at hand (left open for the caller)."""
     from .practice.coach import HintService
 
     layer = table.layer
@@ -466,7 +479,13 @@ def _overlays(app: Any, table: Any, variant: str,
     layer.hint()
     _wait(app, lambda: not layer.panel.waiting, 20.0)
     _frames(app, 2)
-    yield f"table {variant} hint", rebuild
+    yield state, rebuild
+
+
+def _overlays(app: Any, table: Any, variant: str,
+              rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
+    layer = table.layer
+    yield from _hint_open(app, table, f"table {variant} hint", rebuild)
     layer.panel.expanded = True
     _frames(app, 2)
     yield f"table {variant} hint values", rebuild
@@ -505,9 +524,11 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
                     _frames(app, 2)
                     _in_languages(app, report, size, name, langs,
                                   lambda: app.scene.resize(app.size))
-            for v in variants if variants is not None else VARIANT_IDS:
+            walks = [(v, False) for v in (variants if variants is not None else VARIANT_IDS)]
+            walks += [(v, True) for v, _ in list(walks) if v in DEFENDER_WALKS]
+            for v, defender in walks:
                 apply_language(app, langs[0])
-                for state, rebuild in table_states(app, v, seed):
+                for state, rebuild in table_states(app, v, seed, defender):
                     _in_languages(app, report, size, state, langs, rebuild)
                 table = app.scenes.get("table")
                 if table is not None:

@@ -68,6 +68,8 @@ class PracticeLayer:
         self.tips.cover = self.tip_cover
         #: How much the last place found covers (0: nothing).
         self.last_place_cover = 0.0
+        #: Whether the hint panel and the tip on show each stand in the counting aid's place.
+        self._aside = {"panel": False, "tip": False}
         self.tips.defer_buttons = True
         storage = self.app.services.get("storage")
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
@@ -298,7 +300,9 @@ class PracticeLayer:
         if layout is not None:
             rects = table_rects(layout, self.scene.view_seat)
             out.extend((r, 5.0) for r in rects[:-1])
-            out.append((rects[-1], 0.3))  # the trick area last
+            counting = getattr(self.scene, "counting", None)
+            if counting is None or not counting.bidding():  # before the first card: free
+                out.append((rects[-1], 0.3))  # the trick area last
         return out
 
     def panel_room(self) -> int | None:
@@ -346,13 +350,30 @@ class PracticeLayer:
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
-        return self.place(size, self.panel.size(), self._drawn())
+        spot, self._aside["panel"] = self._beside_aid(size, self.panel.size(), [], None)
+        return spot
 
-    def _drawn(self) -> list[pygame.Rect]:
+    def _beside_aid(self, size: tuple[int, int], box: tuple[int, int],
+                    extra: list[pygame.Rect], step: int | None) -> tuple[tuple[int, int], bool]:
+        """The place for a panel of ``box`` that leaves the counting aid alone, and False;
+        where every such place covers something and one in the aid's place does not, that
+        one, and True (the aid steps aside while the panel is open: what the player just
+        asked for, or a tip shown once, comes before the aid, which is back after)."""
+        spot = self.place(size, box, extra + self._drawn(), step)
+        covered = self.last_place_cover
+        if covered == 0 or not self._drawn() or self._drawn() == self._drawn(aid=False):
+            return spot, False
+        instead = self.place(size, box, extra + self._drawn(aid=False), step)
+        if self.last_place_cover == 0:
+            return instead, True
+        self.last_place_cover = covered
+        return spot, False
+
+    def _drawn(self, aid: bool = True) -> list[pygame.Rect]:
         """What the table drew that the panel and the tips must leave alone: the counting
-        aid, an open counting question, the prompt over the hand."""
+        aid (``aid``), an open counting question, the prompt over the hand."""
         overlays = getattr(self.scene, "overlay_rects", None)
-        out = list(overlays()) if callable(overlays) else []
+        out = list(overlays(aid)) if callable(overlays) else []
         panels = getattr(self.scene, "panels", None)
         prompt = panels.prompt_rect() if panels is not None else None
         if prompt is not None:
@@ -369,10 +390,19 @@ class PracticeLayer:
         """Like the hint panel, and never over it when the panel is open."""
         extra = [pygame.Rect(self.panel.rect)] if self.panel.visible and self.panel.rect.w \
             else []
-        extra.extend(self._drawn())
         # A tip is placed in the frame it first shows in: on the coarser grid (a quarter
         # of the places to weigh); the hint panel, opened on request, gets the finer one.
-        return self.place(self.app.size, box, extra, step=max(32, round(36 * self._scale())))
+        spot, self._aside["tip"] = self._beside_aid(self.app.size, box, extra,
+                                                    max(32, round(36 * self._scale())))
+        self._step_aside()
+        return spot
+
+    def _step_aside(self) -> None:
+        """Tell the counting aid whether an open tip or hint panel has taken its place."""
+        counting = getattr(self.scene, "counting", None)
+        if counting is not None:
+            counting.steps_aside = (self.panel.visible and self._aside["panel"]) or (
+                self.tips.active and self._aside["tip"])
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
               pressable_extra: list[pygame.Rect] | None = None,
@@ -461,6 +491,7 @@ class PracticeLayer:
         if self.panel.visible:
             self.panel.max_h = self.panel_room()
             self.panel.anchor = self.place_panel(surface.get_size())
+        self._step_aside()
         self.panel.draw(surface)
         if self.panel.visible:
             p = self.panel

@@ -150,7 +150,10 @@ class HintPanel:
         if self.hint is None:
             lines.append((tr("ui.practice_thinking"), body, MUTED))
         else:
-            lines.append((action_text(self.hint.action, self.obs, self.family), big, HINT))
+            # the move itself wraps too ("Discard Daus of leaves, König of acorns")
+            for ln in wrap(action_text(self.hint.action, self.obs, self.family), big,
+                           w - 2 * pad):
+                lines.append((ln, big, HINT))
             for i, sentence in enumerate(self.reasons()):
                 for ln in wrap(sentence, body, w - 2 * pad):
                     lines.append((ln, body, CREAM if i == 0 else MUTED))

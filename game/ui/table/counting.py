@@ -64,9 +64,20 @@ class CountingPanel:
     def __init__(self, scene: TableHost):
         self.scene = scene
         self.visible = False
+        #: Where the panel is drawn (empty: not drawn).
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the panel stands, drawn or not: a tip or the hint that finds no free place
+        #: beside it takes its place while open (the practice layer sets
+        #: :attr:`steps_aside`), and the panel comes back when they close.
+        self.spot = pygame.Rect(0, 0, 0, 0)
+        self.steps_aside = False
         self._key: Any = None
         self._aid: CountingAid | None = None
+        self._anywhere_key: Any = None
+        self._anywhere_at: pygame.Rect | None = None
+        #: Whether :meth:`place` found a place that covers nothing, and what it kept free.
+        self.placed_free = True
+        self._limits: tuple[list[pygame.Rect], int] = ([], 0)
 
     # --- state ---------------------------------------------------------------------------
     def reset(self) -> None:
@@ -100,21 +111,39 @@ class CountingPanel:
     def draw(self, surface: pygame.Surface) -> tuple[pygame.Rect, Any] | None:
         """Draw the panel; returns its area and a look that compares equal while it looks
         the same (the table's redraw protocol presents it when that changes), or None."""
+        self.rect = pygame.Rect(0, 0, 0, 0)
         if not self.visible or not self.allowed():
-            self.rect = pygame.Rect(0, 0, 0, 0)
+            self.spot = pygame.Rect(0, 0, 0, 0)
             return None
         aid = self.aid()
         if aid is None:
-            self.rect = pygame.Rect(0, 0, 0, 0)
+            self.spot = pygame.Rect(0, 0, 0, 0)
             return None
         sc = self.scene
         f = max(12, round(sc.layout.font * 0.78))
         width = max(f * 18, round(sc.layout.size[0] * 0.2))
         pad = round(f * 0.7)
-        rows = self.flow(self.rows(aid), f, width - 2 * pad)
         line_h = round(f * 1.42)
-        height = pad * 2 + len(rows) * line_h
-        self.rect = self.place(surface.get_size(), (width, height), aid)
+        lines = self.rows(aid, self.bidding())
+
+        def shape(w: int) -> tuple[list[list[tuple[str, Any]]], tuple[int, int]]:
+            flowed = self.flow(lines, f, w - 2 * pad)
+            return flowed, (w, pad * 2 + len(flowed) * line_h)
+
+        rows, box = shape(width)
+        self.spot = self.place(surface.get_size(), box, aid)
+        if not self.placed_free:
+            # Wider is shorter (fewer lines wrap): a place between the boxes and the
+            # buttons that the panel's usual shape does not fit (Russian, a small window).
+            for wider in (round(width * 1.4), round(width * 1.9)):
+                wide_rows, wide_box = shape(wider)
+                at = self._anywhere(surface.get_size(), wide_box, *self._limits)
+                if at is not None:
+                    rows, self.spot = wide_rows, at
+                    break
+        if self.steps_aside:
+            return None
+        self.rect = pygame.Rect(self.spot)
         surface.blit(panel(self.rect.size, (8, 30, 20, 255)), self.rect.topleft)
         y = self.rect.y + pad
         for row in rows:
@@ -130,11 +159,12 @@ class CountingPanel:
 
         First a place that covers no card a player needs, no plate, box or button: beside
         a side hand, between it and the trick (three players; before the first card of a
-        Mariáš deal the trick's place is free), or sliding down the side (two).  Only when
-        none is free, over a side player's face-down hand below his name plate (his name,
-        tricks and points stay in view; the backs say only how many cards he has, which
-        the panel's counts say too) — the right one, or the left one when the right hand
-        lies open (an open contract) — or, with two players, beside the trick.  Never over
+        Mariáš deal the trick's place is free), or sliding down the side (two); then any
+        free place above the buttons.  Only when none is free, over a side player's
+        face-down hand below his name plate (his name, tricks and points stay in view; the
+        backs say only how many cards he has, which the panel's counts say too) — the
+        right one, or the left one when the right hand lies open (an open contract) — or,
+        with two players, beside the trick.  Never over
         a button."""
         sc = self.scene
         h = size[1]
@@ -142,22 +172,50 @@ class CountingPanel:
         buttons = [pygame.Rect(b.rect) for b in (sc.widgets or {}).values()]
         buttons += [pygame.Rect(b.rect) for _a, b in getattr(sc.buttons, "buttons", []) or []]
         bottom_limit = min([r.top for r in buttons if r.top > h * 0.45] or [h - m]) - m
-        obs = sc.director.displayed if sc.director is not None else None
         # Before the first card (Mariáš bidding) nothing lies where the trick will.
-        bidding = isinstance(obs, MariasObservation) and obs.phase != "play"
-        free = self._keep_free(trick=not bidding) + buttons
+        free = self._keep_free(trick=not self.bidding()) + buttons
+        self._limits = (free, bottom_limit)
+        self.placed_free = True
         inner, spots = self._places(size, box, aid)
         for r in inner + [s.copy() for s in spots]:
             for y in range(r.y, max(r.y, bottom_limit - r.h) + 1, max(4, m)):
                 r.y = y
                 if r.collidelist(free) < 0 and 0 <= r.x and r.right <= size[0]:
                     return r
+        anywhere = self._anywhere(size, box, free, bottom_limit)
+        if anywhere is not None:
+            return anywhere
+        self.placed_free = False
         for r in spots:
             if r.bottom > bottom_limit:  # a long panel moves up rather than over a button
                 r.y = max(m, bottom_limit - r.h)
             if r.collidelist(buttons) < 0:
                 return r
         return spots[0]
+
+    def _anywhere(self, size: tuple[int, int], box: tuple[int, int],
+                  free: list[pygame.Rect], bottom_limit: int) -> pygame.Rect | None:
+        """Any place above the buttons that covers nothing, the right side and the top
+        first (the places beside the hands were all taken: a hand laid aside, a plate
+        grown with its words); None if there is none.  Asked every frame the panel is
+        drawn, so the answer is kept while the table stays as it is."""
+        key = (size, box, bottom_limit, tuple(tuple(r) for r in free))
+        if self._anywhere_key == key:
+            return None if self._anywhere_at is None else pygame.Rect(self._anywhere_at)
+        m = self.scene.layout.margin
+        pw, ph = box
+        step = max(8, m)
+        found: pygame.Rect | None = None
+        for right in range(size[0] - m, pw + m - 1, -step):
+            for top in range(m, bottom_limit - ph + 1, step):
+                r = pygame.Rect(right - pw, top, pw, ph)
+                if r.collidelist(free) < 0:
+                    found = r
+                    break
+            if found is not None:
+                break
+        self._anywhere_key, self._anywhere_at = key, found
+        return None if found is None else pygame.Rect(found)
 
     def _places(self, size: tuple[int, int], box: tuple[int, int], aid: CountingAid
                 ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
@@ -231,9 +289,17 @@ class CountingPanel:
             out.append(prompt)
         return out
 
-    def rows(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:
+    def bidding(self) -> bool:
+        """A Mariáš deal before its first card: trumps, talon, contract, answers, flek."""
+        sc = self.scene
+        obs = sc.director.displayed if sc.director is not None else None
+        return isinstance(obs, MariasObservation) and obs.phase != "play"
+
+    def rows(self, aid: CountingAid, bidding: bool = False) -> list[list[tuple[str, Any]]]:
         """The panel's lines; a line is segments ``("title"|"text"|"muted"|"gold", str)``,
-        ``("suit", letter)`` or ``("card", "QH")``."""
+        ``("suit", letter)`` or ``("card", "QH")``.  ``bidding`` (before the first card
+        of a Mariáš deal): without the points taken and "nothing proven yet", which
+        cannot be otherwise then."""
         rows: list[list[tuple[str, Any]]] = [[("title", tr("ui.count_title"))]]
         if aid.trump is not None:
             row: list[tuple[str, Any]] = [("text", tr("ui.count_trumps_out",
@@ -241,20 +307,8 @@ class CountingPanel:
                                           ("suit", aid.trump)]
             row += [("rank", c) for c in aid.trumps_out]
             rows.append(row)
-        if aid.soloist is not None:
-            sides = aid.side_points()
-            rows.append([("text", tr("ui.count_soloist", name=self._name(aid.soloist),
-                                     n=sides.get("soloist", 0)))])
-            rows.append([("text", tr("ui.count_defenders", n=sides.get("defenders", 0)))])
-        else:
-            for s in range(aid.players):
-                need = aid.to_target(s)
-                row = [("text", tr("ui.count_points", name=self._name(s), n=aid.points[s]))]
-                if need is not None:
-                    row.append(("muted", " " + tr("ui.count_to_66", n=need)))
-                if aid.pending[s]:
-                    row.append(("muted", "  " + tr("ui.count_pending", n=aid.pending[s])))
-                rows.append(row)
+        if not bidding:
+            rows.extend(self._points(aid))
         left = tr("ui.count_left", n=span(aid.points_range))
         if aid.last_trick_bonus:
             left += " " + tr("ui.count_left_bonus")
@@ -275,10 +329,31 @@ class CountingPanel:
         if facts:
             rows.append([("gold", tr("ui.count_facts"))])
             rows.extend(facts[-MAX_FACTS:])
+        elif bidding:
+            pass  # nothing can be proven before the first card
         elif aid.places:
             rows.append([("muted", tr("ui.count_no_facts"))])
         else:
             rows.append([("muted", tr("ui.count_all_known"))])
+        return rows
+
+    def _points(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:
+        """Each seat's card points (Mariáš: the soloist's and the defenders')."""
+        if aid.soloist is not None:
+            sides = aid.side_points()
+            return [[("text", tr("ui.count_soloist", name=self._name(aid.soloist),
+                                 n=sides.get("soloist", 0)))],
+                    [("text", tr("ui.count_defenders", n=sides.get("defenders", 0)))]]
+        rows: list[list[tuple[str, Any]]] = []
+        for s in range(aid.players):
+            need = aid.to_target(s)
+            row: list[tuple[str, Any]] = [("text", tr("ui.count_points", name=self._name(s),
+                                                      n=aid.points[s]))]
+            if need is not None:
+                row.append(("muted", " " + tr("ui.count_to_66", n=need)))
+            if aid.pending[s]:
+                row.append(("muted", "  " + tr("ui.count_pending", n=aid.pending[s])))
+            rows.append(row)
         return rows
 
     def facts(self, aid: CountingAid) -> list[list[tuple[str, Any]]]:

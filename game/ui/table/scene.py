@@ -630,12 +630,12 @@ class TableScene(Scene):
         self.app.switch("showme", deal=self.flow.deal, seat=self.view_seat, names=names,
                         levels=list(self.setup.seats), back_to="table")
 
-    def overlay_rects(self) -> list[pygame.Rect]:
-        """The counting aid's panel and an open counting question: what the hint panel and
-        the tips must not cover."""
-        return [pygame.Rect(r) for r in (self.counting.rect, self.trainer.rect
-                                         if self.trainer.active else pygame.Rect(0, 0, 0, 0))
-                if r.w]
+    def overlay_rects(self, aid: bool = True) -> list[pygame.Rect]:
+        """The counting aid's panel (``aid``: where it stands, drawn or stepped aside) and
+        an open counting question: what the hint panel and the tips must not cover."""
+        spots = [self.counting.spot if aid else pygame.Rect(0, 0, 0, 0),
+                 self.trainer.rect if self.trainer.active else pygame.Rect(0, 0, 0, 0)]
+        return [pygame.Rect(r) for r in spots if r.w]
 
     def say_counting_hidden(self) -> None:
         """C in the counting trainer (or at a table with friends): the aid stays hidden."""
