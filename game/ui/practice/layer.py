@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 
 #: The cards the hint panel and the tips keep clear of (as of the table's Stage roles).
 NEEDED = ("hand", "blind", "opp", "trick", "indicator", "aside", "stock")
+#: Added to what a place covers when it lies over one of those cards: any place clear of
+#: them counts as covering less.
+OVER_A_CARD = 1e9
 
 
 def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
@@ -305,6 +308,21 @@ class PracticeLayer:
                 out.append((rects[-1], 0.3))  # the trick area last
         return out
 
+    def _needed_cards(self) -> list[pygame.Rect]:
+        """What a player reads every turn: the cards on the table as they lie now, the
+        other players' plates and hands, the game and match boxes."""
+        out: list[pygame.Rect] = []
+        stage = getattr(self.scene, "stage", None)
+        if stage is not None:
+            out += [stage.rect_of(sp) for sp in stage.sprites.values()
+                    if sp.role in NEEDED and sp.role not in ("hand", "blind")]
+        panels = getattr(self.scene, "panels", None)
+        out += [pygame.Rect(r) for r in getattr(panels, "plate_rects", {}).values()]
+        layout = getattr(self.scene, "layout", None)
+        if layout is not None:
+            out += table_rects(layout, self.scene.view_seat)[:-1]  # not the trick area
+        return out
+
     def panel_room(self) -> int | None:
         """The height free for the hint panel: from below the game and match boxes down to
         the buttons over the hand (None: no table layout to measure)."""
@@ -350,21 +368,34 @@ class PracticeLayer:
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
         first other free spot that covers none of the table's buttons."""
-        spot, self._aside["panel"] = self._beside_aid(size, self.panel.size(), [], None)
+        self.panel.compact = False
+        spot, aside = self._beside_aid(size, self.panel.size(), [], None)
+        covered = self.last_place_cover
+        if covered and self.panel.can_be_compact():
+            # no free place: the reason alone (a shorter panel) where that finds one
+            self.panel.compact = True
+            short, short_aside = self._beside_aid(size, self.panel.size(), [], None)
+            if self.last_place_cover < covered:
+                spot, aside = short, short_aside
+            else:
+                self.panel.compact = False
+                self.last_place_cover = covered
+        self._aside["panel"] = aside
         return spot
 
     def _beside_aid(self, size: tuple[int, int], box: tuple[int, int],
                     extra: list[pygame.Rect], step: int | None) -> tuple[tuple[int, int], bool]:
         """The place for a panel of ``box`` that leaves the counting aid alone, and False;
-        where every such place covers something and one in the aid's place does not, that
+        where every such place covers something and one in the aid's place does not (or
+        every such place lies over a card and one in the aid's place does not), that
         one, and True (the aid steps aside while the panel is open: what the player just
         asked for, or a tip shown once, comes before the aid, which is back after)."""
         spot = self.place(size, box, extra + self._drawn(), step)
         covered = self.last_place_cover
-        if covered == 0 or not self._drawn() or self._drawn() == self._drawn(aid=False):
+        if covered == 0 or self._drawn() == self._drawn(aid=False):
             return spot, False
         instead = self.place(size, box, extra + self._drawn(aid=False), step)
-        if self.last_place_cover == 0:
+        if self.last_place_cover == 0 or (covered >= OVER_A_CARD > self.last_place_cover):
             return instead, True
         self.last_place_cover = covered
         return spot, False
@@ -446,8 +477,16 @@ class PracticeLayer:
                 for x in (w // 2 + pw // 2 + dx, w // 2 + pw // 2 - dx)[:2 if dx else 1]:
                     if pw + m <= x <= w - m:
                         candidates.append((x, y))
-        spot_found, cover = self._search(candidates, pw, ph, m, pressable, weighted,
+        # What a player reads every turn (the trick, the trump card, the stock, the other
+        # hands and plates, the boxes) is kept clear too while any place can; only where
+        # none can, the place covering least of it (weighed) is taken.
+        needed = self._needed_cards()
+        spot_found, cover = self._search(candidates, pw, ph, m, pressable + needed, weighted,
                                          (w - m, buttons_top - m))
+        if cover == float("inf") and needed:
+            spot_found, cover = self._search(candidates, pw, ph, m, pressable, weighted,
+                                             (w - m, buttons_top - m))
+            cover += OVER_A_CARD
         if len(self._placed) > 8:  # only this frame's questions are worth keeping
             self._placed.clear()
         self._placed[key] = (spot_found, cover)

@@ -59,6 +59,10 @@ class HintPanel:
         self.expanded = False
         self.anchor: tuple[int, int] = (0, 0)
         self.width = 380
+        #: Only the reason itself, without the sentences after it, and with the values
+        #: open only as wide as they need (set by whoever places the panel, where it finds
+        #: no free place otherwise).
+        self.compact = False
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.toggle_rect = pygame.Rect(0, 0, 0, 0)
         self.close_rect = pygame.Rect(0, 0, 0, 0)
@@ -99,14 +103,23 @@ class HintPanel:
                                                          else -1e9), a))
         return [(action_text(a, self.obs, self.family), vals[a], a == best) for a in order]
 
+    def can_be_compact(self) -> bool:
+        """Is there more than the reason's first sentence to leave out, or, with the
+        values open, width to spare?"""
+        return self.hint is not None and (len(self.hint.why.sentences) > 1 or (
+            self.expanded and self._has_values()))
+
     def reasons(self) -> list[str]:
         """The hint's explanation, a sentence a line.  With the choices' values open, the
         sentence comparing the move with the next best is left out: the bars below say
-        it, and the panel must fit between the boxes and the hand."""
+        it, and the panel must fit between the boxes and the hand.  :attr:`compact`: the
+        first sentence only."""
         if self.hint is None:
             return []
         why = self.hint.why
-        if self.expanded and self._has_values() and len(why.sentences) > 1:
+        if self.compact:
+            why = replace(why, sentences=why.sentences[:1])
+        elif self.expanded and self._has_values() and len(why.sentences) > 1:
             kept = tuple(s for s in why.sentences[1:] if not s.key.startswith("advice_margin"))
             why = replace(why, sentences=(why.sentences[0], *kept))
         return explanation_lines(why, self.obs, self.family)
@@ -143,7 +156,10 @@ class HintPanel:
             # "Обмен козырной карты (дама)" was cut).
             fb = font("sans_bold", px(14))
             longest = max((fb.get_rect(text).width for text, _v, _b in self.rows()), default=0)
-            w = max(w, pad + longest + px(8) + px(90) + px(58) + pad)
+            note = font("sans", px(12)).get_rect(self._note()).width
+            rows_w = pad + max(longest + px(8) + px(90) + px(58), note) + pad
+            # compact: only as wide as the choices need (a narrow gap beside the trick)
+            w = max(px(280), rows_w) if self.compact else max(w, rows_w)
         big = font("sans_bold", px(19))
         body = font("sans", px(15))
         lines: list[tuple[str, Any, tuple[int, int, int]]] = []
@@ -263,10 +279,14 @@ class HintPanel:
             img, _ = f.render(tr("ui.practice_values_more", n=more), MUTED)
             surface.blit(img, (rect.x + pad, y + (row_h - img.get_height()) // 2))
             y += row_h
-        note, _ = font("sans", px(12)).render(
-            tr(in_units_of(self.obs, "ui.practice_values_note")), MUTED)
+        note, _ = font("sans", px(12)).render(self._note(), MUTED)
+        self.fits.append(Fit("hint panel", self._note(), note.get_width(), rect.w - 2 * pad))
         surface.blit(note, (rect.x + pad, y + px(6)), pygame.Rect(0, 0, rect.w - 2 * pad,
                                                                   note.get_height()))
+
+    def _note(self) -> str:
+        """What the values are, under them."""
+        return tr(in_units_of(self.obs, "ui.practice_values_note"))
 
 
 # --- a modal question ----------------------------------------------------------------------------

@@ -70,7 +70,7 @@ class CountingPanel:
         #: beside it takes its place while open (the practice layer sets
         #: :attr:`steps_aside`), and the panel comes back when they close.
         self.spot = pygame.Rect(0, 0, 0, 0)
-        self.steps_aside = False
+        self._aside = False
         self._key: Any = None
         self._aid: CountingAid | None = None
         self._anywhere_key: Any = None
@@ -80,6 +80,17 @@ class CountingPanel:
         self._limits: tuple[list[pygame.Rect], int] = ([], 0)
 
     # --- state ---------------------------------------------------------------------------
+    @property
+    def steps_aside(self) -> bool:
+        """A tip or the hint panel stands in the panel's place (see :attr:`spot`)."""
+        return self._aside
+
+    @steps_aside.setter
+    def steps_aside(self, aside: bool) -> None:
+        if aside != self._aside:
+            self._aside = aside
+            self.scene.app.redraw_scene()  # it is decided as the frame is drawn: once more
+
     def reset(self) -> None:
         self.visible = default_visible(self.scene.settings, self.scene.setup)
 

@@ -166,6 +166,9 @@ class Panels:
         """Every seat's name plate; returns the areas drawn."""
         sc = self.scene
         drawn: list[pygame.Rect] = []
+        # Only this table's seats (a three-player game before left a third plate here,
+        # which the panels then kept clear of at a two-player table).
+        self.plate_rects = {}
         flow = sc.flow
         assert flow is not None
         obs = sc.director.displayed if sc.director else None
