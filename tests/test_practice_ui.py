@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -17,6 +18,7 @@ from game.ui.lessons.tutorial import HUMAN
 from game.ui.lessons.tutorial_scene import TutorialScene
 from game.ui.practice.coach import HintService
 from game.ui.practice.panels import ConfirmDialog, HintPanel, TipBox
+from game.ui.practice.texts import explanation_lines
 from game.ui.storage import Storage
 
 
@@ -75,6 +77,27 @@ def test_hint_panel_shows_the_hint_engine_answer(app):
     assert panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
                                                  pos=panel.close_rect.center, button=1))
     assert panel.action is None
+
+
+def test_a_compact_hint_panel_is_narrower_and_still_shows_every_word(app):
+    """Where the hint finds no free place it is laid out compact: the reason alone and,
+    with the values open, only as wide as they need, its footnote wrapped — nothing cut."""
+    deal = position()
+    obs = deal.observation(deal.to_move())
+    panel = HintPanel()
+    panel.anchor = (1260, 700)
+    panel.show(HintService(seed=7, iterations=50).compute(obs), obs)
+    panel.expanded = True
+    wide = panel.size()
+    assert panel.can_be_compact()
+    panel.compact = True
+    narrow = panel.size()
+    assert narrow[0] < wide[0]
+    assert len(panel.reasons()) == len(explanation_lines(
+        replace(panel.hint.why, sentences=panel.hint.why.sentences[:1]), obs, panel.family))
+    panel.draw(app.screen)
+    assert panel.fits and all(f.need <= f.room for f in panel.fits), \
+        [f for f in panel.fits if f.need > f.room]
 
 
 def test_warning_dialog_buttons_and_keys(app):

@@ -288,17 +288,7 @@ def problem_key(where: str, p: Problem) -> str:
 #: The faults the play-through still finds and nobody has fixed yet, as
 #: :func:`problem_key` lines.  The test fails on any other fault, and on a line here that
 #: no longer occurs (a fixed fault leaves this list with its fix).
-KNOWN: frozenset[str] = frozenset({
-    # Sixty-six for three at 1024x640, answering a led card with the values list and the
-    # counting aid open: no place of the list's width is free between the hands.
-    '1024x640 en table sixty-six-3 defender hint values | covers card | hint panel'
-    ' | over the trick (AD)',
-    '1024x640 en table sixty-six-3 defender hint values | covers card | hint panel'
-    ' | over the trick (JD)',
-    '1024x640 en table sixty-six-3 defender hint values | overlap | hint panel | over game box',
-    '1024x640 ru table sixty-six-3 defender hint values | covers card | hint panel'
-    ' | over the trick (AD)',
-})
+KNOWN: frozenset[str] = frozenset()
 
 
 # --- the play-through -------------------------------------------------------------------

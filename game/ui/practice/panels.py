@@ -156,10 +156,9 @@ class HintPanel:
             # "Обмен козырной карты (дама)" was cut).
             fb = font("sans_bold", px(14))
             longest = max((fb.get_rect(text).width for text, _v, _b in self.rows()), default=0)
-            note = font("sans", px(12)).get_rect(self._note()).width
-            rows_w = pad + max(longest + px(8) + px(90) + px(58), note) + pad
+            rows_w = pad + longest + px(8) + self._bar_w() + px(58) + pad
             # compact: only as wide as the choices need (a narrow gap beside the trick)
-            w = max(px(280), rows_w) if self.compact else max(w, rows_w)
+            w = max(px(240), rows_w) if self.compact else max(w, rows_w)
         big = font("sans_bold", px(19))
         body = font("sans", px(15))
         lines: list[tuple[str, Any, tuple[int, int, int]]] = []
@@ -185,7 +184,8 @@ class HintPanel:
             if fit < rows:
                 self.shown = fit
         more = px(22) if self.shown < rows else 0
-        rows_h = (self.shown * px(22) + px(26) + more) if rows else 0
+        notes = len(self._note_lines(w - 2 * pad)) - 1
+        rows_h = (self.shown * px(22) + px(26) + notes * px(16) + more) if rows else 0
         h = pad + px(30) + text_h + px(6) + toggle_h + rows_h + pad
         return w, h, lines, toggle_h
 
@@ -250,7 +250,7 @@ class HintPanel:
         hi = max(known) if known else 1.0
         lo = min(known + [hi - 1.0]) if known else 0.0
         span = max(1e-6, hi - lo)
-        bar_w = px(90)
+        bar_w = self._bar_w()
         val_x = rect.right - pad
         bar_x = val_x - px(58) - bar_w
         for text, value, best in rows:
@@ -279,14 +279,21 @@ class HintPanel:
             img, _ = f.render(tr("ui.practice_values_more", n=more), MUTED)
             surface.blit(img, (rect.x + pad, y + (row_h - img.get_height()) // 2))
             y += row_h
-        note, _ = font("sans", px(12)).render(self._note(), MUTED)
-        self.fits.append(Fit("hint panel", self._note(), note.get_width(), rect.w - 2 * pad))
-        surface.blit(note, (rect.x + pad, y + px(6)), pygame.Rect(0, 0, rect.w - 2 * pad,
-                                                                  note.get_height()))
+        for line in self._note_lines(rect.w - 2 * pad):
+            note, _ = font("sans", px(12)).render(line, MUTED)
+            self.fits.append(Fit("hint panel", line, note.get_width(), rect.w - 2 * pad))
+            surface.blit(note, (rect.x + pad, y + px(6)), pygame.Rect(0, 0, rect.w - 2 * pad,
+                                                                      note.get_height()))
+            y += px(16)
 
-    def _note(self) -> str:
-        """What the values are, under them."""
-        return tr(in_units_of(self.obs, "ui.practice_values_note"))
+    def _note_lines(self, width: int) -> list[str]:
+        """What the values are, under them, wrapped to ``width``."""
+        return wrap(tr(in_units_of(self.obs, "ui.practice_values_note")),
+                    font("sans", self.px(12)), width)
+
+    def _bar_w(self) -> int:
+        """The values' bars: shorter in a :attr:`compact` panel."""
+        return self.px(56) if self.compact else self.px(90)
 
 
 # --- a modal question ----------------------------------------------------------------------------
