@@ -27,7 +27,7 @@ from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_bo
 from game.ui.practice.texts import action_text, contract_text, family_of, rule_reason
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
-from game.ui.table.controls import toggle_discard
+from game.ui.table.controls import pack_rows, toggle_discard
 from game.ui.table.input import CONFIRM_KEYS, FKEY_NAMES, FKEYS
 from game.ui.widgets.fonts import font, wrap
 
@@ -186,14 +186,7 @@ class TutorialScene(MenuScene):
                     for i in range(len(labels))]
         drawn = self.manager.get_theme().get_font(["#small", "button"])
         wants = [min(width, drawn.get_rect(t).width + px(28)) for t in labels]
-        rows: list[list[int]] = [[]]
-        for i, w in enumerate(wants):
-            row = rows[-1]
-            if row and sum(wants[j] for j in row) + gap * len(row) + w > width:
-                rows.append([])
-            rows[-1].append(i)
-        if rows[-1] == []:
-            rows.pop()
+        rows = pack_rows(wants, width, gap)
         if len(rows) * (bh + gap) - gap > room:
             bh = max(px(30), (room + gap) // len(rows) - gap)
         top = min(top, bottom - len(rows) * (bh + gap) + gap)

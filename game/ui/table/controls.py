@@ -86,6 +86,21 @@ def button_actions(legal: list[Action]) -> list[Action]:
     return [a for a in legal if a.verb not in CARD_VERBS]
 
 
+def pack_rows(widths: list[int], room: float, gap: int) -> list[list[int]]:
+    """Indices of ``widths`` in rows, in order, each row at most ``room`` wide with ``gap``
+    between neighbours (an item wider than the room gets a row of its own)."""
+    rows: list[list[int]] = []
+    used = 0.0
+    for i, w in enumerate(widths):
+        if rows and used + gap + w <= room:
+            rows[-1].append(i)
+            used += gap + w
+        else:
+            rows.append([i])
+            used = w
+    return rows
+
+
 class ButtonBar:
     """A centred row of buttons above the hand, rebuilt only when the actions change."""
 
@@ -109,12 +124,7 @@ class ButtonBar:
         gap = round(font * 0.6)
         # Rows of at most ~62% of the window (the side hands stay free), stacked upwards.
         room = width * 0.62
-        rows: list[list[int]] = [[]]
-        for i, w in enumerate(ws):
-            row = rows[-1]
-            if row and sum(ws[j] for j in row) + gap * len(row) + w > room:
-                rows.append([])
-            rows[-1].append(i)
+        rows = pack_rows(ws, room, gap)
         for r, row in enumerate(rows):
             total = sum(ws[i] for i in row) + gap * (len(row) - 1)
             x = (width - total) / 2
