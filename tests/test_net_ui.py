@@ -416,15 +416,19 @@ def test_the_wake_up_event_is_none_of_pygame_gui_s(tmp_path):
     assert app.scene.name == "net"
 
 
-def test_joining_the_same_table_again_takes_the_seat_back_by_its_token():
-    """The window keeps the token the host gave: joining again with the same name and
-    address sits at the same seat, which a name alone would not get (seat_taken)."""
+def test_joining_the_same_table_again_takes_the_seat_back_by_its_token(tmp_path):
+    """The token the host gave is kept in the data folder the moment it comes: joining
+    again with the same name and address — in this run, or after the program was closed
+    without leaving (a fresh store over the same folder) — sits at the same seat, which a
+    name alone would not get (seat_taken)."""
+    from game.ui.netplay.seat_tokens import SeatTokens
     from game.ui.netplay.session import NetSession
 
     t = Table("marriage", ["open", "open"], {"match_points": 2}, away=AwayPolicy(None),
               seed=5)
     server = ServerThread(TableServer(t, "127.0.0.1", 0, bot_pause_s=0.0, linger_s=0.2))
     port = server.start()
+    storage = Storage(tmp_path / "cfg", tmp_path / "data")
 
     def until(check, seconds: float = 10.0) -> None:
         end = time.monotonic() + seconds
@@ -432,18 +436,27 @@ def test_joining_the_same_table_again_takes_the_seat_back_by_its_token():
             assert time.monotonic() < end, "timed out"
             time.sleep(0.02)
 
+    def sit(name: str) -> NetSession:
+        session = NetSession.join("127.0.0.1", port, name, SeatTokens(storage))
+
+        def welcomed() -> bool:
+            session.flow.receive()  # the window's frame loop does this
+            return session.flow.welcomed
+
+        until(welcomed)
+        return session
+
     try:
-        first = NetSession.join("127.0.0.1", port, "Dora")
-        until(lambda: first.client.seat is not None)
+        first = sit("Dora")
         seat = first.client.seat
-        first.close()
+        first.client.close()  # the program ends without leaving the table (no close())
         until(lambda: not t.seats[seat].connected)
         stranger, _ = friend(port, "Dora")
         until(lambda: stranger.outcome is not None)
         assert stranger.outcome == "error:" + P.SEAT_TAKEN
-        again = NetSession.join("127.0.0.1", port, "Dora")
-        until(lambda: again.client.seat is not None)
+        again = sit(" dora ")  # a fresh program: only the file knows the token
         assert again.client.seat == seat and t.seats[seat].connected
         again.close()
+        assert storage.take_reports() == []
     finally:
         server.stop()

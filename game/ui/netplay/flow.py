@@ -148,6 +148,8 @@ class ClientFlow:
         self.inputs: list[SeatInfo] = [SeatInfo("human")] + \
             [SeatInfo("remote") for _ in range(players - 1)]
         self.listener: Listener = lambda e: None
+        #: Told the token each time the host welcomes this seat (the session keeps it).
+        self.on_token: Callable[[str], None] = lambda token: None
         self.busy: Callable[[], bool] = lambda: False
         self.state = Phase.NEXT_DEAL
         self.pending: Pending | None = None
@@ -222,6 +224,8 @@ class ClientFlow:
         kind = msg["type"]
         if kind == "welcome":
             self.welcomed = True
+            if msg.get("token"):
+                self.on_token(str(msg["token"]))
             self.view_seat = int(msg["seat"])
             self.host = bool(msg.get("host"))
             players = int(msg["players"])

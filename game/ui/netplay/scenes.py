@@ -27,6 +27,7 @@ from game.ui.widgets.textbox import PlainTextBox
 
 from ..scenes.base import MenuScene
 from ..scenes.setup import PLAYERS, option_choices
+from .seat_tokens import SeatTokens
 from .session import NetSession, is_net_event, local_addresses
 
 log = logging.getLogger(__name__)
@@ -431,7 +432,7 @@ class JoinScene(MenuScene):
         old = self.app.services.pop("net", None)
         if old is not None:
             old.close()
-        session = NetSession.join(address, port, name)
+        session = NetSession.join(address, port, name, SeatTokens(self.storage))
         self._remember(name, address, port)
         self.app.services["net"] = session
         self.app.services["net_address"] = address

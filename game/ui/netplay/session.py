@@ -27,6 +27,7 @@ from ..player_names import seat_name
 from ..players import BotServer, make_engine
 from ..session import GameSetup
 from .flow import ClientFlow
+from .seat_tokens import SeatTokens
 
 log = logging.getLogger(__name__)
 
@@ -67,16 +68,6 @@ def local_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
-#: The seat tokens this program was given, by (address, port, name): joining the same
-#: table again (the line was lost for good, the table was left) takes the seat back,
-#: since the host hands a taken seat only to its token, never to a name alone.
-_TOKENS: dict[tuple[str, int, str], str] = {}
-
-
-def _token_key(address: str, port: int, name: str) -> tuple[str, int, str]:
-    return address.strip().lower(), port, P.clean_text(name, P.MAX_NAME).casefold()
-
-
 class NetSession:
     def __init__(self, client: NetClient, flow: ClientFlow, server: ServerThread | None = None,
                  bots: BotServer | None = None, setup: GameSetup | None = None):
@@ -96,11 +87,14 @@ class NetSession:
         return self.client.port
 
     @classmethod
-    def join(cls, address: str, port: int, name: str, seat: int | None = None,
-             token: str | None = None) -> NetSession:
-        token = token or _TOKENS.get(_token_key(address, port, name))
+    def join(cls, address: str, port: int, name: str, tokens: SeatTokens,
+             seat: int | None = None, token: str | None = None) -> NetSession:
+        """Sit at a table; a seat this player had there (``tokens``, kept across a restart)
+        is asked for again, and the token the host gives is kept the moment it comes."""
+        token = token or tokens.get(address, port, name)
         client = NetClient(address, port, name, seat=seat, token=token, wake=wake)
         flow = ClientFlow(client)
+        flow.on_token = lambda given: tokens.put(address, port, name, given)
         client.start()
         return cls(client, flow)
 
@@ -155,9 +149,6 @@ class NetSession:
         if self.closed:
             return
         self.closed = True
-        client = self.client
-        if client.token and self.server is None:
-            _TOKENS[_token_key(client.host, client.port, client.name)] = client.token
         self.flow.close()
         if self.server is not None:
             self.server.stop()
