@@ -1,4 +1,4 @@
-"""The house's shape, read statically from the source (issue 22.6 and 22.8).
+"""The house's shape, read statically from the source.
 
 * no import cycle inside ``game/``: every ``import`` counts, at module level, inside a
   function (a deferred import that dodges a cycle at run time is still a cycle of the
@@ -159,8 +159,8 @@ def test_room_names() -> None:
 
 
 def test_no_folder_imports_one_that_imports_it_back() -> None:
-    """Folders stand on each other in one order (``farm-studio look``: no arrow runs back
-    up): the practice layer under the table, the table under the screens that use its
+    """Folders stand on each other in one order (in the graph of their imports no arrow
+    runs back up): the practice layer under the table, the table under the screens that use its
     board, the registry of screens above them all."""
     folders: dict[str, set[str]] = {}
     for module, targets in import_graph().items():

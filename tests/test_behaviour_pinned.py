@@ -1,4 +1,4 @@
-"""Behaviour pinned before the model redesign of issue 22 must not change.
+"""Behaviour pinned before the model redesign must not change.
 
 ``tests/fixtures/behaviour.json`` was captured by ``tests/fixtures/behaviour_capture.py``
 from the code before the redesign (its commit is in the file).  These tests replay the same

@@ -1,5 +1,5 @@
 """``--bench-frames`` runs the real loop through the scripted deals and reports the figures
-(issue "light on the machine"); the figures themselves are judged by the benchmark, in a
+(what the program costs the machine); the figures themselves are judged by the benchmark, in a
 real window, never here."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Screens whose slow widgets are spread over the steps of their build (issue 23, the
-1080p hitches): the new-game screen's "a match is in progress" question, the game
+"""Screens whose slow widgets are spread over the steps of their build (built at once they
+were hitches at 1080p): the new-game screen's "a match is in progress" question, the game
 buttons, the hand history's buttons.  Built a step per frame they end as built at once."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ watched: list[Any] = []
 def test_the_replace_question_draws_its_box_and_builds_it_in_steps(app):  # noqa: F811
     """The notice box of "a match of this game is in progress" is a transparent text box
     over a box the screen draws (pygame-gui's rounded box, drawn four times larger, was a
-    45-65 ms step at 1920x1080); its pictures are made as steps of their own."""
+    hitch at 1920x1080); its pictures are made as steps of their own."""
     save_a_match(app, "marriage")
     setup = app.switch("setup")
     pump(app)
@@ -151,7 +151,7 @@ def test_choosing_a_game_builds_the_screen_in_steps_as_at_once(app):  # noqa: F8
 
 def test_the_hand_history_makes_a_button_a_step(app):  # noqa: F811
     """The history's buttons are made one a step (three wide ones in one step, one of them
-    disabled at once, were a 45-65 ms frame at 1920x1080) and end as made at once."""
+    disabled at once, were a hitch at 1920x1080) and end as made at once."""
     storage = app.services["storage"]
     for i in range(3):
         m = played("marriage", deals=1, seed=i)
@@ -170,7 +170,7 @@ def test_the_hand_history_makes_a_button_a_step(app):  # noqa: F811
 
 
 def test_the_network_screens_are_built_in_steps_as_at_once(app):  # noqa: F811
-    """The network menu and the join screen were built in one frame (30-56 ms at
+    """The network menu and the join screen were built in one frame (a hitch at
     1920x1080); built a step a frame they end with the same widgets."""
     app.services["net_discovery_port"] = 0  # an ephemeral port: no other table is heard
     for name in ("net", "net_join"):
@@ -254,7 +254,7 @@ def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):  # noqa: F811
 
 @pytest.mark.parametrize("app", [(1920, 1080)], indirect=True)
 def test_the_rules_at_a_glance_start_a_slice_of_their_own(app):  # noqa: F811
-    """The new-game screen's rules-at-a-glance box (15-27 ms at 1920x1080) is never built
+    """The new-game screen's rules-at-a-glance box (slow to make at 1920x1080) is never built
     in the frame of another step: all the rest fits one slice here, yet it waits."""
     setup = app.switch("setup")
     pump(app)

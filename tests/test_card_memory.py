@@ -1,4 +1,4 @@
-"""Issue 23 (memory): card pictures are kept only while they can be drawn again.
+"""Memory: card pictures are kept only while they can be drawn again.
 
 The caches of the table are bounded and sorted by lifetime: pictures of cards at rest,
 pictures of cards in flight (a few frames each), and the shapes every table shares
@@ -169,7 +169,7 @@ def test_the_menu_felt_of_a_size_that_was_left_is_dropped() -> None:
 
 def test_the_fonts_of_a_scale_that_was_left_are_forgotten() -> None:
     """At 1080p the menus and the table each have a scale: the table kept the menus' set
-    of pygame-gui fonts too (~0.6 MB each)."""
+    of pygame-gui fonts too, each of them holding memory."""
     from game.ui.widgets.scaling import apply_ui_scale
 
     app = make_app()

@@ -1,4 +1,4 @@
-"""The command line of main.py: version, help, unknown options (issue: foundation item 5)."""
+"""The command line of main.py: version, help, unknown options."""
 
 import subprocess
 import sys

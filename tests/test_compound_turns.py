@@ -1,4 +1,4 @@
-"""Issue 21, item 3: a step that does not end the turn is worth its best continuation.
+"""A step that does not end the turn is worth its best continuation.
 
 The trump exchange is followed by the same player's card (or a close, a marriage, a
 declaration); naming a Mariáš contract by the same player's discards.  On positions

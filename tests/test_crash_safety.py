@@ -1,5 +1,5 @@
 """A match killed at random moments (SIGKILL: no clean-up at all) always continues from
-its last completed action (issue 20).
+its last completed action.
 
 A child process plays a match with random legal actions through the real storage,
 saving after every action as the table does, and prints how many actions it has

@@ -1,4 +1,4 @@
-"""Issue 21.15: a Mariáš defender's plate shows the side's pooled points and says so."""
+"""A Mariáš defender's plate shows the side's pooled points and says so."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 32: no stray key costs a deal.
+"""No stray key costs a deal.
 
 Enter and Space are the keys a player hits to go on: they collect a finished trick, go
 to the next deal or answer a question — never press a game action (close the stock,

@@ -1,4 +1,4 @@
-"""Advice in a card player's words (issues 21.8, 21.15 and 22.7).
+"""Advice in a card player's words.
 
 One explanation module (``game.ai.explain``) speaks for the hint, the practice warning and
 the review: message keys with typed values, said through one i18n route.  Over random
@@ -162,7 +162,7 @@ def values_move() -> ex.Move:
 
 
 def test_one_key_set_and_no_inline_english_defaults():
-    """22.7: the hint_why_* duplicates are merged into hint_*; no code in game/ui gives a
+    """The hint_why_* duplicates are merged into hint_*; no code in game/ui gives a
     translation an English default (``t(key, "English")``, ``default=``, a ``Moment``'s
     default text)."""
     for lang in i18n.LANGUAGES:

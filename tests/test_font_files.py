@@ -1,8 +1,8 @@
-"""Issue 23 (memory): pygame-gui's fonts are opened from their files.
+"""Memory: pygame-gui's fonts are opened from their files.
 
 pygame-gui opens its own faces (Noto Sans, Fira Code) as package resources, each size
-and style with its own in-memory copy of the whole file (0.6 MB each; 32 of them at the
-table at 1920x1080).  ``game.ui.fonts`` points them at the files: the same glyphs, no
+and style with its own in-memory copy of the whole file (dozens of them at the table at
+1920x1080).  ``game.ui.fonts`` points them at the files: the same glyphs, no
 copies.
 """
 

@@ -1,4 +1,4 @@
-"""Fuzzing every file the program reads and every command line (issue 20).
+"""Fuzzing every file the program reads and every command line.
 
 For files (settings, statistics, saved matches and their setups, hand history,
 records, the theme, the translations): hostile bytes — random, random JSON of any

@@ -1,4 +1,4 @@
-"""Issue 24 at the table and on the screens: the counting aid (C), the counting trainer,
+"""Learning aids at the table and on the screens: the counting aid (C), the counting trainer,
 "Could I have won?", the ratings on New game, Statistics and the match result."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 (memory): the table keeps none of the menus' pictures, and a screen that
+"""Memory: the table keeps none of the menus' pictures, and a screen that
 was left is collected when the loop next rests.
 
 At 1920x1080 the menus' felt (8 MB), the boxes under their text, their card faces and
@@ -89,7 +89,7 @@ def test_a_screen_that_was_left_is_collected_when_the_loop_next_rests(app):  # n
 
 def test_a_screen_whose_entering_took_the_frame_is_built_from_the_next_one(app):  # noqa: F811
     """Leaving the table (and the scale of the menus' fonts) can take a frame's slice:
-    the new screen's first step (its felt, 15-30 ms at 1080p) then waits a frame."""
+    the new screen's first step (its felt, slow to make at 1080p) then waits a frame."""
     app.build_slice_s = 0.02
     app.switch("settings")
     _built(app)

@@ -1,5 +1,5 @@
-"""One name per player everywhere (issue 21, item 7), and statistics and the hand history
-that show both sides of every deal (item 12)."""
+"""One name per player everywhere, and statistics and the hand history
+that show both sides of every deal."""
 
 from __future__ import annotations
 

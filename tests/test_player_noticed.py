@@ -1,4 +1,4 @@
-"""Issue 32, "the rest of what a player noticed": Esc closes an overlay first, one
+"""Details a player meets: Esc closes an overlay first, one
 Backspace takes back while a trick waits, the Mariáš tenth card and trump card, the
 language and the scores in the menus, names that cannot be confused, and the polish
 (whose score, "you" in a sentence, the review list's scrollbar)."""

@@ -1,5 +1,5 @@
 """The redraw protocol: nothing is drawn while nothing changes, and a change is presented
-where it happened (issue "light on the machine")."""
+where it happened, so a still table costs the machine next to nothing."""
 
 from __future__ import annotations
 
@@ -161,7 +161,7 @@ def test_the_loop_sleeps_as_long_as_nothing_is_due(menu_app) -> None:
 
 
 def test_full_garbage_collections_wait_for_the_loop_to_be_idle(menu_app) -> None:
-    """A full collection (20-80 ms) would land in whatever frame or thread allocates when
+    """A full collection (over a frame long) would land in whatever frame or thread allocates when
     it is due: the loop does it on its way to sleep, and Python's own one is made rare."""
     import gc
     import weakref
@@ -260,8 +260,8 @@ def test_the_bot_process_is_started_ahead_and_handed_to_the_next_table() -> None
 
 
 def test_a_new_match_does_not_wait_for_the_last_bot_process_to_end(monkeypatch) -> None:
-    """A bot process takes 0.1-0.3 s to exit: the table that starts a new match asks the
-    old one to end and reaps it on a thread (it waited in the frame: 230 ms); a table
+    """A bot process takes a while to exit: the table that starts a new match asks the
+    old one to end and reaps it on a thread (waiting in the frame was a hitch); a table
     that closes for good still waits for it."""
     import threading
 
@@ -449,7 +449,7 @@ def test_the_tables_traps_sleep_and_leave_nothing_stale(monkeypatch) -> None:
 
 def test_a_deals_end_hands_its_passing_pictures_back_when_the_loop_rests(monkeypatch) -> None:
     """Cards in flight, bubbles and the dealing leave free heap behind them: as after a
-    screen change, the loop's next rest collects and trims (3-10 MB at 1920x1080)."""
+    screen change, the loop's next rest collects and trims (megabytes at 1920x1080)."""
     from game.ui import app as app_module
 
     trims: list[int] = []

@@ -1,4 +1,4 @@
-"""A deal's result as a card player says it (issue 21, items 6 and 8).
+"""A deal's result as a card player says it.
 
 The engine gives typed facts (``deal.result()``); one renderer
 (``game.ui.result_text``) says them from message keys in English, Russian and Czech

@@ -87,8 +87,8 @@ def test_each_game_keeps_its_own_name_in_russian():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_page_cut_into_sections_keeps_every_word(lang):
-    """The reader shows a page a section per text box (one box for the page was a frame
-    of 150-250 ms): the title and lead, then one part per section of the source, which
+    """The reader shows a page a section per text box (one box for the page was a
+    hitch): the title and lead, then one part per section of the source, which
     put back together are the page."""
     book = parse(source_path(lang).read_text(encoding="utf-8"))
     for variant in VARIANTS:

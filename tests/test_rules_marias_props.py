@@ -268,7 +268,7 @@ def test_4_15_match_with_gather_and_cut_runs_rounds_times_three_deals():
 
 def test_bench_reports_what_it_measured():
     """The benchmark's shape, not its speed: speed is measured by ``python -m game.rules
-    bench`` (JSON), never by a test that can fail on a busy machine (issue 20.11)."""
+    bench`` (JSON), never by a test that can fail on a busy machine."""
     from game.rules.bench import run_bench
 
     result = run_bench(0.01, ["marias"])

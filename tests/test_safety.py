@@ -1,6 +1,6 @@
-"""Issue 20: nothing a player saved is ever lost, and no file, argument or bot crashes us.
+"""Nothing a player saved is ever lost, and no file, argument or bot crashes us.
 
-One regression test (or a few) per defect of the issue, numbered as there; the fuzz
+One regression test (or a few) per defect found, in numbered sections; the fuzz
 suite (test_fuzz.py) and the crash-safety test (test_crash_safety.py) do the rest.
 """
 
@@ -527,7 +527,8 @@ def test_10_sizes_are_bounded_and_fitted_to_the_desktop(capsys):
 
 
 def test_10_a_command_line_size_is_not_saved_as_the_default(tmp_path, monkeypatch):
-    """Issue 21.14: the next plain start opened 1920x1080 on a 1280x720 screen."""
+    """A size given on the command line once made the next plain start open 1920x1080 on a
+    1280x720 screen."""
     from game.ui import app as app_module
     from game.ui import launch
 
@@ -563,7 +564,7 @@ def test_10_settings_show_the_real_window_size(tmp_path, monkeypatch):
         pygame.quit()
 
 
-# --- issue 21.2: one saved match per game, and New game asks first --------------------------------
+# --- one saved match per game, and New game asks first -------------------------------------------
 def test_21_2_each_game_keeps_its_own_saved_match(storage):
     a = write_record(played("marriage", 1, extra_moves=2).deals)
     b = write_record(played("marias", 1, extra_moves=2).deals)

@@ -1,9 +1,9 @@
 """Nothing saved is lost, and nothing the game wrote is called damaged.
 
-Issue 36 ("Data lost without a word", "Crashes and hangs" of the program's own files) and
-issue 32 ("Normal use damages the settings", "A started match is lost by Esc before the
-first move").  Each test drives the program the way a player (or a crash) would and then
-reads the files back the way the next start does: a fresh :class:`Storage`.
+The program's own files are never lost without a word and never crash or hang it, normal
+use never damages the settings, and Esc before the first move keeps a started match.  Each
+test drives the program the way a player (or a crash) would and then reads the files back
+the way the next start does: a fresh :class:`Storage`.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def assert_read_back(app, tmp_path, what: str) -> None:
     assert settings == app.services["settings"], what
 
 
-# --- issue 32: nothing the game writes is called damaged -----------------------------------------
+# --- nothing the game writes is called damaged ---------------------------------------------------
 def test_a_german_artwork_in_the_french_slot_is_a_choice_not_damage(storage):
     """French-suited games with German cards: the slot names the game, not the cards."""
     storage.save_settings(Settings(deck_french="german-prague", deck_german="french-4color"))
@@ -145,7 +145,7 @@ def test_every_deck_the_d_key_gives_at_the_table_is_read_back(variant, tmp_path,
         pygame.quit()
 
 
-# --- issue 32: a started match is kept by Esc before the first move ------------------------------
+# --- a started match is kept by Esc before the first move ----------------------------------------
 @pytest.mark.parametrize("variant", ["marriage", "marias"])
 def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch):
     from game.ui.session import GameSetup
@@ -177,7 +177,7 @@ def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch)
         pygame.quit()
 
 
-# --- issue 36: leftovers of an interrupted write -------------------------------------------------
+# --- leftovers of an interrupted write -----------------------------------------------------------
 def test_leftover_tmp_files_are_removed_but_a_write_in_progress_is_not(storage):
     import os
 
@@ -204,7 +204,7 @@ def test_leftover_tmp_files_are_removed_but_a_write_in_progress_is_not(storage):
     assert fresh.take_reports() == []
 
 
-# --- issue 36: special files and folders ---------------------------------------------------------
+# --- special files and folders -------------------------------------------------------------------
 def _within(call, release):
     """``call()`` in a thread; a call still blocked after a minute is a hang: ``release()``
     frees it (so the test fails instead of hanging the suite)."""
@@ -320,7 +320,7 @@ def _setup(variant: str = "marriage"):
 _record = match_record
 
 
-# --- issue 36: slots cannot point at other games -------------------------------------------------
+# --- slots cannot point at other games -----------------------------------------------------------
 def _write_setup(storage, slot: str, setup: dict) -> None:
     import json
 
@@ -406,7 +406,7 @@ def test_an_existing_earlier_pair_is_kept_and_the_next_free_name_taken(storage):
     assert list(storage.data_dir.rglob("*.corrupt-*")) == [] and fresh.take_reports() == []
 
 
-# --- issue 36: a saved match is checked as a match -----------------------------------------------
+# --- a saved match is checked as a match ---------------------------------------------------------
 _whole = whole_match_record
 
 
@@ -506,7 +506,7 @@ def test_the_longest_real_match_fits_the_size_bound(variant):
         assert len(text.encode()) < save_limit(variant, {})
 
 
-# --- issue 36: a newer version's files are kept --------------------------------------------------
+# --- a newer version's files are kept ------------------------------------------------------------
 def test_unknown_settings_fields_survive_a_rewrite(storage):
     import json
 

@@ -1,8 +1,8 @@
-"""Issue 23 (memory): a screen keeps only the pictures it shows, and lets go of them.
+"""Memory: a screen keeps only the pictures it shows, and lets go of them.
 
 The rules page is a text box per section in a scrolling page; pygame-gui's text box
 kept five window-wide pictures per box (its shape's two, its background, its finished
-text and the shown one), ~56 MB for the Mariáš page at 1280x720.  ``PlainTextBox``
+text and the shown one), far too much for the Mariáš page at 1280x720.  ``PlainTextBox``
 keeps the one it shows (and, inside a scrolling page, the unclipped one) with the same
 pixels.  A table that is left lets go of its felt and panels.
 """
@@ -101,7 +101,7 @@ def test_the_rules_page_keeps_a_picture_per_section_and_lets_go_of_it(app):  # n
     assert sections and all(isinstance(b, PlainTextBox) for b in sections)
     held = sum(b.held_bytes() for b in sections)
     area = sum(b.rect.w * b.rect.h * 4 for b in sections)
-    assert held <= 1.2 * area  # was ~5x: 56 MB for this page at 1280x720
+    assert held <= 1.2 * area  # was several times the area for this page
     gone = [weakref.ref(b) for b in sections]
     del sections
     app.switch("menu")

@@ -348,7 +348,7 @@ def test_rules_reader_shows_every_section_of_every_page(app, lang):
 
 def test_rules_page_is_built_a_section_per_frame(app):
     """In the program's loop the page comes a section per frame (a page in one text box
-    was a frame of 150-250 ms) and the finished page is the whole page."""
+    was a hitch) and the finished page is the whole page."""
     from game.ui.rulebook import sections
     from game.ui.scenes.rules import rules_page
 
@@ -545,7 +545,7 @@ def test_a_rebuild_across_frames_keeps_the_keyboard_focus(app):
 
 def test_a_long_hand_history_is_built_across_frames_whole(app):
     """A full history's list is built a few files and rows per frame (made at once it
-    was a frame of 60-120 ms) and ends as the list made at once: every deal listed,
+    was a hitch) and ends as the list made at once: every deal listed,
     the same rows in view, its scroll bar in place."""
     storage = app.services["storage"]
     for i in range(40):

@@ -17,13 +17,13 @@ def test_selftest_runs_headless(tmp_path) -> None:
     assert all(d["ok"] for d in result["deals"])
     assert result["frames"] > 100
     assert any(p.endswith(".png") for p in result["screenshots"])
-    # Issue "player comforts": deck and language switched mid-deal, save/quit/continue.
+    # The comforts: deck and language switched mid-deal, save/quit/continue.
     assert result["comforts"] == {
         "deck_switched": True, "russian_ui": True, "continued_same_deal": True,
         "resumed_after_quit": True, "finished_after_continue": True,
-        "new_game_keeps_match": True,  # issue 21.2: New game asks before replacing a match
+        "new_game_keeps_match": True,  # New game asks before replacing a match
     }
-    # Issue 21: every trap the table is tried for, by name.
+    # Every trap the table is tried for, by name.
     from game.ui.selfchecks import CHECKS
 
     assert set(CHECKS) | {"new_game_keeps_match"} == set(result["checks"])

@@ -88,7 +88,7 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
 
 
 def test_d_key_switches_the_deck_at_once_mid_deal() -> None:
-    """Issue "deck artwork" 3: the deck changes at the table, mid-deal, without a restart."""
+    """The deck changes at the table, mid-deal, without a restart."""
     app = make_app(speed="fast")
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy"] * 2, seed=3),
                        bot_budget_ms=0)
@@ -332,7 +332,7 @@ def test_board_mariáš_trump_card_lies_aside_until_play() -> None:
 
 
 def test_names_follow_the_deck_not_the_game() -> None:
-    """Issue "deck artwork" 4: Sixty-six with a German deck says acorns, not clubs."""
+    """Sixty-six with a German deck says acorns, not clubs."""
     from game.ui.table.controls import action_label
 
     app = make_app()
@@ -349,7 +349,7 @@ def test_names_follow_the_deck_not_the_game() -> None:
 def test_the_hint_button_asks_the_bots_process_with_the_games_hint_budget() -> None:
     """The table has one hint path: the practice layer's, which asks the bots' process —
     with the one hint budget of the game (``game.ai.hint.HINT_BUDGET_MS``), not a number of
-    its own (issue 22.6: no second hint path that a missing module would fall back to)."""
+    its own (no second hint path that a missing module would fall back to)."""
     from game.ai.hint import HINT_BUDGET_MS
 
     app = make_app()

@@ -1,4 +1,4 @@
-"""Issue 21, item 13: the overlaps a new player met, each measured on the real widgets."""
+"""The overlaps a new player met, each measured on the real widgets."""
 
 from __future__ import annotations
 

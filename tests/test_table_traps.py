@@ -1,4 +1,4 @@
-"""Issue 21: no traps at the table, and the player sees what happened.
+"""No traps at the table, and the player sees what happened.
 
 Driven like a player, with posted pygame events: number keys are the cards and
 F-keys the buttons (pressing 2 never declares 66), a declaration below 66 asks

@@ -1,4 +1,4 @@
-"""Issue 21, item 9: every screen in every language at 1024×640 and 1280×720, and not one
+"""Every screen in every language at 1024×640 and 1280×720, and not one
 text wider than its box (labels, buttons, drop-downs, text boxes, the table's own texts)."""
 
 from __future__ import annotations

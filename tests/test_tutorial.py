@@ -119,7 +119,7 @@ def test_board_shows_forehand_only_its_first_seven_before_the_trump_card() -> No
 
 
 def test_the_narration_never_names_a_card_before_the_learner_can_see_it() -> None:
-    """Issue 21.16: a step's narration is shown before its action, so it may name only
+    """A step's narration is shown before its action, so it may name only
     cards already in sight — the learner's hand, the table, a shown hand, the last trick,
     the trump card or indicator — never the card a scripted seat is about to play."""
     import re

@@ -1,6 +1,6 @@
 """``python -m game.ai bench``: decision times of the game's levels and of the hint (JSON).
 
-Issue 4's targets are about time on this machine: ``hard`` and hints at most 0.5 s median
+The targets are about time on the machine it runs on: ``hard`` and hints at most 0.5 s median
 and 2 s at p95, ``easy`` within 20 ms.  The positions are real ones: ``easy`` plays random
 decks and every decision with a choice (two or more legal actions) is a candidate; a
 fixed seed picks ``positions`` of them per game.  Each is then decided by ``easy``, by

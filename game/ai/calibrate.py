@@ -8,9 +8,9 @@ reaches on a quiet machine.  This command measures that count.
 
 How it stays honest on a busy machine.  On the wall clock a search loses every moment
 the thread waits for a core; on the thread's own CPU clock (``time.thread_time``) it
-still loses to a shared cache and to the other guests of the virtual machine (a fixed
-loop took 0.54 to 0.86 s of CPU time within a minute, at a load average of 7 on this
-2-core machine).  So the iterations are not counted against a clock at all: the same
+still loses to a shared cache and to the other guests of the virtual machine (on a
+loaded machine the CPU time of one fixed loop varies widely from one minute to the
+next).  So the iterations are not counted against a clock at all: the same
 decision is run at a fixed size, n and 2n iterations, three times each with the same
 seed (identical work), and the *least* CPU time of the three is taken — contention only
 ever adds time, so the least is the closest to a quiet core.  The cost of one iteration

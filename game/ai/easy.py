@@ -191,9 +191,9 @@ def _cash_ace_first(v: View, marriage: Action) -> bool:
     Strict rules from the first trick make the others beat a led king or queen if they can:
     with the ten out, the announced card is often lost, and with no trick yet the marriage
     does not even count.  The ace takes a trick safely, and the pair can still be announced
-    on a later lead.  Measured on 775 marriage chances of ``pimc`` games, each played on
-    both ways by the bots (docs/ai.md): announcing at once lost 0.09 ± 0.03 match points per
-    chance against this rule; later in the deal announcing at once is right.
+    on a later lead.  Marriage chances of ``pimc`` games, each played on both ways by the
+    bots (docs/ai-history.md has the figures): announcing at once lost match points
+    against this rule; later in the deal announcing at once is right.
     """
     if v.variant != "sixty-six-3" or v.hand.bit_count() <= 5:
         return False

@@ -60,9 +60,9 @@ class Hint:
                    int(d.get("iterations") or 0))
 
 
-#: A hint's search budget (ms) in the game and on the command line.  The issue's target is
-#: 0.5 s median; a search overruns its budget by up to one sweep plus one exact solve, and at
-#: 500 ms hints took 501-505 ms (median, under load), so the budget leaves that room.
+#: A hint's search budget (ms) in the game and on the command line.  The target is 0.5 s
+#: median (``python -m game.ai bench``); a search overruns its budget by up to one sweep plus
+#: one exact solve, so the budget stays below the target to leave that room.
 HINT_BUDGET_MS = 470
 
 

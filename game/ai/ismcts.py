@@ -423,8 +423,8 @@ class NormalBot(Bot):
     infer = False
     race = False
     #: overrule the rule-of-thumb move only when the search is 2 standard errors sure;
-    #: at 1 (before) the playout noise made normal@10 lose to easy in Marriage
-    #: (-0.13 ± 0.12 over 300 decks; +0.14 ± 0.11 at 2) and hard@40 tie with pimc@40
+    #: at 1 the playout noise made normal@10 lose to easy in Marriage and hard@40 tie
+    #: with pimc@40 (docs/ai-history.md, "How the levels got apart")
     prior_z = 2.0
     pool_size = 12
     #: games where even ``solve_leaves`` values the search's leaves by playouts only
@@ -499,9 +499,8 @@ class HardBot(NormalBot):
 
     level = "hard"
     solve_leaves = True
-    #: Sixty-six: exact leaves made ``hard`` weaker.  On the ladder's first 300 decks
-    #: (``hard@40`` - ``normal@10``): +0.018 +- 0.142 with them, +0.243 +- 0.147 without
-    #: (paired difference +0.225 +- 0.131).  With 24 cards the stock runs out after six
+    #: Sixty-six: exact leaves made ``hard`` weaker against ``normal`` on the ladder's
+    #: decks (docs/ai-history.md has the figures).  With 24 cards the stock runs out after six
     #: tricks, so a mid-game search ends many lines in exact leaves (both sides perfect)
     #: and the others in playouts (both sides the rule of thumb); a likely reason is that
     #: the two kinds of value are not on one footing, so the search steers towards one
@@ -509,32 +508,28 @@ class HardBot(NormalBot):
     #: solved exactly (``exact_endgame``).
     playout_leaves_in = frozenset({"sixty-six"})
     #: Sixty-six for three: the rules of thumb are weaker with two opponents, so the search
-    #: overrules them whenever its mean says so (no guard), as ``pimc`` does.  On the
-    #: ladder's first 200 decks (``hard@40`` - ``pimc@40``): -0.067 +- 0.047 at 2,
-    #: +0.015 +- 0.046 at 1; on the 1,334 screening decks (seeds 2029/2030, with the
-    #: 64 samples of ``pool_size_in``): +0.005 +- 0.015 with no guard, -0.005 +- 0.015
-    #: at 1 (docs/ai.md, "Sixty-six for three: no guard and 64 samples").
+    #: overrules them whenever its mean says so (no guard), as ``pimc`` does: against
+    #: ``pimc`` the guard at 2 lost, and with no guard and the samples of ``pool_size_in``
+    #: the two are level (docs/ai.md, "Sixty-six for three: no guard and 64 samples").
     #: Mariáš card play: the search's best card, no guard.  With the guard at 2, ``hard``
-    #: kept the rule-of-thumb card in 85% of its card plays (the search disagreed in 45%,
-    #: and was 2 standard errors sure in a third of those); ``pimc`` always plays its mean.
-    #: ``hard@40`` - ``pimc@40`` over the ladder's 667 decks: guard 2 -0.31 +- 1.07, guard 1
-    #: -0.17 +- 1.01 (541 decks), no guard +1.46 +- 1.30; no guard on 667 fresh decks
-    #: (seed 2027): +0.14 +- 1.02.  The doubling round is not searched but simulated
+    #: mostly kept the rule-of-thumb card even where the search disagreed; ``pimc`` always
+    #: plays its mean, and ``hard`` did better against it with no guard than with one
+    #: (docs/ai-history.md has the figures).  The doubling round is not searched but simulated
     #: (``simulate_doubling``; see docs/ai.md, "Mariáš: the doubling round by simulation").
     prior_z_in = {"sixty-six-3": 0.0, "marias": 0.0}
     #: Sixty-six for three, announce a marriage now or later: the guard (the rule of thumb
-    #: announces), the tree and the inference each pushed ``hard`` towards announcing (65%
-    #: of 775 marriage chances, ``pimc`` 47%).  Each chance was played on both ways by the
-    #: bots: flat, without guard and inference, ``hard`` scores +0.035 +- 0.032 more per
-    #: chance, level with ``pimc`` (+0.003 +- 0.020); see docs/ai.md.
+    #: announces), the tree and the inference each pushed ``hard`` towards announcing far
+    #: more often than ``pimc``.  Each chance was played on both ways by the bots: flat,
+    #: without guard and inference, ``hard`` scores more per chance, level with ``pimc``;
+    #: see docs/ai.md.
     flat_marriage_in = frozenset({"sixty-six-3"})
     simulate_doubling = True
     exact_endgame = True
     infer = True
     race = True
     pool_size = 32
-    #: Sixty-six for three: a fresh sample for every sweep of the root (at 40 ms about 40
-    #: sweeps; the cut to 12 would cycle each sample three times), as ``pimc`` has.
+    #: Sixty-six for three: a fresh sample for every sweep of the root (a 40 ms budget buys
+    #: more sweeps than 12, so a pool cut to 12 would use each sample again), as ``pimc`` has.
     pool_size_in = {"sixty-six-3": 64}
 
 

@@ -121,9 +121,8 @@ def _inferred(obs: Observation, rng: random.Random, size: int) -> Iterator[Deal]
 
 
 #: What one simulated candidate costs (its share of a sample, the clone, the heuristic
-#: rest of the bidding and the playout), in ms on the reference 2-core machine: about 1.4
-#: times the median measured per phase (0.33 / 0.24 / 0.19 ms over 60 deals at 40 ms; the
-#: doubling round, with inferred samples, 0.32 ms over 30 logged positions).
+#: rest of the bidding and the playout), in ms: about 1.4 times the median measured per
+#: phase (the doubling round's with inferred samples), so the planned rounds fit the budget.
 ITER_MS = {"trump": 0.45, "contract": 0.35, "discard": 0.30, "doubling": 0.45}
 MAX_ROUNDS = 400
 
@@ -366,9 +365,9 @@ def doubling_values(obs: Observation, deadline: Deadline, rng: random.Random,
     round, or when a rule of thumb decides (an against-announcement, ``tactics.forced``).
 
     Why not the card-play search: in the doubling round its tree and its guard decided
-    worse.  Replayed on 1,973 logged ``hard``-soloist positions facing a flek (arena,
+    worse.  Replayed on logged ``hard``-soloist positions facing a flek (arena,
     ``hard@40`` vs ``pimc@40``), re-ing where a plain simulation's mean says so would have
-    scored +0.43 +- 0.11 units per deck more than the search's choices (card play as it
+    scored more units per deck than the search's choices (card play as it
     was; see docs/ai.md, "Mariáš: the doubling round by simulation").  The candidates are
     played out with common random numbers: a flek changes the stakes, not the playout's
     cards, so each round compares the same game at two stakes.

@@ -552,12 +552,11 @@ def _determinize(obs: Observation, rng: random.Random, tries: int, k: Knowledge 
 
 
 #: Mariáš: how likely a soloist announces Suit (resp. a Seven) holding t trumps in his ten
-#: cards, relative to the likeliest count; index t = 0 … 8.  Measured on 700 Suit and 396
-#: Seven deals of ``hard`` and ``pimc`` (the arena logs of issue 4): the soloist's real
-#: trumps against those of uniform samples from a defender's seat at the first lead.
-#: Suit: real 3.6 trumps on average, uniform samples 3.1; Seven: real 5.1 (86% had five or
-#: more), uniform samples 3.9 (25% had five or more).  People announce a Seven on the same
-#: kind of hand.
+#: cards, relative to the likeliest count; index t = 0 … 8.  Read from arena logs of Suit
+#: and Seven deals of ``hard`` and ``pimc``: the soloist's real trumps against those of
+#: uniform samples from a defender's seat at the first lead.  A real soloist holds more
+#: trumps than the uniform samples give him, in a Seven far more (most had five or more).
+#: People announce a Seven on the same kind of hand.
 SUIT_TRUMPS: tuple[float, ...] = (0.02, 0.02, 0.17, 0.47, 1.0, 1.0, 1.0, 1.0, 1.0)
 SEVEN_TRUMPS: tuple[float, ...] = (0.01, 0.01, 0.01, 0.01, 0.1, 1.0, 1.0, 1.0, 1.0)
 

@@ -10,8 +10,8 @@ trump and stock) and with the same dealer:
   or closed) — a strong line, not a bound: after it parts from the player's choices the
   others are bots, whose play may still make it score lower (the scene then says so).  An
   exact minimax of the whole deal would be the true bound, but from the first lead it is out of
-  reach here (a Sixty-six deal took more than 3 million nodes and two minutes in the
-  engine's alpha-beta), so the line is searched, and exact from the moment it can be.
+  reach here (a whole Sixty-six deal is far too large for the engine's alpha-beta while
+  a player waits), so the line is searched, and exact from the moment it can be.
 
 While a line makes the same choices as the player did, the other seats repeat what they
 did in the deal (their choices depended on the same position); from the first choice where

@@ -39,8 +39,8 @@ def against_announcement(obs: Observation) -> Action | None:
     holds the trump marriage (40) and at least four of the eight aces and tens — the side's
     hundred is its card points plus *one* marriage, and the card points are at most 90, so
     without a marriage it cannot be won at all.  (The rule before, five aces and tens with no
-    marriage asked, fired in 105 of 1,178 logged arena deals, ``hard``/``pimc`` alike, and cost
-    its announcer 94.6 units a time on average: the soloist doubles it and a failed hundred
+    marriage asked, fired often in logged arena deals, ``hard``/``pimc`` alike, and cost its
+    announcer dearly each time: the soloist doubles it and a failed hundred
     doubles for every 10 points short — the heaviest tail of every Mariáš measurement.)
     """
     legal = obs.legal
@@ -103,9 +103,9 @@ def candidates(obs: Observation) -> list[Action]:
 
     Why the last: a defender announces them only with a strong hand (``against_announcement``),
     but the samples give him an average one, so the search sees a likely failure and doubles.
-    Over 6,003 logged arena games (``hard`` and ``pimc`` alike) the soloist doubled 53 of 69
-    Hundreds against and lost 45 of those, 300-320 units a time on average (72-91 when he
-    passed); he doubled 16 Sevens against and lost 15."""
+    In logged arena games (``hard`` and ``pimc`` alike) the soloist doubled most Hundreds
+    against and lost most of those, each time far more than passing would have cost him; he
+    doubled Sevens against too and lost nearly all of them."""
     legal = list(obs.legal)
     if isinstance(obs, MariasObservation) and obs.phase == "doubling":
         dbl = obs.doublings

@@ -47,8 +47,8 @@ CARET_WAKE_S = 0.1
 #: How long one frame may spend building a screen's widgets (game.ui.scene): with the
 #: frame's other work it stays well under the 50 ms a frame may take.
 BUILD_SLICE_S = 0.02
-#: Python's full garbage collection (every object that may be in a cycle: 20-80 ms of CPU
-#: here) is left to the loop's idle moments (:meth:`App.collect_when_idle`); on its own it
+#: Python's full garbage collection (every object that may be in a cycle: over a frame's
+#: work) is left to the loop's idle moments (:meth:`App.collect_when_idle`); on its own it
 #: runs this many times less often than Python's default, so a program that never idles
 #: still collects.
 GC_FULL_RARELY = 100
@@ -81,9 +81,9 @@ def use_direct_framebuffer() -> None:
     SDL2 on X11 backs the window surface with an OpenGL texture by default.  Without
     a GPU (Xvfb, virtual machines, remote desktops, many older laptops) that is Mesa's
     llvmpipe, which uploads and redraws the *whole* window on every present, even for
-    ``display.update(rects)``: measured 11 ms of CPU at 1280x720 and 24 ms at 1920x1080
-    for one card-sized rectangle.  The direct X11 framebuffer (``XShmPutImage``) presents
-    exactly the rectangles asked for: 0.2 ms for a card, 1.7 ms for the full 1080p window
+    ``display.update(rects)``, so even one card-sized rectangle costs as much CPU as the
+    whole window.  The direct X11 framebuffer (``XShmPutImage``) presents exactly the
+    rectangles asked for, so a card costs a small part of a full window
     (docs/performance.md).  Only for X11: other drivers (Windows already uses GDI by
     default; Wayland and macOS have no direct framebuffer in SDL2) keep their default.
     A player may still choose with ``SDL_FRAMEBUFFER_ACCELERATION`` in the environment.
@@ -190,7 +190,7 @@ class App:
         clamp_to_desktop: bool = False,
     ):
         # pygame-gui rounds a corner no larger than half the widget's height and says so
-        # once per new size, on stderr; at 7 ms a line that was a tenth of a screen build.
+        # once per new size, on stderr; writing those lines slowed every screen build.
         warnings.filterwarnings("ignore", "Clamping shape_corner_radius", UserWarning)
         name_windows(APP_ID)  # the desktop matches the window to its entry and icon
         pygame.display.init()
@@ -271,7 +271,7 @@ class App:
         self.invalidate()
         self._entered = True
         # What the screen that was left let go of goes back to the system the next time
-        # the loop has nothing to do (game.ui.hostos: 3-12 MB after a deal at 1080p).
+        # the loop has nothing to do (game.ui.hostos).
         self._tidy_due = True
         return scene
 
@@ -541,7 +541,7 @@ class App:
     def tidy_at_rest(self) -> None:
         """Collect and hand free heap back the next time the loop rests, as after a screen
         change: a deal's end, whose passing pictures (cards in flight, bubbles, the
-        dealing) are gone by then (3-10 MB at 1920x1080)."""
+        dealing) are gone by then (megabytes at 1920x1080)."""
         self._tidy_due = True
 
     def rest(self) -> None:
@@ -550,7 +550,7 @@ class App:
         After a screen change or a deal's end (:meth:`tidy_at_rest`): a full collection —
         the widgets of the screen that was left (pygame-gui's hold each other in cycles),
         their pictures and pygame-gui's pages of shapes wait for one (Python's own is made
-        rare, below: 70 MB at the 1080p table after a tour of the screens) — then what it
+        rare, below, and much can wait for it after a tour of the screens) — then what it
         freed goes back to the system.  Otherwise a full collection only when one is due."""
         tidy, self._tidy_due = self._tidy_due, False
         self.collect_when_idle(now=tidy)
@@ -562,11 +562,11 @@ class App:
         """Collect garbage now, while nothing is to be drawn, when a full collection is due
         (or ``now``).
 
-        Python's full collection walks every object that may be in a cycle (20-80 ms of
-        CPU with the table's objects) and runs in whichever frame — or worker thread,
-        stopping the window's thread on the GIL — happens to allocate when it is due:
-        measured, it made the hand history's first opening and a language switch
-        50-120 ms frames.  So the automatic one is made rare (``GC_FULL_RARELY``) and the
+        Python's full collection walks every object that may be in a cycle (more than a
+        frame's work with the table's objects) and runs in whichever frame — or worker thread,
+        stopping the window's thread on the GIL — happens to allocate when it is due: it
+        made the hand history's first opening and a language switch frames far over the
+        limit.  So the automatic one is made rare (``GC_FULL_RARELY``) and the
         loop does it on the way to sleep, where it costs no frame."""
         threshold = gc.get_threshold()
         if threshold[2] < GC_FULL_DUE * GC_FULL_RARELY:

@@ -38,7 +38,7 @@ DEAL_TIMEOUT_S = 60.0
 HITCH_MS = 50.0
 #: The screens without animation whose idle CPU is measured besides the menu and the table.
 IDLE_SCENES = ("setup", "settings", "rules", "stats", "replay", "net", "net_host", "net_join")
-#: Targets (issue #23, docs/performance.md).
+#: Targets (docs/performance.md).
 TARGETS = {
     "idle_cpu_pct": 2.0,
     "moving_p95_ms_720p": 8.0,

@@ -2,9 +2,9 @@
 
 pygame-gui opens its own fonts (Noto Sans, the theme's only face, and Fira Code for
 symbols) as package resources: every size and style reads the whole file into a
-``BytesIO`` that the font keeps for its lifetime — 0.6 MB each, 32 of them (17 MB) at
-the table at 1920x1080 and more after a tour of the screens (each screen's scale is a
-new set of sizes).  Opened from the file's path, SDL_ttf reads only the tables it
+``BytesIO`` that the font keeps for its lifetime — a whole font file for each, dozens of
+them at the table in a large window and more after a tour of the screens (each screen's
+scale is a new set of sizes).  Opened from the file's path, SDL_ttf reads only the tables it
 needs, from disk, and the same fonts hold almost nothing.  The files are plain files
 in the venv and in the PyInstaller bundle; where one is not (a zipped install), that
 font stays as pygame-gui opens it.

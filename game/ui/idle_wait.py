@@ -2,15 +2,15 @@
 
 Why not ``pygame.event.wait(timeout)``: pygame-ce implements it as a loop that
 pumps the event queue and sleeps 1 ms (src_c/event.c, ``_pg_event_wait``), so
-a program "waiting" for input still wakes a thousand times a second — 2.6 % of
-a core measured on the 2-core test machine, more than the whole idle budget.
+a program "waiting" for input still wakes a thousand times a second, which costs
+more CPU than the whole idle budget.
 SDL itself can really block: ``SDL_WaitEventTimeout`` sleeps in ``select()`` on
 the X11 connection (and in the native wait of other systems) and is woken by
 input or by ``SDL_PushEvent`` from another thread (``pygame.event.post`` is
 that).  pygame-ce does not expose it, so it is called through ``ctypes`` from
 the very SDL library pygame-ce loaded; passing NULL leaves the event in the
 queue for ``pygame.event.get``.  Where that library cannot be found the
-fallback polls every 10 ms (about 1 % of a core).
+fallback polls every 10 ms, a tenth as often as pygame-ce's loop wakes.
 """
 
 from __future__ import annotations

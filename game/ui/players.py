@@ -168,8 +168,8 @@ class BotServer:
     """One worker *process* that runs every computer player of a table.
 
     Why a process and not just a thread: the search bots are pure Python, and
-    a thread holding the GIL for a whole search starves the frame loop (frames
-    of 100 ms measured under X11).  In a process the search runs on the other
+    a thread holding the GIL for a whole search starves the frame loop (hitches
+    under X11).  In a process the search runs on the other
     core and the table's bot thread merely waits on a pipe.  One process per
     table is enough: only one seat thinks at a time.  If a process cannot be
     started (a sandbox without processes), the engines run in threads instead.
@@ -191,14 +191,14 @@ class BotServer:
         self.closed = False
 
     #: A process started ahead of time (behind the menu) for the next table: starting
-    #: one costs ~60 ms of the main thread, a visible hitch as the first deal begins.
+    #: one costs the main thread a visible hitch as the first deal begins.
     _spare: BotServer | None = None
     _spare_lock = threading.Lock()
 
     @classmethod
     def prestart_soon(cls) -> None:
         """:meth:`prestart` on a worker thread (not while a table plays: a second process
-        would sit idle beside the table's own, ~20 MB)."""
+        would sit idle beside the table's own, holding its memory)."""
         threading.Thread(target=cls.prestart, daemon=True, name="bots-prestart").start()
 
     @classmethod
@@ -263,8 +263,8 @@ class BotServer:
 
     def close(self, wait: bool = True) -> None:
         """Ask the process to end, then reap it: here, or with ``wait=False`` (a table that
-        goes on with a new match) on a thread — a bot process takes 0.1-0.3 s to exit (its
-        interpreter frees the bots' tables), which was a frame of 230 ms as a new match
+        goes on with a new match) on a thread — a bot process takes a while to exit (its
+        interpreter frees the bots' tables), which was a long frame as a new match
         began."""
         self.closed = True
         self.cancel()

@@ -6,7 +6,7 @@ bots), synthesises the sound effects, prepares the first table for the
 window's size — its felt and the deck of the last game played, at the heights
 the table will ask for — and starts the bot process; then the loop's idle
 moments open the table's fonts.  Each step is what the first frame of that scene would
-otherwise have done (measured: ~0.3 s of CPU for the deck alone), and each is
+otherwise have done (the deck alone is many frames' worth of CPU), and each is
 also done on demand when the player is quicker than the worker.
 """
 
@@ -92,6 +92,6 @@ def prepare_table(size: tuple[int, int], settings: Any) -> None:
     art = CardArt(make_renderer(), deck, back, size)
     art.warm(deck_cards(variant), [layout.hand_h, layout.table_h], background=False)
     # The shadows and the hand's glow rims are shared by every table: the first one
-    # then draws its cards without blurring any (its first picture was a 50-70 ms frame).
+    # then draws its cards without blurring any (its first picture was a hitch).
     art.warm_shapes(list(layout.card_heights()), layout.hand_h,
                     [GLOW_LEGAL, GLOW_SELECT, GLOW_HINT])

@@ -7,7 +7,9 @@ them in :meth:`Scene.leave`, and is told about events, time and size changes.
 How a scene gets redrawn (the redraw protocol)
 ----------------------------------------------
 A card game mostly sits still, so the app draws a frame only when something
-asks for one and otherwise sleeps in ``pygame.event.wait`` (near-zero CPU).
+asks for one and otherwise blocks in SDL's ``SDL_WaitEventTimeout`` until an event
+comes (:mod:`game.ui.idle_wait`; never ``pygame.event.wait``, which wakes every
+millisecond to poll), so an idle window uses next to no CPU.
 A frame is drawn when:
 
 1. **an input event** reached the app (a key, a click, the wheel, a pygame-gui
@@ -47,8 +49,8 @@ has the whole protocol and the table's rules.
 Building a screen across frames
 -------------------------------
 pygame-gui builds a widget (its text layout, its shapes in every state) in
-1-10 ms; a screen of forty widgets took 50-170 ms, one frame far over the
-50 ms a frame may take.  A screen that yields between groups of widgets in
+milliseconds; a screen of forty widgets built at once made one frame far over
+the 50 ms a frame may take.  A screen that yields between groups of widgets in
 its ``build`` (:class:`game.ui.scenes.base.MenuScene`) is built a slice per
 frame when the app has a ``build_slice_s`` (the program has; tests build whole
 screens at once): while :meth:`building` is true the app keeps the previous

@@ -11,7 +11,7 @@ that the tests find, never a screen that silently goes missing.
 
 The table and the screens after it (:data:`DEFERRED`) are imported when first opened
 — or earlier, behind the menu, by :mod:`game.ui.preload` — not before the first frame:
-importing them (the table pulls in the bots) took a fifth of the start-up time.  The
+importing them (the table pulls in the bots) was a large part of the start-up time.  The
 import is a plain one in :func:`deferred_scenes`, deferred, never optional.
 """
 

@@ -1,8 +1,8 @@
-"""The ``--selftest`` checks of issue 21: one named boolean per trap that can be tried headless.
+"""The ``--selftest`` checks: one named boolean per trap of the table that can be tried headless.
 
 Each check drives the real table with posted pygame events, as a player would, on a
 deal chosen by seed (the human seat is the player; the others are instant ``easy``
-bots), and answers one question: does the table do what the issue asks?  A check
+bots), and answers one question: does the table spare the player that trap?  A check
 that raises counts as failed, with its error reported; none of them is skipped.
 """
 
@@ -224,7 +224,7 @@ _CODE = re.compile(r"\b[ATKQJ987][CDHS]\b|[\[\]{}]|\b\w+_\w+\b|%\{|\bNone\b")
 
 
 def _advice(app: Any) -> bool:
-    """21.15 / 22.7: hints of every game say why, in every language, in card players' words."""
+    """Hints of every game say why, in every language, in card players' words."""
     import random
 
     import game.ai.explain as ex
@@ -258,7 +258,7 @@ def _advice(app: Any) -> bool:
 
 
 def _defender_points(app: Any) -> bool:
-    """21.15: a Mariáš defender's plate names the pooled points the side's."""
+    """A Mariáš defender's plate names the pooled points the side's."""
     from types import SimpleNamespace
 
     from game.rules.observation import MariasObservation

@@ -102,7 +102,7 @@ def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[]
 
 
 def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
-    """Issue 21.2: New game of a game with a match in progress asks first and keeps it."""
+    """New game of a game with a match in progress asks first and keeps it."""
     from .session import GameSetup
 
     storage = app.services["storage"]
@@ -383,7 +383,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
             log.exception("comfort phase")
             errors.append(f"comforts: {exc!r}")
     pygame.quit()
-    # Issue 21's other check (item 2) runs with the comforts: named here with the rest.
+    # The new-game check runs with the comforts: named here with the table's other checks.
     if "new_game_keeps_match" in comforts:
         checks["new_game_keeps_match"] = bool(comforts["new_game_keeps_match"])
     ok = not errors and all(d["ok"] for d in deals) and len(deals) == len(plan)
@@ -412,7 +412,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         "deals": deals,
         "comforts": comforts,
         "network": network,
-        #: One named boolean per issue-21 trap the table is tried for (game.ui.selfchecks).
+        #: One named boolean per trap the table is tried for (game.ui.selfchecks).
         "checks": checks,
         "screenshots": shots,
         "errors": errors,

@@ -182,7 +182,7 @@ class Sounds:
             self.sound(name)
 
     def preload_async(self) -> None:
-        """Build the effects on a background thread (~0.5 s of arithmetic) while the menu shows."""
+        """Build the effects on a background thread (slow arithmetic) while the menu shows."""
         if self.available:
             import threading
 

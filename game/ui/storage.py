@@ -344,7 +344,7 @@ class Storage:
                  background: bool = False):
         self.config_dir = Path(config_dir) if config_dir else user_config_dir()
         self.data_dir = Path(data_dir) if data_dir else user_data_dir()
-        #: Save the match on a writer thread: an fsync costs ~10 ms, a frame only has 16.
+        #: Save the match on a writer thread: an fsync can take longer than a whole frame.
         self.background = background
         self._lock = threading.RLock()
         #: slot -> the newest state not yet written (per slot: newest wins).

@@ -3,7 +3,8 @@
 A deck rendered ahead, the menu's card fans, the sounds and the start-up work run on
 threads of the window's process.  On a busy machine (two cores, a bot thinking in its
 own process, the X server presenting) they took the CPU from the frame loop: frames of
-the first deal of a game cost 12-30 ms of CPU but 60-110 ms of wall time.  Two things
+the first deal of a game took several times longer on the wall clock than their own CPU
+time.  Two things
 keep the loop first:
 
 * each helper thread lowers its own CPU priority (Linux schedules threads one by one:

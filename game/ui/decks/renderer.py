@@ -91,8 +91,8 @@ class DeckRenderer:
                   heights: set[int] | None = None) -> int:
         """Let go of the faces and suit signs of other artworks (``artworks``) and of the
         faces and backs at other heights (``heights``); None keeps all of that kind.
-        A deck that was left, or a window size that was left, holds 4-10 MB of faces a
-        deck at 1080p that no picture will ask for again.  Returns the bytes freed."""
+        A deck that was left, or a window size that was left, holds megabytes of faces
+        that no picture will ask for again.  Returns the bytes freed."""
         freed = 0
         with self._lock:
             for entry in list(self._cache):

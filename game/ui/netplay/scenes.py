@@ -55,7 +55,7 @@ class NetMenuScene(MenuScene):
     title_key = "ui.net_title"
 
     def build(self, **params: Any) -> Iterator[None]:
-        """A few widgets a step (built at once it was a 30-40 ms frame at 1920x1080)."""
+        """A few widgets a step (built at once they made a hitch at 1920x1080)."""
         w, h = self.app.size
         px = self.px
         box = pygame.Rect(0, 0, px(720), px(120))
@@ -294,7 +294,7 @@ class JoinScene(MenuScene):
         self.entries: list[Any] = []
 
     def build(self, **params: Any) -> Iterator[None]:
-        """A row of widgets a step (built at once it was a 35-56 ms frame at 1920x1080)."""
+        """A row of widgets a step (built at once they made a hitch at 1920x1080)."""
         if self.finder is None:  # tests listen on a port of their own
             self.finder = Finder(int(self.app.services.get("net_discovery_port", DISCOVERY_PORT)))
         w, h = self.app.size
@@ -360,7 +360,7 @@ class JoinScene(MenuScene):
 
     #: How often the LAN list is read while this screen is open (the loop sleeps between).
     #: Hosts announce every second (game.net.discovery.INTERVAL_S): twice a second shows
-    #: a table soon after it is announced; four times cost 2-2.4 % of a core at 1080p.
+    #: a table soon after it is announced; four times cost a noticeable share of a core.
     LISTEN_S = 0.5
 
     def wake_in(self) -> float | None:

@@ -50,7 +50,7 @@ from game.rules import Action, MariasObservation, Observation, Verb
 log = logging.getLogger(__name__)
 
 #: The hint's search budget (``game.ai.hint.HINT_BUDGET_MS``, which the table's bot process
-#: uses too; before, 600 ms here put the in-game hint over the 0.5 s target) and its seed.
+#: uses too; a longer budget here put the in-game hint over its 0.5 s target) and its seed.
 HINT_SEED = 0
 
 

@@ -509,7 +509,7 @@ class PracticeLayer:
                 continue
             cover = 0.0
             # Only what it touches (one C call; a Python loop over every busy rect for
-            # each of ~2,000 candidates made the first tip's frame 50 ms at 720p).
+            # each of the many candidates made the first tip's frame a hitch).
             for i in rect.collidelistall(busy):
                 c = rect.clip(busy[i])
                 cover += c.w * c.h * weighted[i][1]

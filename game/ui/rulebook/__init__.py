@@ -116,7 +116,7 @@ def sections(markup: str) -> list[str]:
     another look as the whole page does).
 
     The reader shows a page a section per text box: pygame-gui lays out and renders a
-    whole text box at once, and the longest page took 150-250 ms in one frame.
+    whole text box at once, and the longest page as one box was a hitch.
     """
     tag = _heading_tag(SECTION_SIZE)
     parts = markup.strip().split(tag)

@@ -149,8 +149,8 @@ class MenuScene(Scene):
                 self.invalidate()
                 return
             # The next step is likely to cost about what this one did: one that would
-            # end past ``until`` waits for the next frame (steps are 5-30 ms: two in one
-            # frame made it 40-60 ms); so does one the build said is long (unless the
+            # end past ``until`` waits for the next frame (two long steps in one frame
+            # made it a hitch); so does one the build said is long (unless the
             # screen is built whole).
             now = time.perf_counter()
             long_next, self.long_step_next = self.long_step_next, False
@@ -158,17 +158,17 @@ class MenuScene(Scene):
                 return
 
     def _felt_step(self) -> Iterator[None]:
-        """The felt first, a step of its own: the table lets go of it (15-30 ms to make
-        again at 1920x1080: game.ui.widgets.shared); when it is cached the step costs
+        """The felt first, a step of its own: the table lets go of it (slow to make again
+        at 1920x1080: game.ui.widgets.shared); when it is cached the step costs
         nothing and the next one runs in the same frame."""
         felt(self.app.size)
         yield
 
     def _settle_looks(self) -> Iterator[None]:
         """The widgets' other looks, one a step: pygame-gui draws a new button's hovered,
-        selected, disabled and pressed pictures later, one per widget per frame, 2-13 ms
-        each (rounded shapes drawn four times larger); the eight buttons of the rules
-        screen made its first frames 40-65 ms at 1920x1080."""
+        selected, disabled and pressed pictures later, one per widget per frame, each of
+        them costly (rounded shapes drawn four times larger); the eight buttons of the rules
+        screen made its first frames hitches at 1920x1080."""
         for element in self.manager.get_sprite_group().sprites():
             shape = getattr(element, "drawable_shape", None)
             queue = getattr(shape, "states_to_redraw_queue", None)
@@ -212,9 +212,9 @@ class MenuScene(Scene):
         self.widgets, self.elements, self.button_keys = [], [], {}
         self.boxes = []
         # A dead widget still holds its pictures (each state of a button, a page of rules
-        # text: ~10 MB) for as long as the screen object lives, and screens are kept for
+        # text: megabytes) for as long as the screen object lives, and screens are kept for
         # the next visit: let go of them, and of the dicts and lists that name them (the
-        # game buttons, the options' widgets...: 2-20 MB a screen at 1920x1080).
+        # game buttons, the options' widgets...: megabytes a screen at 1920x1080).
         for name, value in list(vars(self).items()):
             if _dead(value):
                 setattr(self, name, None)
@@ -248,7 +248,7 @@ class MenuScene(Scene):
     @staticmethod
     def warm_faces(cards: list[str], height: int, artwork: str) -> Iterator[None]:
         """Render card faces the screen will draw, one per step of a build (a face is
-        5-20 ms: drawn for the first time in the screen's first frame, a few of them
+        slow to draw the first time: in the screen's first frame, a few of them
         made that frame a hitch)."""
         from game.ui.widgets.cards import face
 
@@ -284,8 +284,8 @@ class MenuScene(Scene):
         """A text label; grown in height (about its centre) when its font needs more.
 
         The layout scale stops where the window is full, but the interface-scale setting
-        still grows the fonts (``fit_fonts``): at 130 % in a 1280 x 720 window a section
-        title needed 37 px in a 30 px row and lost its descenders.
+        still grows the fonts (``fit_fonts``): at a large interface scale a section title
+        needed more height than its row and lost its descenders.
         """
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", "Label Rect is too small", UserWarning)

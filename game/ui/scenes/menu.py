@@ -226,7 +226,7 @@ class MainMenuScene(MenuScene):
 
     def _render_fans_ahead(self) -> None:
         """Render the two fans on a worker while the widgets are built (the rasteriser
-        runs without the GIL): eight card faces were a third of the first frame."""
+        runs without the GIL): drawing eight card faces was much of the first frame."""
         specs = [spec[:4] for spec in self._fan_specs(self.app.size)]
         done = threading.Event()
 

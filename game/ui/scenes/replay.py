@@ -235,8 +235,8 @@ class ReplayScene(MenuScene):
         self.view_rect = pygame.Rect(margin + side + px(24), top,
                                      w - 2 * margin - side - px(24), h - top - px(40))
         files = self.storage.list_history()[:200]
-        # Each file's result comes from replaying it (0.2-0.5 ms a deal, kept for the next
-        # visit): a full history was 60-100 ms in one frame, so a few files a step.
+        # Each file's result comes from replaying it (kept for the next visit): a full
+        # history in one frame was a hitch, so a few files a step.
         for i, file in enumerate(files):
             history_score(file)
             if i % HISTORY_STEP == HISTORY_STEP - 1:
@@ -252,9 +252,9 @@ class ReplayScene(MenuScene):
                 "ui.replay_empty", pygame.Rect(margin, top, side, px(120)), self.manager,
                 object_id="#blurb"))
         yield
-        # One button a step: a button as wide as the list is 10-15 ms at 1920x1080 (its
+        # One button a step: a button as wide as the list is slow to make at 1920x1080 (its
         # rounded shapes are drawn four times larger), a disabled one as much again (its
-        # disabled look is drawn at once): the three in one step were a 45-65 ms frame.
+        # disabled look is drawn at once): the three in one step were a hitch.
         open_b = self.button("open", pygame.Rect(margin, h - px(150), side, px(46)),
                              "ui.replay_open")
         yield
@@ -298,8 +298,8 @@ class ReplayScene(MenuScene):
     def _history_list(self, rect: pygame.Rect,
                       labels: list[str | tuple[str, str]]) -> Iterator[None]:
         """The history list, its rows made a few per step: pygame-gui makes a button for
-        every row in view when the list is made (1-3 ms each: 20 rows at 1920x1080 were
-        40-60 ms in one frame).  So the list starts a few rows high and grows to its
+        every row in view when the list is made (a full list of rows at 1920x1080 in one
+        frame was a hitch).  So the list starts a few rows high and grows to its
         height; the list itself makes the rows that come into view as its scroll bar
         reports a move (its ``update``), as when the player scrolls."""
         part = max(1, rect.h // LIST_PARTS)

@@ -4,7 +4,7 @@ The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``,
 built from the hand-written rulebook sources by :mod:`game.ui.rulebook` (the binding
 text stays ``docs/RULES.md``); a language without its own page falls back to English.
 A page is shown as one text box per section in a scrolling container, built a section
-per frame: one text box for the whole page was a frame of 90-240 ms (docs/performance.md).
+per frame: one text box for the whole page was one long frame (docs/performance.md).
 Opened from the menu or from the table (``app.switch("rules", variant=...,
 return_to="table")``) it returns where it came from.
 """
@@ -90,8 +90,8 @@ class RulesScene(MenuScene):
         text_rect = pygame.Rect(margin + side + px(30), top, w - 2 * margin - side - px(30),
                                 h - top - px(42))
         # One text box per section, in a scrolling page, one section a step: pygame-gui lays
-        # out and renders a text box whole, and the page as one box was a 150-250 ms frame
-        # (docs/performance.md); a section is 5-30 ms.
+        # out and renders a text box whole, and the page as one box was a hitch
+        # (docs/performance.md); a section fits in a frame.
         # (Inside the box's border: the scroll bar would cover it.)
         self.page_rect = text_rect
         yield from warm_box(text_rect, "#rules_text")
@@ -116,7 +116,7 @@ class RulesScene(MenuScene):
 
     def _preload_fonts(self) -> None:
         """The page headings use bold NotoSans in two sizes: load them before the text box
-        asks (once: pygame-gui warns on stderr about a font loaded again, ~7 ms each)."""
+        asks (once: pygame-gui warns on stderr about a font loaded again, slowly)."""
         fonts: list[dict[str, str | int | float]] = [
             {"name": "noto_sans", "point_size": size, "style": "bold"} for size in (24, 32)]
         fonts.append({"name": "noto_sans", "point_size": 17, "style": "italic"})

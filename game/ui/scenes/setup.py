@@ -38,7 +38,8 @@ def artworks() -> list[tuple[str, str, str]]:
 
 def level_entries(variant: str) -> list[tuple[str, Any]]:
     """The level drop-down: each level with its published rating in this game
-    (docs/ratings.md) — "Hard · 1310" — or its name alone where none is measured."""
+    (docs/ratings.md) — "Hard · " and the rating — or its name alone where none is
+    measured."""
     out: list[tuple[str, Any]] = []
     for lv in LEVELS:
         rating = level_rating(variant, lv)
@@ -227,7 +228,8 @@ class SetupScene(MenuScene):
             "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, -1), self.manager,
             object_id="#blurb"))
         # The game's rules at a glance, in the space left (the full text is one click away);
-        # its box (15-27 ms at 1920x1080) starts a slice of its own: never after another step.
+        # its box (slow to make at 1920x1080) starts a slice of its own: never after another
+        # step.
         y = blurb.rect.bottom + px(8)
         room = h - px(112) - y
         self.long_step_next = room >= px(90)
@@ -270,7 +272,7 @@ class SetupScene(MenuScene):
                    "ui.newgame_replace_title", object_id="#section")
         yield
         # Its rounded box is drawn by the screen (boxes.py): pygame-gui's own, drawn four
-        # times larger, made this one widget a 45-65 ms step at 1920x1080.
+        # times larger, made this one widget a step over a frame's time at 1920x1080.
         text_box = self.boxed(PlainTextBox(
             html.escape(tr("ui.newgame_replace_text", **match_summary(saved, self.settings))),
             box,

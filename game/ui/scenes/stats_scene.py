@@ -36,7 +36,7 @@ class StatsScene(MenuScene):
     def __init__(self, app: Any):
         super().__init__(app)
         #: The page under the widgets, painted a panel per frame while the screen is
-        #: built (its charts took 40-80 ms: a frame of their own was a hitch).
+        #: built (its charts are slow to draw: a frame of their own was a hitch).
         self._page: pygame.Surface | None = None
         self.variant = "marriage"
         #: "results" (matches, deals, points, contracts) or "rating" (rating and counting)

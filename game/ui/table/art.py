@@ -3,8 +3,8 @@
 The deck renderer draws vector artwork at the requested height (crisp at any
 window size); this module adds what the table needs on top — rotations, the
 "flip" squeeze, dimming, highlight rims and soft shadows — and caches every
-variant, because rotating or scaling a card per frame costs ~1 ms each
-(TOOLING.md) and the frame budget is 8 ms.
+variant, because rotating or scaling a card per frame costs a good part of
+the 8 ms frame budget (TOOLING.md).
 """
 
 from __future__ import annotations
@@ -31,25 +31,24 @@ CARD_ASPECT = 0.69
 _SHARED: DeckRenderer | None = None
 _SHARED_LOCK = threading.Lock()
 MB = 1024 * 1024
-#: The renderer keeps the plain faces and backs: a deck at the hand and table heights is
-#: ~4 MB at 1280x720 (~9 MB at 1920x1080), so this holds the deck in play, another one
-#: after a switch and the odd size; the LRU drops the oldest beyond that.  Grown with
-#: the window's area by :func:`fit_renderer`.
+#: The renderer keeps the plain faces and backs at the hand and table heights: this holds
+#: the deck in play, another one after a switch and the odd size; the LRU drops the oldest
+#: beyond that.  Grown with the window's area by :func:`fit_renderer`.
 RENDERER_ENTRIES = 400
 RENDERER_MB = 12
 #: CardArt's budgets at 1280x720 (grown with the window's area).  What a deal shows at
 #: rest — twelve hand cards with their glow or dimmed looks, the trick, stock, piles,
-#: the opponents' rotated backs and their shadows — is ~4 MB at 720p (plain faces are
-#: the renderer's pictures, not copies).  Pictures of cards in flight (in-between
+#: the opponents' rotated backs and their shadows — fits with room to spare (plain faces
+#: are the renderer's pictures, not copies).  Pictures of cards in flight (in-between
 #: angles, the flip's squeezed widths, their shadows) are used for a few frames each:
 #: they go to the small ``moving`` cache, so they never push out what lies at rest
-#: (they filled the 27 MB of the old budget at 1080p within one deal).
+#: (they filled a far larger budget at 1080p within one deal).
 PICTURES_MB = 8
 MOVING_MB = 3
 #: The shapes that do not depend on the deck (soft shadows, glow rims, dimming veils),
 #: shared by every CardArt of the program: a deck switch or a new table keeps them, and
-#: the preload makes the first table's ahead of time (each shadow or rim is a blur:
-#: 2-5 ms at 1080p, a dozen of them made the table's first picture a 50-70 ms frame).
+#: the preload makes the first table's ahead of time (each shadow or rim is a blur: a
+#: dozen of them made the table's first picture a hitch).
 SHAPES_MB = 3
 
 
@@ -295,7 +294,7 @@ class CardArt:
                     glows: list[tuple[int, int, int]]) -> None:
         """Make the shadows of cards of ``heights`` (upright and sideways) and the glow
         rims and veil of the hand's cards ahead of time: the preload does, on its worker,
-        so the table's first picture blurs nothing (a blur is 2-5 ms at 1080p)."""
+        so the table's first picture blurs nothing (a blur is slow at 1080p)."""
         for h in heights:
             w, hh = self.size(h)
             self.shadow(w, hh)
@@ -390,7 +389,7 @@ class CardArt:
     def warm(self, cards: list[str], heights: list[int], background: bool = True) -> None:
         """Render the faces of a deck in advance so no frame of a deal stalls on them.
 
-        Rendering a deck at two heights takes ~0.3 s of CPU (nanosvg): on a worker
+        Rendering a deck at two heights takes many frames' worth of CPU (nanosvg): on a worker
         thread it overlaps the shuffle and the deal (the rasteriser runs without the
         GIL), and the table never waits for it — a face needed before the worker got
         to it is drawn on the spot, as without warming.  A newer call (another deck,

@@ -2,7 +2,7 @@
 
 Computed at 1/8 resolution and smoothed up (a gradient has no detail to lose),
 then a small noise tile is laid over it; the result is one opaque surface the
-table blits each frame (~1 ms at 1080p) instead of drawing gradients per frame.
+table blits each frame (one cheap copy) instead of drawing gradients per frame.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ EDGE = (10, 46, 28)
 def _noise_tile(size: int = 96, seed: int = 7) -> pygame.Surface:
     """A faint light/dark speckle (fixed seed: the same cloth every run).
 
-    Built as raw RGBA bytes (``set_at`` per pixel took ~20 ms)."""
+    Built as raw RGBA bytes (``set_at`` per pixel was far slower)."""
     rng = random.Random(seed)
     data = bytearray()
     for _ in range(size * size):
@@ -60,7 +60,7 @@ _MADE_LOCK = threading.Lock()
 
 
 def make_felt(size: tuple[int, int]) -> pygame.Surface:
-    """The felt for a window of ``size`` (made once per size: ~40 ms at 1080p; the
+    """The felt for a window of ``size`` (made once per size, slowly at 1080p; the
     program prepares it for the current size while the menu shows)."""
     size = (int(size[0]), int(size[1]))
     with _MADE_LOCK:

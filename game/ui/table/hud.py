@@ -81,8 +81,8 @@ _PANELS: OrderedDict[tuple[int, int, tuple[int, ...], int], pygame.Surface] = Or
 
 
 def forget_panels() -> None:
-    """Let go of the cached panels (a table that is left: up to 64 panels, 5-9 MB at
-    1080p; the next table draws them again in a few ms)."""
+    """Let go of the cached panels (a table that is left: up to 64 panels, megabytes at
+    1080p; the next table draws them again quickly)."""
     _PANELS.clear()
 
 

@@ -139,7 +139,7 @@ class TableScene(Scene):
 
     # --- scene lifecycle -------------------------------------------------------------
     def enter(self, **params: Any) -> None:
-        # The menus' felt, boxes, cards and pygame-gui's shapes: ~25 MB at 1080p.
+        # The menus' felt, boxes, cards and pygame-gui's shapes: megabytes at 1080p.
         release_menu_pictures(self.app.manager)
         self.bot_budget_ms = params.get("bot_budget_ms",
                                         self.app.services.get("table_bot_budget_ms",
@@ -217,7 +217,7 @@ class TableScene(Scene):
         self.widgets = {}
         # Screens are kept for the next visit: what only the drawing needs goes — the
         # window-sized layer (8 MB at 1080p) and this table's rotated, dimmed and glowing
-        # pictures; the next frame here composes them again (a few ms, no blur: the
+        # pictures; the next frame here composes them again (quickly, no blur: the
         # shared shadows and rims stay).
         self._base = None
         self._base_sig = None
@@ -344,7 +344,7 @@ class TableScene(Scene):
             self.art.set_style(s.deck_for(variant), s.card_back)
             self.art.set_window(self.app.size)
             if self.art.artwork != before:
-                # The deck that was left: its faces (4-10 MB at 1080p) are not asked for
+                # The deck that was left: its faces (megabytes at 1080p) are not asked for
                 # again at this table; another screen showing it renders what it needs.
                 self.renderer.keep_only({self.art.artwork})
         if self.stage is None:
@@ -842,7 +842,7 @@ class TableScene(Scene):
     def _switch_deck_soon(self) -> None:
         """Show the deck of the settings as soon as its visible faces are drawn.
 
-        Drawing the faces on the table (a dozen or more, ~5 ms each) in one frame
+        Drawing the faces on the table (a dozen or more, each slow to render) in one frame
         would freeze the animation; a worker draws them while the old deck stays on
         the table, then the next frame shows the new one — all cards at once.
         """
@@ -856,7 +856,7 @@ class TableScene(Scene):
         def ready() -> None:
             if self.art is not None and self.settings.deck_for(variant) == artwork:
                 # Only the deck changes: the layout and the widgets stay (rebuilding them
-                # too made the switch a 66 ms frame at 1080p), the shared shadows and
+                # too made the switch a hitch at 1080p), the shared shadows and
                 # glow rims stay, the old deck's pictures go.
                 self._ensure_stage()
                 L = self.layout

@@ -235,7 +235,7 @@ class Stage:
                 abs(s.flip) > 0.85:
             # A card in flight borrows the shadow of the nearest resting size (a soft
             # blur cannot show a few pixels' difference, and one shadow per in-between
-            # size and angle filled 16 MB at 1080p).
+            # size and angle filled the picture cache at 1080p).
             crisp = (self.layout.hand_h, self.layout.table_h, self.layout.opp_h,
                      self.layout.pile_h)
             shadow_h = min(crisp, key=lambda c: abs(c - s.h))

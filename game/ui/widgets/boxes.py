@@ -3,8 +3,8 @@
 Why not let pygame-gui draw them: its rounded rectangles are drawn at four times
 their size and scaled down (anti-aliasing), with a few working copies at that
 size.  For a text box that fills half the screen that is hundreds of megabytes
-for an instant — the rules page at 1920x1080 took the program from 174 MB to a
-468 MB peak.  So the theme gives those widgets a transparent rectangle and the
+for an instant — the rules page at 1920x1080 made the program's memory leap for
+a moment.  So the theme gives those widgets a transparent rectangle and the
 screen draws the box under them: only the four corners are drawn large (for the
 same smooth edge), the straight parts are plain fills.  Cached by size.
 """
@@ -86,7 +86,7 @@ def draw_box(surface: pygame.Surface, rect: pygame.Rect, style: str) -> pygame.R
 
 def warm_box(rect: pygame.Rect, style: str) -> Iterator[None]:
     """Make the pictures of :func:`draw_box` ahead, one a step (a screen's build: a box
-    half the window large is 10-20 ms a picture at 1920x1080)."""
+    half the window large is slow to draw at 1920x1080, picture by picture)."""
     for picture, _where in _layers(rect, style):
         picture()
         yield

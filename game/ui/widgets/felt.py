@@ -2,7 +2,7 @@
 
 The felt is computed once per window size (a radial light, a woven grain and a
 thin gold frame) and then only blitted: a full-screen background must cost
-nothing per frame (TOOLING: 1080p flips are already ~8 ms under Xvfb).
+nothing per frame (TOOLING: a 1080p flip under Xvfb already takes much of a frame).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ IVORY = (244, 236, 216)
 def _grain(size: int = 128) -> pygame.Surface:
     """A tileable woven texture (fixed seed: the same cloth every run).
 
-    The speckle is written as raw RGBA bytes (``set_at`` per dot cost ~10 ms of the
-    first frame)."""
+    The speckle is written as raw RGBA bytes (``set_at`` per dot slowed the first
+    frame)."""
     rng = random.Random(7)
     pixels = bytearray(size * size * 4)
     light, dark = bytes((255, 255, 255, 7)), bytes((0, 0, 0, 12))
@@ -45,7 +45,7 @@ def _grain(size: int = 128) -> pygame.Surface:
 @cache
 def _display_grain() -> pygame.Surface:
     """The grain in the window's pixel format: the same pixels, blended over the whole
-    felt about twice as fast (pygame's SIMD blitters; the felt is made again whenever a
+    felt faster (pygame's SIMD blitters; the felt is made again whenever a
     menu screen follows the table: game.ui.widgets.shared)."""
     return _grain().convert_alpha()
 

@@ -14,7 +14,7 @@ from game.ui.theme import load_theme
 
 #: The theme as read and checked, by the file's identity: the menus and the table at
 #: one window size ask for two scales, and reading and checking the file again at every
-#: switch between them was a third of each switch's (one frame's) work.
+#: switch between them was a large part of each switch's (one frame's) work.
 _read: dict[tuple[str, int, int], dict[str, Any] | None] = {}
 
 
@@ -65,8 +65,8 @@ def apply_ui_scale(app: Any, scale: float) -> bool:
         return False
     ui_theme = app.manager.get_theme()
     # The file was checked when it was read (game.ui.theme.load_theme, once per file);
-    # pygame-gui checking each scaled copy again was a third of the frame that switches
-    # between the menus' and the table's text size.
+    # pygame-gui checking each scaled copy again was a large part of the frame that
+    # switches between the menus' and the table's text size.
     ui_theme.validate_theme_data = _checked_already
     ui_theme.load_theme(theme)
     app.manager.rebuild_all_from_changed_theme_data()
@@ -77,11 +77,11 @@ def apply_ui_scale(app: Any, scale: float) -> bool:
 def _let_go_of_fonts(app: Any, ui_theme: Any) -> None:
     """Forget the fonts of every scale but this one.
 
-    pygame-gui keeps every font it ever loaded (~0.6 MB each once it has drawn text:
-    FreeType's face and HarfBuzz's tables and caches) and each scale is a new set of
-    sizes: at 1920x1080 the menus and the table have a scale each, and keeping the
-    other one's set at the table was 12 fonts, ~8 MB.  A font asked for again is opened
-    again (0.1-0.2 ms, and ~1-3 ms when it first draws text).
+    pygame-gui keeps every font it ever loaded, and each costs memory once it has drawn
+    text (FreeType's face and HarfBuzz's tables and caches); each scale is a new set of
+    sizes: at 1920x1080 the menus and the table have a scale each, and the table would
+    keep the other one's whole set.  A font asked for again is opened again, which is
+    cheap next to the memory kept (a little more when it first draws text).
     """
     fonts = ui_theme.get_font_dictionary()
     in_use = {id(per_locale[lang]) for per_locale in ui_theme.ele_font_res.values()

@@ -5,7 +5,7 @@ their text boxes (three window-wide layers each) and the menus' card faces (deck
 previews, the settings' sample cards: up to 16 MB) are cached for the next menu
 screen.  The table draws none of them, and a match is long: the table lets go of
 them (`release_menu_pictures`) and a menu screen makes its felt again as the first
-step of its build (`MenuScene.enter`: ~15 ms at 1080p, a frame of its own), its boxes
+step of its build (`MenuScene.enter`: at 1080p a frame of its own), its boxes
 as it draws them (a few fills) and its cards as build steps (`warm_faces`).
 The menu's two fans stay: drawn from faces that are gone, they are the menu's first
 picture.
@@ -13,7 +13,7 @@ picture.
 pygame-gui keeps every shape it drew (buttons' looks, the boxes of lists) in up to
 three 1024x1024 pages of 4 MB for the program's life; after the menu screens they are
 all full of widgets that are gone.  The table empties that cache: its pages go with
-those widgets (8 MB after a tour of the menus).
+those widgets (megabytes after a tour of the menus).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def release_menu_pictures(manager: Any) -> None:
 
 def empty_shape_cache(cache: SurfaceCache) -> None:
     """Forget every shape pygame-gui cached, in place: the live widgets hold this very
-    cache, and a new one would be a new 4 MB page now (~6 ms); its first page is made
+    cache, and a new one would be a new 4 MB page made now; its first page is made
     when a shape is next cached.  A page a live widget still shows stays alive through
     that widget's picture (a part of the page), the others go."""
     cache.cache_surfaces = []

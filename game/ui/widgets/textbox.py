@@ -8,8 +8,8 @@ wholly out of view keeps one more (the picture before clipping).  The screens' t
 boxes are all transparent rectangles (the boxes are drawn under them by
 :mod:`game.ui.widgets.boxes`), so the background pictures are empty, and a box
 without a scroll bar shows the same text until something redraws it.  The rules
-page as a box per section held ~56 MB of such pictures at 1280x720 (Mariáš), ~5x
-what it shows.
+page as a box per section held several times as much in such pictures as it shows
+(Mariáš at 1280x720).
 
 :class:`PlainTextBox` lets go of them once its picture is made: a transparent
 background is replaced by one transparent pixel (blitting either onto the new,
