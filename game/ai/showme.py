@@ -42,7 +42,7 @@ from typing import Any
 from game.rules.actions import Action, Verb
 from game.rules.base import Deal
 from game.rules.record import write_deal
-from game.rules.variants import new_deal
+from game.rules.variants import deal_class, new_deal
 
 from .base import DEFAULT_BUDGET_MS, Bot
 from .bot import make_bot
@@ -384,8 +384,8 @@ def bench(deals: int, variants: Sequence[str], seed: int = 1, iterations: int = 
         at_least = hard_ok = tried = improved = 0
         gaps: list[float] = []
         for k in range(deals):
-            deal = new_deal(variant, rng.randrange(3 if variant in ("sixty-six-3", "marias")
-                                                   else 2), random_deck(variant, rng))
+            deal = new_deal(variant, rng.randrange(deal_class(variant).players),
+                            random_deck(variant, rng))
             bots = [make_bot(player if s == 0 else "hard", variant, seed=seed + 31 * k + s,
                              iterations=iterations if s == 0 else opponent_iterations)
                     for s in range(deal.players)]

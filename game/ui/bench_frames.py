@@ -28,6 +28,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from game.rules.variants import deal_class
 from game.ui import hostos
 
 log = logging.getLogger(__name__)
@@ -317,7 +318,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     last_table = None
     for i, (variant, speed) in enumerate(plan):
         settings = tune_for_script(app, settings, speed)
-        players = 3 if variant in ("sixty-six-3", "marias") else 2
+        players = deal_class(variant).players
         seats = ["easy", "normal", "easy"][:players]
         app.services["table_autoplay"] = "easy"
         app.services["table_bot_budget_ms"] = BOT_BUDGET_MS

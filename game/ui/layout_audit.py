@@ -33,6 +33,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.rules.variants import deal_class
+
 from .textfit import SLACK, in_tooltip, object_id, overflows, stops
 
 log = logging.getLogger(__name__)
@@ -409,7 +411,7 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
 
     from .session import GameSetup
 
-    players = 3 if variant in ("sixty-six-3", "marias") else 2
+    players = deal_class(variant).players
     seed = _forehand_seed(variant, seed, first=not defender)
     name = f"{variant} defender" if defender else variant
     settings = app.services["settings"]

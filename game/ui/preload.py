@@ -54,11 +54,13 @@ def start(app: Any) -> threading.Thread:
 
 
 def table_font_sizes(size: tuple[int, int], settings: Any) -> list[tuple[int, bool]]:
+    from game.rules.variants import deal_class
+
     from .table.hud import Fonts
     from .table.layout import compute_layout
 
     variant = getattr(settings, "last_variant", None) or "marriage"
-    players = 3 if variant in ("sixty-six-3", "marias") else 2
+    players = deal_class(variant).players
     return Fonts.table_sizes(compute_layout(size, players, 0).font)
 
 
@@ -77,20 +79,22 @@ def busy() -> bool:
 
 def prepare_table(size: tuple[int, int], settings: Any) -> None:
     """The felt and the deck of the next table at this window size, rendered ahead."""
+    from game.rules.variants import deal_class
+
     from .table.art import CardArt, make_renderer
     from .table.felt import make_felt
     from .table.layout import compute_layout
-    from .table.scene import deck_cards
+    from .table.scene import deck_faces
     from .table.stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT
 
     make_felt(size)
     variant = getattr(settings, "last_variant", None) or "marriage"
-    players = 3 if variant in ("sixty-six-3", "marias") else 2
+    players = deal_class(variant).players
     layout = compute_layout(size, players, 0)
     deck = settings.deck_for(variant) if settings is not None else "french-classic"
     back = getattr(settings, "card_back", "classic-red")
     art = CardArt(make_renderer(), deck, back, size)
-    art.warm(deck_cards(variant), [layout.hand_h, layout.table_h], background=False)
+    art.warm(deck_faces(variant), [layout.hand_h, layout.table_h], background=False)
     # The shadows and the hand's glow rims are shared by every table: the first one
     # then draws its cards without blurring any (its first picture was a hitch).
     art.warm_shapes(list(layout.card_heights()), layout.hand_h,

@@ -20,6 +20,7 @@ import pygame
 from game.rules import Action, Observation, Verb
 from game.rules.actions import CONTRACT, DECLARE, EXCHANGE, GOOD
 from game.rules.cards import CARD_STR
+from game.rules.variants import deal_class
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ def _table(app: Any, variant: str, want: Callable[[Observation], bool],
 
     from .session import GameSetup
 
-    players = 3 if variant in ("sixty-six-3", "marias") else 2
+    players = deal_class(variant).players
     for seed in range(1, tries):
         match = Match(variant, None, seed=seed)
         match.start_deal()
@@ -324,7 +325,7 @@ def _result_text(app: Any) -> bool:
 
     rng = random.Random(21)
     for variant in ("marriage", "sixty-six", "sixty-six-3", "marias"):
-        players = 3 if variant in ("sixty-six-3", "marias") else 2
+        players = deal_class(variant).players
         for n in range(40):
             deal = new_deal(variant, rng.randrange(players), random_deck(variant, rng), {})
             while not deal.is_over():

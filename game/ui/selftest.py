@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.rules.variants import deal_class
+
 from .screens import register_all
 
 log = logging.getLogger(__name__)
@@ -284,7 +286,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         plan.append((variants[0], "normal"))
     for i, (variant, speed) in enumerate(plan):
         settings = tune_for_script(app, settings, speed)
-        players = 3 if variant in ("sixty-six-3", "marias") else 2
+        players = deal_class(variant).players
         seats = list(levels[:players])
         t0 = time.perf_counter()
         # The real way in: the menu's "New game", the setup screen, its "Start" button.

@@ -25,6 +25,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
+from game.rules.variants import deal_class
+
 log = logging.getLogger(__name__)
 
 #: Text boxes that are meant to scroll (long pages); every other text box must show its
@@ -192,7 +194,7 @@ def _table_stop(app: Any, variant: str) -> Callable[[], Any]:
     def go() -> Any:
         from game.ui.session import GameSetup
 
-        players = 3 if variant in ("sixty-six-3", "marias") else 2
+        players = deal_class(variant).players
         scene = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
                                                      (players - 1), seed=4), bot_budget_ms=0)
         # Until the player is asked (the bots have played up to the player's turn).

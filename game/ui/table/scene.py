@@ -22,7 +22,7 @@ import pygame_gui
 from game.rules import Action, Match, Refusal, RulesError, Verb, replay_text
 from game.rules.actions import DECLARE, discard
 from game.rules.cards import CARD_STR, card, cards_of
-from game.rules.variants import deal_class
+from game.rules.variants import deal_class, deck_cards
 from game.ui.practice.layer import PracticeLayer
 from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
@@ -65,10 +65,10 @@ PASSIVE_KEYS = frozenset({
 CARD_PLAYS = (Verb.PLAY, Verb.TRUMP)
 
 
-def deck_cards(variant: str) -> list[str]:
-    """The cards a game is played with (Sixty-six drops the sevens and eights)."""
-    return [CARD_STR[c] for c in sorted(range(32))
-            if not (variant.startswith("sixty") and (c & 7) >= 6)]
+def deck_faces(variant: str) -> list[str]:
+    """The faces of the cards a game is played with, as the card art names them (the
+    deck itself is the rules' :func:`game.rules.variants.deck_cards`)."""
+    return [CARD_STR[c] for c in sorted(deck_cards(variant))]
 
 
 class TableScene(Scene):
@@ -375,7 +375,7 @@ class TableScene(Scene):
         ensure_font_scale(self.app, L.font / 17)  # (a no-op after _fit_text)
         # Warm the faces at this size (on a worker) so the moves do not stall on rendering.
         variant = self.flow.match.variant if self.flow else "marriage"
-        self.art.warm(deck_cards(variant), [L.hand_h, L.table_h])
+        self.art.warm(deck_faces(variant), [L.hand_h, L.table_h])
         for w in self.widgets.values():
             w.kill()
         self.widgets = {}
@@ -860,7 +860,7 @@ class TableScene(Scene):
                 # glow rims stay, the old deck's pictures go.
                 self._ensure_stage()
                 L = self.layout
-                self.art.warm(deck_cards(variant), [L.hand_h, L.table_h])
+                self.art.warm(deck_faces(variant), [L.hand_h, L.table_h])
                 self.redraw()
         self.art.prepare(artwork, needed, lambda: self.app.call_soon(ready))
 
