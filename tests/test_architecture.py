@@ -209,6 +209,40 @@ def test_no_private_name_is_imported_from_another_module() -> None:
     assert taken == []
 
 
+#: pygame-gui's insides: its internal modules, and the attributes and private methods a
+#: widget or theme has that pygame-gui does not document.  Only game.ui.gui_internals uses
+#: them (each pinned by tests/test_gui_internals.py), so an upgrade is one module's work.
+GUI_INSIDES = ("pygame_gui.core.utility", "pygame_gui.core.surface_cache",
+               "pygame_gui.core.drawable_shapes", "pygame_gui.core.text",
+               "pygame_gui.elements.ui_")
+GUI_PRIVATE_ATTRS = {
+    "drawable_shape", "states_to_redraw_queue", "text_box_layout", "layout_rows",
+    "finalised_surface", "known_font_paths", "loaded_fonts", "ele_font_res", "shape_cache",
+    "menu_states", "current_state", "selected_option_button", "validate_theme_data",
+    "get_font_dictionary", "cache_surfaces", "_set_image", "_set_image_clip",
+    "_setup_final_text_box_image", "_default_symbols_font", "_pre_clipped_image",
+    "options_selection_list",
+}
+
+
+def test_pygame_guis_insides_are_used_in_one_module() -> None:
+    used = []
+    for module, tree in TREES.items():
+        if module == "game.ui.gui_internals":
+            continue
+        for node in _imports(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""]
+            used += [f"{module} imports {n}" for n in names if n.startswith(GUI_INSIDES)]
+        for node in ast.walk(tree):
+            name = node.attr if isinstance(node, ast.Attribute) else \
+                node.name if isinstance(node, ast.FunctionDef) else \
+                node.value if isinstance(node, ast.Constant) else None  # getattr(x, "…")
+            if name in GUI_PRIVATE_ATTRS:
+                used.append(f"{module}:{node.lineno} uses {name}")
+    assert used == []
+
+
 # --- no silent fallbacks ----------------------------------------------------------------------
 #: Where ``except Exception`` may stand: the boundaries of a process, a thread or a file.
 BOUNDARIES = {

@@ -2,8 +2,8 @@
 
 pygame-gui opens its own faces (Noto Sans, Fira Code) as package resources, each size
 and style with its own in-memory copy of the whole file (dozens of them at the table at
-1920x1080).  ``game.ui.fonts`` points them at the files: the same glyphs, no
-copies.
+1920x1080).  ``game.ui.gui_internals.fonts_from_files`` points them at the files: the
+same glyphs, no copies.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 from pygame_gui.core.utility import PackageResource
 
 from game.ui import i18n
-from game.ui.fonts import file_of, fonts_from_files
+from game.ui.gui_internals import font_file, fonts_from_files
 from tests.test_screens import app, pump  # noqa: F401 - fixture
 
 
@@ -54,10 +54,10 @@ def _locations(manager: pygame_gui.UIManager) -> list[object]:
 
 
 def test_a_package_font_is_found_as_a_file_and_other_places_are_left_alone():
-    path = file_of(PackageResource("pygame_gui.data", "NotoSans-Regular.ttf"))
+    path = font_file(PackageResource("pygame_gui.data", "NotoSans-Regular.ttf"))
     assert path is not None and os.path.isfile(path)
-    assert file_of(PackageResource("pygame_gui.data", "no-such-font.ttf")) is None
-    assert file_of("/some/where/font.ttf") is None  # a path already: nothing to do
+    assert font_file(PackageResource("pygame_gui.data", "no-such-font.ttf")) is None
+    assert font_file("/some/where/font.ttf") is None  # a path already: nothing to do
 
 
 def test_every_screen_opens_its_fonts_from_files(app):  # noqa: F811

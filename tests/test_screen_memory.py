@@ -15,7 +15,7 @@ import weakref
 import pygame
 import pygame_gui
 
-from game.ui.widgets.textbox import PlainTextBox, transparent
+from game.ui.gui_internals import PlainTextBox, transparent
 from tests.test_screens import app, pump  # noqa: F401 - fixture
 
 MARKUP = ("<b>Marriage</b><br>Play a card of the suit led if you can; a <b>marriage</b> is "

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from . import idle_wait
-from .fonts import fonts_from_files
+from .gui_internals import fonts_from_files
 from .hostos import name_windows, prefer_direct_framebuffer, release_heap, run_queue_ms
 from .i18n import translation_dir
 from .icon import APP_ID, set_window_icon
@@ -211,7 +211,7 @@ class App:
             starting_language=lang,
             translation_directory_paths=[translation_dir()],
         )
-        fonts_from_files(self.manager)  # not a copy of the font file per size (game.ui.fonts)
+        fonts_from_files(self.manager)  # not a copy of the font file per size
         self.clock = pygame.time.Clock()
         self.scene_factories: dict[str, Callable[[App], Screen]] = {}
         self.scenes: dict[str, Screen] = {}

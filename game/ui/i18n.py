@@ -130,7 +130,7 @@ def current_language() -> str:
 
 def apply_language(app: Any, lang: str) -> str:
     """Switch our :func:`tr` and the pygame-gui manager (all live widgets re-translate)."""
-    from .fonts import fonts_from_files
+    from .gui_internals import fonts_from_files
 
     lang = set_language(lang)
     app.manager.set_locale(lang)

@@ -35,6 +35,7 @@ import pygame_gui
 
 from game.rules.variants import deal_class
 
+from .gui_internals import translate
 from .textfit import SLACK, in_tooltip, object_id, overflows, stops
 
 log = logging.getLogger(__name__)
@@ -125,10 +126,8 @@ def widgets(manager: Any) -> list[tuple[str, Any, pygame.Rect]]:
 
 
 def _label(element: Any, text: str) -> str:
-    from pygame_gui.core.utility import translate
-
     try:
-        shown = translate(text, **getattr(element, "text_kwargs", {}))
+        shown = translate(text, **(getattr(element, "text_kwargs", None) or {}))
     except (KeyError, ValueError, TypeError, IndexError):  # a name for the report only
         shown = text
     return shown[:40]

@@ -23,9 +23,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core.utility import translate
 
 from game.rules.variants import deal_class
+
+from .gui_internals import shown_text, text_box_rows, translate
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ def element_overflows(manager: Any) -> list[Overflow]:
         if isinstance(element, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel):
             if getattr(element, "dynamic_width", False):
                 continue
-            text = translate(element.text, **getattr(element, "text_kwargs", {}))
+            text = shown_text(element)
             if not text.strip():
                 continue
             room = element.rect.width
@@ -132,18 +133,16 @@ def element_overflows(manager: Any) -> list[Overflow]:
             elif text.endswith("…") and len(text) > 2:  # shortened to fit: cut all the same
                 out.append(Overflow(where + " (shortened)", text, need, room))
         elif isinstance(element, pygame_gui.elements.UITextBox):
-            layout = getattr(element, "text_box_layout", None)
-            if layout is None:
+            room, height, rows = text_box_rows(element)
+            if not rows:
                 continue
-            room = layout.layout_rect.width
-            for row in layout.layout_rows:
-                if row.width > room + SLACK:
-                    text = "".join(str(getattr(c, "text", "")) for c in row.items)
-                    out.append(Overflow(where, text, row.width, room))
+            for width, text in rows:
+                if width > room + SLACK:
+                    out.append(Overflow(where, text, width, room))
             if getattr(element, "scroll_bar", None) is not None and where not in SCROLLING:
                 out.append(Overflow(where + " (needs scrolling)",
-                                    translate(element.html_text)[:60],
-                                    int(layout.layout_rect.height), element.rect.height))
+                                    translate(element.html_text)[:60], height,
+                                    element.rect.height))
     for i, (where, text, rect) in enumerate(drawn):
         for other_where, other, other_rect in drawn[i + 1:]:
             clip = rect.clip(other_rect)

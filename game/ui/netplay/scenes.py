@@ -21,9 +21,9 @@ from game.net import protocol as P
 from game.net.discovery import DISCOVERY_PORT, Finder
 from game.net.table import LEVELS, OPEN, AwayPolicy
 from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_key, variant_name
 from game.ui.session import GameSetup
-from game.ui.widgets.textbox import PlainTextBox
 
 from ..scenes.base import MenuScene
 from ..scenes.setup import PLAYERS, option_choices

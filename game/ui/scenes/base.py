@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.ui.gui_internals import pending_looks
 from game.ui.scene import Scene
 from game.ui.settings import Settings
 from game.ui.widgets.boxes import draw_box
@@ -169,12 +170,7 @@ class MenuScene(Scene):
         selected, disabled and pressed pictures later, one per widget per frame, each of
         them costly (rounded shapes drawn four times larger); the eight buttons of the rules
         screen made its first frames hitches at 1920x1080."""
-        for element in self.manager.get_sprite_group().sprites():
-            shape = getattr(element, "drawable_shape", None)
-            queue = getattr(shape, "states_to_redraw_queue", None)
-            while shape is not None and queue and element.alive():
-                shape.redraw_state(queue.popleft())
-                yield
+        yield from pending_looks(self.manager)
 
     def after_build(self, then: Callable[[], None]) -> None:
         """Run ``then`` once the widgets are all built (now, if they are)."""

@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_name
 from game.ui.widgets import cards as card_pictures
 from game.ui.widgets.felt import title_surface
-from game.ui.widgets.textbox import PlainTextBox
 from game.ui.workers import as_helper
 
 from .base import MenuScene, seat_names, services

@@ -21,13 +21,13 @@ import pygame_gui
 
 from game.rules import Action, DealResult, Observation
 from game.rules.base import Deal
+from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_name
 from game.ui.player_names import player_names
 from game.ui.result_text import result_text, signed
 from game.ui.table.board import DealBoard
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
-from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
 

@@ -20,10 +20,10 @@ import pygame_gui
 
 from game.paths import assets_dir
 from game.rules.options import VARIANT_IDS
+from game.ui.gui_internals import PlainTextBox, font_loaded
 from game.ui.i18n import current_language, variant_key
 from game.ui.rulebook import sections
 from game.ui.widgets.boxes import SHADOW, draw_box, warm_box
-from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
 
@@ -120,9 +120,9 @@ class RulesScene(MenuScene):
         fonts: list[dict[str, str | int | float]] = [
             {"name": "noto_sans", "point_size": size, "style": "bold"} for size in (24, 32)]
         fonts.append({"name": "noto_sans", "point_size": 17, "style": "italic"})
-        found = self.manager.get_theme().get_font_dictionary()
-        wanted = [f for f in fonts if not found.check_font_preloaded(found.create_font_id(
-            int(f["point_size"]), "noto_sans", f["style"] == "bold", f["style"] == "italic"))]
+        wanted = [f for f in fonts if not font_loaded(
+            self.manager, int(f["point_size"]), "noto_sans", f["style"] == "bold",
+            f["style"] == "italic")]
         if wanted:
             self.manager.preload_fonts(wanted)
 

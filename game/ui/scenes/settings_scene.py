@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core.utility import translate
 
 from game.ui.decks.renderer import DeckRenderer
+from game.ui.gui_internals import translate
 from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language, number
 from game.ui.settings import (
     ANIMATION_SPEEDS,

@@ -17,12 +17,12 @@ import pygame_gui
 from game.ai.ratings import ANCHOR, level_rating
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui.decks import list_artworks
+from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import current_language, tr, variant_key
 from game.ui.player_names import seat_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
 from game.ui.widgets.boxes import warm_box
-from game.ui.widgets.textbox import PlainTextBox
 
 from .base import MenuScene
 

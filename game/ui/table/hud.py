@@ -9,22 +9,16 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pygame
-import pygame_gui
+
+from ..gui_internals import noto_sans_file
 
 GOLD = (233, 200, 110)
 CREAM = (246, 238, 218)
 MUTED = (190, 205, 190)
 PANEL = (8, 28, 18, 170)
 RED = (235, 110, 95)
-
-
-def _font_path(bold: bool) -> str | None:
-    data = Path(pygame_gui.__file__).parent / "data"
-    p = data / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-    return str(p) if p.exists() else None
 
 
 #: The sizes the table's text comes in, as multiples of its layout font (and bold?).
@@ -51,7 +45,7 @@ class Fonts:
         key = (size, bold)
         f = self._fonts.get(key)
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(_font_path(bold), size)
+            f = self._fonts[key] = pygame.font.Font(noto_sans_file(bold), size)
         return f
 
     @staticmethod

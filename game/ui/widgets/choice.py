@@ -13,20 +13,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core.utility import translate
-from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-
-class FullWidthList(UIExpandedDropDownState):
-    """pygame-gui's open drop-down list, as wide as the closed box: pygame-gui leaves the
-    arrow button's width out, so the list looked narrower than the button it came from."""
-
-    def start(self, should_rebuild: bool = True) -> None:
-        super().start(should_rebuild)
-        items = self.options_selection_list
-        if items is not None:
-            width = self.drop_down_menu_ui.relative_rect.width
-            items.set_dimensions((width, items.relative_rect.height))
+from game.ui.gui_internals import full_width_list, selected_button, translate
 
 
 class Choice:
@@ -62,17 +50,14 @@ class Choice:
         menu = pygame_gui.elements.UIDropDownMenu(
             opts, opts[self.index], self.relative_rect, self.manager,
             container=self.container, object_id=self.object_id)
-        expanded = menu.menu_states.get("expanded")
-        if type(expanded) is UIExpandedDropDownState:
-            expanded.__class__ = FullWidthList  # same state, one method more (see there)
+        full_width_list(menu)
         return menu
 
     def _fitted(self, labels: list[str]) -> list[str]:
         """Labels too wide for the box, shortened with an ellipsis (pygame-gui would cut
         them off mid-letter: "Немецкая («Вильгельм").  A shortened label is plain text;
         scenes rebuild their widgets when the language changes."""
-        button = getattr(getattr(self.menu, "current_state", None), "selected_option_button",
-                         None)
+        button = selected_button(self.menu) if self.menu is not None else None
         font = getattr(button, "font", None)
         if button is None or font is None:
             return labels

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from game.ui.gui_internals import forget_fonts_not_in_use, load_checked_theme
 from game.ui.theme import load_theme
 
 #: The theme as read and checked, by the file's identity: the menus and the table at
@@ -53,43 +54,17 @@ def scaled_theme(scale: float) -> dict[str, Any] | None:
     return theme
 
 
-def _checked_already(theme_data: dict[str, Any]) -> list[str]:
-    """No complaints: the theme was checked as it was read (see :func:`apply_ui_scale`)."""
-    return []
-
-
 def apply_ui_scale(app: Any, scale: float) -> bool:
-    """Reload the manager's theme at ``scale``; False (and unchanged) if that fails."""
+    """Reload the manager's theme at ``scale``; False (and unchanged) if that fails.
+
+    The fonts of every other scale are closed: at 1920x1080 the menus and the table have
+    a scale each, and the table would keep the other one's whole set."""
     theme = scaled_theme(scale)
     if theme is None:
         return False
-    ui_theme = app.manager.get_theme()
-    # The file was checked when it was read (game.ui.theme.load_theme, once per file);
-    # pygame-gui checking each scaled copy again was a large part of the frame that
-    # switches between the menus' and the table's text size.
-    ui_theme.validate_theme_data = _checked_already
-    ui_theme.load_theme(theme)
-    app.manager.rebuild_all_from_changed_theme_data()
-    _let_go_of_fonts(app, ui_theme)
+    load_checked_theme(app.manager, theme)  # checked once as the file was read
+    forget_fonts_not_in_use(app.manager)
     return True
-
-
-def _let_go_of_fonts(app: Any, ui_theme: Any) -> None:
-    """Forget the fonts of every scale but this one.
-
-    pygame-gui keeps every font it ever loaded, and each costs memory once it has drawn
-    text (FreeType's face and HarfBuzz's tables and caches); each scale is a new set of
-    sizes: at 1920x1080 the menus and the table have a scale each, and the table would
-    keep the other one's whole set.  A font asked for again is opened again, which is
-    cheap next to the memory kept (a little more when it first draws text).
-    """
-    fonts = ui_theme.get_font_dictionary()
-    in_use = {id(per_locale[lang]) for per_locale in ui_theme.ele_font_res.values()
-              for lang in per_locale}
-    now = {key for key, res in fonts.loaded_fonts.items() if id(res) in in_use}
-    keep = now | {fonts.default_font.idx, fonts._default_symbols_font.idx}  # noqa: SLF001
-    for key in [k for k in fonts.loaded_fonts if k not in keep]:
-        del fonts.loaded_fonts[key]
 
 
 def ensure_font_scale(app: Any, scale: float) -> None:

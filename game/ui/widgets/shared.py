@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_gui.core.surface_cache import SurfaceCache
+from game.ui.gui_internals import empty_shape_cache
 
 from . import boxes, cards, felt
 
@@ -29,16 +29,4 @@ def release_menu_pictures(manager: Any) -> None:
     felt.felt.cache_clear()
     boxes.rounded_box.cache_clear()
     cards.renderer().clear_cache()
-    empty_shape_cache(manager.get_theme().shape_cache)
-
-
-def empty_shape_cache(cache: SurfaceCache) -> None:
-    """Forget every shape pygame-gui cached, in place: the live widgets hold this very
-    cache, and a new one would be a new 4 MB page made now; its first page is made
-    when a shape is next cached.  A page a live widget still shows stays alive through
-    that widget's picture (a part of the page), the others go."""
-    cache.cache_surfaces = []
-    cache.cache_long_term_lookup = {}
-    cache.cache_short_term_lookup = {}
-    cache.consider_purging_list = []
-    cache.low_on_space = False
+    empty_shape_cache(manager)
