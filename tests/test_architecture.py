@@ -199,6 +199,19 @@ def test_the_layers_point_one_way() -> None:
             assert not names & {"pygame", "pygame_gui"}, module
 
 
+def test_the_harness_is_loaded_only_when_asked() -> None:
+    """The selftest, the benchmark and the screen walks live in game.ui.harness: nothing of
+    the program imports them but the command line (when --selftest or --bench-frames is
+    given), so a player's start never loads them."""
+    graph = import_graph()
+    users = sorted(m for m, targets in graph.items() if not m.startswith("game.ui.harness")
+                   and any(t.startswith("game.ui.harness") for t in targets))
+    assert users == ["game.ui.cli"]
+    cli = TREES["game.ui.cli"]
+    top_level = [n for n in cli.body if isinstance(n, ast.ImportFrom | ast.Import)]
+    assert not any("harness" in (getattr(n, "module", "") or "") for n in top_level)
+
+
 def test_no_private_name_is_imported_from_another_module() -> None:
     taken = []
     for module, tree in TREES.items():
@@ -254,8 +267,8 @@ BOUNDARIES = {
     "game.ui.players": "the bots' worker process and threads",
     "game.ui.flow": "a bot's answer from its thread",
     "game.ui.storage": "files on disk: settings, saves, statistics",
-    "game.ui.selftest": "the --selftest report: a failure is a failed check",
-    "game.ui.selfchecks": "the --selftest report: a failure is a failed check",
+    "game.ui.harness.selftest": "the --selftest report: a failure is a failed check",
+    "game.ui.harness.selfchecks": "the --selftest report: a failure is a failed check",
     "game.ui.table.scene": "saving the match (storage) and the audio device",
     "game.ui.scenes.replay": "a deal record file chosen by the player",
     "game.ui.scenes.score": "filing the deal (storage)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from game.ui.bench_frames import IDLE_SCENES, TARGETS, run_bench
+from game.ui.harness.bench_frames import IDLE_SCENES, TARGETS, run_bench
 
 
 def test_bench_reports_every_figure(tmp_path, monkeypatch) -> None:

@@ -399,7 +399,7 @@ def _record_calls(monkeypatch):
 
     monkeypatch.setattr(mod("game.ai.hint"), "hint", recorder("hint", Recorded()))
     monkeypatch.setattr(mod("game.ui.launch"), "run_app", recorder("window", 0))
-    monkeypatch.setattr(mod("game.ui.selftest"), "run_selftest",
+    monkeypatch.setattr(mod("game.ui.harness.selftest"), "run_selftest",
                         recorder("selftest", {"ok": True}))
     monkeypatch.setattr(mod("game.ui.decks.render_sheets"), "cli_render_decks",
                         recorder("decks", 0))

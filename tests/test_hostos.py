@@ -139,7 +139,7 @@ def test_a_deal_plays_through_the_fallbacks(name: str, driver: str, tmp_path,
     fresh interpreter and answers for the machine it runs on), and the deal is played to
     its end."""
     from game.ui import idle_wait
-    from game.ui.selftest import run_selftest
+    from game.ui.harness.selftest import run_selftest
 
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))
     monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)

@@ -7,7 +7,7 @@ import pygame_gui
 import pytest
 
 from game.ui.app import App, install_services
-from game.ui.layout_audit import audit, play_through
+from game.ui.harness.layout_audit import audit, play_through
 from game.ui.screens import register_all
 from game.ui.settings import Settings
 from game.ui.storage import Storage
@@ -109,7 +109,7 @@ def _tutorial_at_contracts(app):
         elif run.human_turn():
             scene.try_action(run.expected())
         else:
-            scene._scripted()
+            scene.play_scripted()
         app.step(1 / 60)
     raise AssertionError("the lesson never asks for the contract")
 
@@ -184,8 +184,8 @@ def test_the_counting_aid_steps_aside_for_a_tip_and_comes_back(tmp_path):
     """A Mariáš defender's answer at 1024×640 in Russian: the tip finds no free place but
     the counting aid's; the aid steps aside while the tip is up, and comes back (in a
     free place) once it is gone."""
+    from game.ui.harness.layout_audit import table_states
     from game.ui.i18n import apply_language
-    from game.ui.layout_audit import table_states
 
     app = full_app(tmp_path, size=(1024, 640))
     apply_language(app, "ru")

@@ -417,9 +417,7 @@ def test_replay_opens_history_and_survives_bad_files(app, tmp_path):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_every_scene_renders_at_other_sizes(app, size):
-    app.windowed_size = size
-    app.screen = pygame.display.set_mode(size)
-    app._resized()
+    app.set_exact_size(size)
     m = played_match("marriage")
     for name, params in [("menu", {}), ("setup", {}), ("settings", {}), ("rules", {}),
                          ("stats", {}), ("replay", {"record": write_record(m.deals)}),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ui.selftest import run_selftest
+from game.ui.harness.selftest import run_selftest
 
 
 def test_selftest_runs_headless(tmp_path, monkeypatch) -> None:
@@ -11,7 +11,7 @@ def test_selftest_runs_headless(tmp_path, monkeypatch) -> None:
     tests/test_layout_audit.py walk more than they do); here they are only seen to be
     run, on the selftest's own window, and their answer to be reported.  CI runs the
     whole selftest, those checks included, on the installed wheel and on the bundle."""
-    from game.ui import selfchecks
+    from game.ui.harness import selfchecks
 
     walked: dict[str, tuple[int, int]] = {}
 
@@ -42,7 +42,7 @@ def test_selftest_runs_headless(tmp_path, monkeypatch) -> None:
         "new_game_keeps_match": True,  # New game asks before replacing a match
     }
     # Every trap the table is tried for, by name.
-    from game.ui.selfchecks import CHECKS
+    from game.ui.harness.selfchecks import CHECKS
 
     assert set(CHECKS) | {"new_game_keeps_match"} == set(result["checks"])
     assert all(result["checks"].values()), result["checks"]
@@ -52,8 +52,8 @@ def test_network_check_collects_the_resting_tricks(tmp_path, monkeypatch) -> Non
     """With the players' default "collect a trick with a click", the network check's
     table waits for a click after every trick: the check gives it, as a person does,
     and the match plays to its end (it stopped at the first trick before)."""
-    from game.ui import selftest
     from game.ui.app import App
+    from game.ui.harness import selftest
     from game.ui.settings import Settings
 
     monkeypatch.setenv("MARRIAGE_TABLE_HOME", str(tmp_path))

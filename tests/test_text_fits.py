@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.ui import textfit
+from game.ui.harness import textfit
 from game.ui.i18n import LANGUAGES
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from game.ui.harness.layout_audit import play_through
 from game.ui.i18n import apply_language
-from game.ui.layout_audit import play_through
 from tests.test_layout_audit import full_app
 
 
@@ -16,7 +16,7 @@ def test_a_language_chosen_in_the_middle_of_a_lesson_applies_to_its_words_at_onc
     english = scene.last_narration
     assert english == step.text("en") and english
     apply_language(app, "ru")
-    scene._layout_text()
+    scene.layout_text()
     assert scene.last_narration == step.text("ru") != english
     apply_language(app, "en")
 

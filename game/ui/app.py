@@ -311,6 +311,14 @@ class App:
             self._resized()
         return self.windowed_size
 
+    def set_exact_size(self, size: tuple[int, int]) -> None:
+        """A window of exactly ``size``, not fitted to the desktop (the checks that walk
+        every screen at the sizes they name)."""
+        if self.size != tuple(size):
+            self.windowed_size = size
+            self.screen = pygame.display.set_mode(size)
+            self._resized()
+
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         if self.fullscreen:

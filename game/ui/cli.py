@@ -88,7 +88,7 @@ def _headless(args: argparse.Namespace) -> int | None:
         _writable_dir(args.render_decks, "the deck sheets' folder")
         return cli_render_decks(args.render_decks)
     if args.bench_frames:
-        from game.ui.bench_frames import run_bench, summary
+        from game.ui.harness.bench_frames import run_bench, summary
 
         result = run_bench(size=args.size or (1280, 720), idle_s=args.idle_seconds)
         print(json.dumps(result, indent=2))
@@ -101,7 +101,7 @@ def _headless(args: argparse.Namespace) -> int | None:
         # 4: only frames over 50 ms (each listed with what was happening); 3: another target.
         return 4 if missed == {"no_hitch"} else 3
     if args.selftest:
-        from game.ui.selftest import run_selftest
+        from game.ui.harness.selftest import run_selftest
 
         if args.screenshots:
             _writable_dir(args.screenshots, "the screenshots' folder")

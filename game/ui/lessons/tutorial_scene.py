@@ -264,7 +264,7 @@ class TutorialScene(MenuScene):
                 self.narration_step = run.index
             else:
                 self._say = self._story
-        self._layout_text()
+        self.layout_text()
         self.rebuild_play()
 
     @property
@@ -292,7 +292,7 @@ class TutorialScene(MenuScene):
             self.feedback = None
             self._say = lambda: tr("ui.table_prompt_collect")
             self.narration_step = run.index
-            self._layout_text()
+            self.layout_text()
             self.rebuild_play()
             return
         self._arrive()
@@ -305,7 +305,7 @@ class TutorialScene(MenuScene):
         self._arrive()
         return True
 
-    def _layout_text(self) -> None:
+    def layout_text(self) -> None:
         """Where the buttons start: below the narration text."""
         px = self.px
         side = self.side_rect()
@@ -340,7 +340,8 @@ class TutorialScene(MenuScene):
                                action=action_text(expected, obs, fam, capital=False))
         return False
 
-    def _scripted(self) -> None:
+    def play_scripted(self) -> None:
+        """The lesson's next move by another seat (the lesson's script plays it)."""
         run = self.run
         if run is None or run.finished or run.human_turn() or self.trick_waiting:
             return
@@ -359,7 +360,7 @@ class TutorialScene(MenuScene):
             self.rebuild()
         elif key == "continue":
             self.waiting_continue = False
-            self._scripted()
+            self.play_scripted()
         elif key == "again":
             self.start(self.lesson_index)
         elif key == "next_lesson":
@@ -428,7 +429,7 @@ class TutorialScene(MenuScene):
             return
         self.timer += dt
         if self.timer >= BOT_PAUSE:
-            self._scripted()
+            self.play_scripted()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.run is None:

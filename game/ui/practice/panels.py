@@ -17,8 +17,8 @@ import pygame
 import pygame_gui
 
 from game.rules import Action, Observation
+from game.ui.fits import Fit
 from game.ui.i18n import current_language, tr
-from game.ui.textfit import Fit
 from game.ui.widgets.fonts import font, wrap
 
 from .texts import action_text, explanation_lines, in_units_of, signed
@@ -66,7 +66,7 @@ class HintPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.toggle_rect = pygame.Rect(0, 0, 0, 0)
         self.close_rect = pygame.Rect(0, 0, 0, 0)
-        #: The texts as last drawn with the width each had (:mod:`game.ui.textfit`).
+        #: The texts as last drawn with the width each had (:mod:`game.ui.harness.textfit`).
         self.fits: list[Fit] = []
         #: The tallest the panel may be (set by its owner; None: any height), and how many
         #: of the alternatives' rows it shows.

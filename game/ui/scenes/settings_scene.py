@@ -71,7 +71,7 @@ class SettingsScene(MenuScene):
         self.language = self.choice(row(x, y, "ui.set_language"),
                                     [(LANGUAGE_NAMES[lg], lg) for lg in LANGUAGES],
                                     shown if shown in LANGUAGES else "en",
-                                    self._set_language)
+                                    self.choose_language)
         focus.append(self.language)
         y += step
         yield
@@ -94,7 +94,7 @@ class SettingsScene(MenuScene):
                           ("deck_german", "ui.set_deck_german")):
             value = getattr(s, attr) if getattr(s, attr) in ids else ids[0]
             focus.append(self.choice(row(x, y, key), decks, value,
-                                     lambda v, a=attr: self._set(a, v)))
+                                     lambda v, a=attr: self.choose(a, v)))
             y += step
             yield
         backs = card_backs()
@@ -103,25 +103,25 @@ class SettingsScene(MenuScene):
             row(x, y, "ui.set_card_back"),
             [(f"ui.cardback_{b[0].replace('-', '_')}", b[0]) for b in backs],
             s.card_back if s.card_back in back_ids else back_ids[0],
-            lambda v: self._set("card_back", v)))
+            lambda v: self.choose("card_back", v)))
         y += step
         yield
         focus.append(self.choice(row(x, y, "ui.set_animation"),
                                  [(f"ui.anim_{a}", a) for a in ANIMATION_SPEEDS],
-                                 s.animation_speed, lambda v: self._set("animation_speed", v)))
+                                 s.animation_speed, lambda v: self.choose("animation_speed", v)))
         y += step
         yield
         pauses = sorted(set(PAUSES) | {s.bot_pause_ms})
         focus.append(self.choice(row(x, y, "ui.set_bot_pause"),
                                  [(translate("ui.collect_auto_s", s=seconds_text(p)), p)
                                   for p in pauses], s.bot_pause_ms,
-                                 lambda v: self._set("bot_pause_ms", v)))
+                                 lambda v: self.choose("bot_pause_ms", v)))
         y += step + px(8)
         yield
         self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound", object_id="#section")
         y += px(38)
         focus.append(self.toggle(row(x, y, "ui.set_sound"), s.sound,
-                                 lambda v: self._set("sound", v)))
+                                 lambda v: self.choose("sound", v)))
         y += step
         yield
         r = row(x, y, "ui.set_volume")
@@ -175,7 +175,7 @@ class SettingsScene(MenuScene):
         focus.append(self.choice(row(x, y, "ui.set_counting_aid"),
                                  [(f"ui.counting_aid_{v}", v) for v in COUNTING_AID],
                                  s.counting_aid if s.counting_aid in COUNTING_AID else "practice",
-                                 lambda v: self._set("counting_aid", v)))
+                                 lambda v: self.choose("counting_aid", v)))
         y += step
         yield
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
@@ -183,7 +183,7 @@ class SettingsScene(MenuScene):
                           ("confirm_low_declare", "ui.set_confirm_declare"),
                           ("shape_highlights", "ui.set_shape_highlights")):
             focus.append(self.toggle(row(x, y, key), getattr(s, attr),
-                                     lambda v, a=attr: self._set(a, v)))
+                                     lambda v, a=attr: self.choose(a, v)))
             y += step
             yield
 
@@ -219,7 +219,8 @@ class SettingsScene(MenuScene):
     def save(self) -> None:
         self.storage.save_settings(self.settings)
 
-    def _set(self, attr: str, value: Any) -> None:
+    def choose(self, attr: str, value: Any) -> None:
+        """Set one setting, as its control on this screen does, and save the settings."""
         setattr(self.settings, attr, value)
         self.save()
 
@@ -228,7 +229,8 @@ class SettingsScene(MenuScene):
         self.settings.collect_trick, self.settings.trick_pause_ms = value[0], int(value[1])
         self.save()
 
-    def _set_language(self, lang: str) -> None:
+    def choose_language(self, lang: str) -> None:
+        """Switch the language, as the language control does: the screen is built again."""
         def switch() -> None:
             self.settings.language = apply_language(self.app, lang)
             self.save()

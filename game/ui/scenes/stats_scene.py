@@ -18,8 +18,8 @@ from game.ai.ratings import ANCHOR, level_rating
 from game.ai.trainer import KINDS
 from game.rules.options import VARIANT_IDS
 from game.rules.variants import deal_class
+from game.ui.fits import Fit
 from game.ui.i18n import number, tr, variant_key, variant_name
-from game.ui.textfit import Fit
 from game.ui.widgets.charts import Bar, bar_chart, line_chart, panel, rating_chart
 from game.ui.widgets.felt import GOLD_LIGHT, IVORY, felt
 from game.ui.widgets.fonts import font, wrap
@@ -107,7 +107,7 @@ class StatsScene(MenuScene):
 
     def text_fits(self) -> list[Fit]:
         """The numbers' labels and values as last drawn, with their cells' width
-        (:mod:`game.ui.textfit`)."""
+        (:mod:`game.ui.harness.textfit`)."""
         return list(getattr(self, "fits", []))
 
     def columns(self, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect]:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import MariasObservation
+from game.ui.fits import Fit
 from game.ui.result_text import result_sentences, signed
-from game.ui.textfit import Fit
 
 from ..flow import Phase
 from .controls import component_label, contract_label, double_name, suit_name
@@ -36,7 +36,7 @@ class Panels:
         self.plate_rects: dict[int, pygame.Rect] = {}
         self.dots_at: dict[int, tuple[int, int]] = {}
         #: Each panel's texts as last drawn, with the width they were given
-        #: (:mod:`game.ui.textfit` checks them).
+        #: (:mod:`game.ui.harness.textfit` checks them).
         self.fits: dict[str, list[Fit]] = {}
         #: Where the key legend's lines were drawn last (over the player's plate).
         self.legend_rects: list[pygame.Rect] = []

@@ -675,7 +675,8 @@ class TableScene(Scene):
         self.director.refresh()
 
     def text_fits(self) -> list[Any]:
-        """The texts the table drew itself with the room each had (:mod:`game.ui.textfit`)."""
+        """The texts the table drew itself with the room each had (checked by
+        :mod:`game.ui.harness.textfit`)."""
         return [fit for fits in self.panels.fits.values() for fit in fits]
 
     def prompt(self) -> str | None:

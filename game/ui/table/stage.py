@@ -134,7 +134,7 @@ class Stage:
     def card_regions(self, view_seat: int) -> list[tuple[str, pygame.Rect]]:
         """Where the cards a player needs lie now: each card of the player's hand and of
         the trick, the trump card, and each other hand, the stock and the talon as one
-        area (what :mod:`game.ui.layout_audit` keeps free of widgets and panels)."""
+        area (what :mod:`game.ui.harness.layout_audit` keeps free of widgets and panels)."""
         out: list[tuple[str, pygame.Rect]] = []
         stacks: dict[str, pygame.Rect] = {}
         for s in sorted(self.sprites.values(), key=lambda s: (s.role, s.x, s.y)):

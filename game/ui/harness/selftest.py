@@ -20,7 +20,7 @@ from typing import Any
 
 from game.rules.variants import deal_class
 
-from .screens import register_all
+from ..screens import register_all
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[]
 
 def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
     """New game of a game with a match in progress asks first and keeps it."""
-    from .session import GameSetup
+    from ..session import GameSetup
 
     storage = app.services["storage"]
     storage.save_match(_started_record("sixty-six"), GameSetup("sixty-six"))
@@ -143,10 +143,10 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     in a freshly started one, to the end of the deal.  Returns what was checked."""
     from game.rules import replay_text
 
-    from . import i18n
-    from .app import App
-    from .session import GameSetup
-    from .storage import Storage
+    from .. import i18n
+    from ..app import App
+    from ..session import GameSetup
+    from ..storage import Storage
 
     checks: dict[str, Any] = {}
     storage = app.services["storage"]
@@ -168,9 +168,9 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     menu_scene.on_button("settings")
     frame()
     settings_screen: Any = app.scene
-    settings_screen._set("deck_french", "french-4color")
-    settings_screen._set("card_back", "blue-rosette")
-    settings_screen._set_language("ru")
+    settings_screen.choose("deck_french", "french-4color")
+    settings_screen.choose("card_back", "blue-rosette")
+    settings_screen.choose_language("ru")
     for _ in range(3):
         frame()
     shot("90-settings-ru")
@@ -238,9 +238,9 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
 
     from game.rules import replay_text
 
-    from .app import App
-    from .session import GameSetup
-    from .settings import Settings
+    from ..app import App
+    from ..session import GameSetup
+    from ..settings import Settings
 
     errors: list[str] = []
     shots: list[str] = []
@@ -414,7 +414,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         "deals": deals,
         "comforts": comforts,
         "network": network,
-        #: One named boolean per trap the table is tried for (game.ui.selfchecks).
+        #: One named boolean per trap the table is tried for (game.ui.harness.selfchecks).
         "checks": checks,
         "screenshots": shots,
         "errors": errors,
@@ -430,8 +430,8 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
     """
     from game.net.table import OPEN, AwayPolicy
 
-    from .netplay.session import NetSession
-    from .session import GameSetup
+    from ..netplay.session import NetSession
+    from ..session import GameSetup
 
     if "net_table" not in app.scene_factories:
         return {"ok": False, "error": "the network scenes are missing"}

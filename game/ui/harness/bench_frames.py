@@ -95,7 +95,7 @@ class Bench:
         scene = self.app.scene
         if scene is None or scene.name != "table" or getattr(scene, "flow", None) is None:
             return "idle" if not (scene and scene.animating()) else "animating"
-        from .flow import Phase
+        from ..flow import Phase
 
         flow = scene.flow
         if flow.state is Phase.DEALING or (scene.director and scene.director.effect):
@@ -200,7 +200,7 @@ class Bench:
 
 def _busy_threads() -> bool:
     """Start-up work still running behind the menu (game.ui.preload)."""
-    from . import preload
+    from .. import preload
 
     return preload.busy()
 
@@ -258,10 +258,10 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     os.environ.setdefault("MARRIAGE_TABLE_HOME", tempfile.mkdtemp(prefix="marriage-bench-"))
     import pygame
 
-    from . import i18n
-    from .launch import open_app
+    from .. import i18n
+    from ..launch import open_app
+    from ..session import GameSetup
     from .selftest import tune_for_script
-    from .session import GameSetup
 
     app: Any = open_app(size=size, lang="en")  # a script: it drives whatever scene is up
     app.measure_waits = True
@@ -376,11 +376,11 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     bench.run_for(1.0)
     bench.label = "language switch"
     bench.act(lambda: app.switch("settings"), 0.3)
-    bench.act(lambda: app.scene._set_language("ru"), 0.5)  # noqa: SLF001 - choosing Russian
+    bench.act(lambda: app.scene.choose_language("ru"), 0.5)
     bench.act(lambda: app.switch("menu"), 0.3)
     bench.act(lambda: app.scene.resume(), 1.0)  # the menu's Continue: the table in Russian
     bench.act(lambda: app.switch("settings"), 0.3)
-    bench.act(lambda: app.scene._set_language("en"), 0.3)  # noqa: SLF001
+    bench.act(lambda: app.scene.choose_language("en"), 0.3)
     bench.act(lambda: app.switch("menu"), 0.3)
     bench.act(lambda: app.scene.resume(), 0.5)
     if app.scene is not None and hasattr(app.scene, "shutdown"):

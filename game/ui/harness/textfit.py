@@ -26,7 +26,8 @@ import pygame_gui
 
 from game.rules.variants import deal_class
 
-from .gui_internals import shown_text, text_box_rows, translate
+from ..fits import Fit
+from ..gui_internals import shown_text, text_box_rows, translate
 
 log = logging.getLogger(__name__)
 
@@ -48,16 +49,6 @@ class Overflow:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.text!r} needs {self.need} px, has {self.room}"
-
-
-@dataclass(frozen=True)
-class Fit:
-    """A text the table drew itself: its width and the width its box gave it."""
-
-    where: str
-    text: str
-    need: int
-    room: int
 
 
 def object_id(element: Any) -> str:
@@ -278,9 +269,7 @@ def tour(app: Any, size: tuple[int, int], lang: str,
 
     apply_language(app, lang)
     if app.size != size:
-        app.windowed_size = size
-        app.screen = pygame.display.set_mode(size)
-        app._resized()
+        app.set_exact_size(size)
     faults: dict[str, list[Overflow]] = {}
     for name, go in stops(app):
         if not only(name):
@@ -316,8 +305,6 @@ def check_all(app: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]
     finally:
         apply_language(app, lang)
         if app.size != size:
-            app.windowed_size = size
-            app.screen = pygame.display.set_mode(size)
-            app._resized()
+            app.set_exact_size(size)
         app.switch("menu")
     return faults

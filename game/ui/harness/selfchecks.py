@@ -58,7 +58,7 @@ def _table(app: Any, variant: str, want: Callable[[Observation], bool],
     seed is found on a bare match first: a table is opened once)."""
     from game.rules import Match
 
-    from .session import GameSetup
+    from ..session import GameSetup
 
     players = deal_class(variant).players
     for seed in range(1, tries):
@@ -79,7 +79,7 @@ def _defender_table(app: Any) -> Any:
     """A Mariáš table where a computer is forehand (the human defends a Suit contract)."""
     from game.rules import Match
 
-    from .session import GameSetup
+    from ..session import GameSetup
 
     for seed in range(1, 60):
         match = Match("marias", None, seed=seed)
@@ -233,8 +233,8 @@ def _advice(app: Any) -> bool:
     from game.rules.options import VARIANT_IDS
     from game.rules.variants import new_deal, random_deck
 
-    from .i18n import LANGUAGES
-    from .practice.texts import explanation_lines, family_of
+    from ..i18n import LANGUAGES
+    from ..practice.texts import explanation_lines, family_of
 
     rng = random.Random(5)
     for variant in VARIANT_IDS:
@@ -264,8 +264,8 @@ def _defender_points(app: Any) -> bool:
 
     from game.rules.observation import MariasObservation
 
-    from .i18n import tr
-    from .table.panels import Panels
+    from ..i18n import tr
+    from ..table.panels import Panels
 
     obs = _marias_observation()
     if not isinstance(obs, MariasObservation) or obs.soloist is None:
@@ -319,9 +319,9 @@ def _result_text(app: Any) -> bool:
 
     from game.rules.variants import new_deal, random_deck
 
-    from .i18n import LANGUAGES, set_language
-    from .player_names import player_names
-    from .result_text import result_text, signed
+    from ..i18n import LANGUAGES, set_language
+    from ..player_names import player_names
+    from ..result_text import result_text, signed
 
     rng = random.Random(21)
     for variant in ("marriage", "sixty-six", "sixty-six-3", "marias"):
@@ -374,7 +374,7 @@ def _layout_audit(app: Any) -> bool:
     quick check of a build: the test suite audits every screen, table state and tutorial
     step in en, ru and cs at three sizes, and ``text_fits_all_languages`` checks every
     screen's text in every language here."""
-    from .i18n import current_language
+    from ..i18n import current_language
     from .layout_audit import play_through
 
     settings = app.services.get("settings")
@@ -410,14 +410,14 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
 
 
 def table_text(key: str) -> str:
-    from .i18n import tr
+    from ..i18n import tr
 
     return tr("ui." + key)
 
 
 def run_checks(app: Any, errors: list[str]) -> dict[str, bool]:
     """Every check on ``app`` (the selftest's window), in English; failures reported."""
-    from .i18n import apply_language
+    from ..i18n import apply_language
 
     apply_language(app, "en")
     autoplay = app.services.pop("table_autoplay", None)

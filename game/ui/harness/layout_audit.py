@@ -4,7 +4,7 @@ A screen can break in four ways a player notices at once, and each is a question
 rectangles the running program already knows:
 
 * **clipped** — a label's or button's text wider than its rect, or shortened with "…";
-  a text the table drew cut by its panel (:mod:`game.ui.textfit` measures them);
+  a text the table drew cut by its panel (:mod:`game.ui.harness.textfit` measures them);
 * **overlap** — a widget over another widget, or a panel drawn on the felt (the hint,
   a tip, the counting aid, the prompt) over a widget, a name plate or another panel;
 * **covers a card** — a widget or panel over a card the player needs: a hand, the
@@ -35,7 +35,7 @@ import pygame_gui
 
 from game.rules.variants import deal_class
 
-from .gui_internals import translate
+from ..gui_internals import translate
 from .textfit import SLACK, in_tooltip, object_id, overflows, stops
 
 log = logging.getLogger(__name__)
@@ -341,17 +341,10 @@ def _frames(app: Any, n: int = 3) -> None:
         app.step(1 / 60)
 
 
-def _set_size(app: Any, size: tuple[int, int]) -> None:
-    if app.size != size:
-        app.windowed_size = size
-        app.screen = pygame.display.set_mode(size)
-        app._resized()
-
-
 def _in_languages(app: Any, report: Report, size: tuple[int, int], state: str,
                   langs: tuple[str, ...], rebuild: Callable[[], None] | None = None) -> None:
     """Audit the screen as it is now in every language (the screen rebuilt for each)."""
-    from .i18n import apply_language
+    from ..i18n import apply_language
 
     for lang in langs:
         apply_language(app, lang)
@@ -408,7 +401,7 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
     turn (the caller audits each).  ``defender``: a deal where another seat moves first."""
     from game.rules import Verb
 
-    from .session import GameSetup
+    from ..session import GameSetup
 
     players = deal_class(variant).players
     seed = _forehand_seed(variant, seed, first=not defender)
@@ -470,7 +463,7 @@ AUDIT_HINT_ITERATIONS = 60
 def _hint_open(app: Any, table: Any, state: str,
                rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
     """The hint panel opened on the decision at hand (left open for the caller)."""
-    from .practice.coach import HintService
+    from ..practice.coach import HintService
 
     layer = table.layer
     # A search with a time budget finds more or less on a busier machine, and the panel's
@@ -509,14 +502,14 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
     (``only``: the screens and lessons to visit, by name — a sample for a quick run)."""
     from game.rules.options import VARIANT_IDS
 
-    from .i18n import apply_language, current_language
+    from ..i18n import apply_language, current_language
 
     report = Report(languages=langs, sizes=sizes, shots=shots)
     first_size, first_lang = app.size, current_language()
     try:
         for size in sizes:
             apply_language(app, langs[0])
-            _set_size(app, size)
+            app.set_exact_size(size)
             if screens:
                 for name, go in list(stops(app)):
                     if name.startswith("table ") or not only(name):
@@ -539,7 +532,7 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
                     _in_languages(app, report, size, state, langs, rebuild)
     finally:
         apply_language(app, first_lang)
-        _set_size(app, first_size)
+        app.set_exact_size(first_size)
     return report
 
 
@@ -551,7 +544,7 @@ def tutorial_states(app: Any, only: Callable[[str], bool] = lambda name: True
     lessons = list(scene.lessons)
 
     def rebuild() -> None:
-        scene._layout_text()
+        scene.layout_text()
         scene.rebuild_play()
 
     for i, lesson in enumerate(lessons):
@@ -575,5 +568,5 @@ def tutorial_states(app: Any, only: Callable[[str], bool] = lambda name: True
                     break
                 scene.try_action(expected)
             else:
-                scene._scripted()
+                scene.play_scripted()
             _frames(app, 1)
