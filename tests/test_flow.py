@@ -9,7 +9,16 @@ import pytest
 from observations import actions, observation
 
 from game.rules import Action, Match
-from game.ui.flow import ASKING, Phase, TurnFlow, phase_of
+from game.ui.flow import (
+    ASKING,
+    ActionApplied,
+    DealEnded,
+    DealStarted,
+    Phase,
+    Refused,
+    TurnFlow,
+    phase_of,
+)
 from game.ui.players import BotInput, HumanInput, Pending
 
 
@@ -53,16 +62,17 @@ def test_bots_play_a_deal_through_the_flow(variant: str) -> None:
     run(flow)
     assert flow.state is Phase.DEAL_END
     assert match.current.is_over()
-    kinds = [e.kind for e in events]
-    assert kinds[0] == "deal_start" and kinds[-1] == "deal_end"
-    assert kinds.count("action") == len(match.current.history)
+    kinds = [type(e) for e in events]
+    assert kinds[0] is DealStarted and kinds[-1] is DealEnded
+    assert kinds.count(ActionApplied) == len(match.current.history)
     visited = {b for _a, b in flow.history}
     assert Phase.TRICKS in visited
     if variant == "marias":
         assert {Phase.TRUMP, Phase.CONTRACT, Phase.DISCARD, Phase.DOUBLING} <= visited
     # The end is reported once, with the score and the new totals.
     end = events[-1]
-    assert end.extra["totals"] == match.totals
+    assert isinstance(end, DealEnded) and end.totals == match.totals
+    assert end.score == list(match.current.score()) and end.result()["totals"] == match.totals
 
 
 def test_next_deal_and_match_end() -> None:
@@ -108,7 +118,7 @@ def test_human_input_and_refusal() -> None:
     assert human.submit(Action.parse(
         "play " + ("AS" if "AS" not in match.current.observation(0).hand else "7C")))
     flow.update()
-    refused = [e for e in events if e.kind == "refused"]
+    refused = [e for e in events if isinstance(e, Refused)]
     assert refused and refused[0].reason
     assert not match.current.history
     flow.update()  # asks again

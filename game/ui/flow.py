@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -79,20 +79,74 @@ def phase_of(legal: Sequence[Action], over: bool) -> Phase:
     return Phase.TRICKS
 
 
-@dataclass
-class FlowEvent:
-    """Something the table should show: a new deal, an action, a refusal, the end."""
+@dataclass(frozen=True)
+class DealStarted:
+    """A new deal was dealt; ``after`` is the viewing seat's first observation."""
 
-    kind: str  # "deal_start" | "resume" | "action" | "refused" | "phase" | "deal_end" | "match_end"
-    seat: int | None = None
+    after: Observation | None
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """The position was taken up as it stands (a continued match, a line that came back)."""
+
+    after: Observation | None
+
+
+@dataclass(frozen=True)
+class ActionApplied:
+    """A seat's action went through; the viewing seat's observation before and after."""
+
+    seat: int | None
+    action: Action | None
+    before: Observation | None
+    after: Observation | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action was refused: the engine's reason (said in the player's language), and at
+    a network table the host's code (``game.net.protocol``) when it was not the rules."""
+
+    seat: int | None
     action: Action | None = None
-    #: The viewing seat's observation before and after (what the table may draw).
-    before: Observation | None = None
-    after: Observation | None = None
-    #: Why the engine refused an action ("refused"), a code for the player's language.
     reason: Refusal | None = None
-    phase: Phase | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    host_code: str = ""
+
+
+@dataclass(frozen=True)
+class PhaseChanged:
+    phase: Phase
+
+
+@dataclass(frozen=True)
+class DealEnded:
+    """The deal is over: its score, card points and tricks by seat, the match's totals
+    before and after, the engine's summary of the result and whether the match is over."""
+
+    after: Observation | None
+    score: list[int]
+    points: list[int]
+    tricks: list[int]
+    totals: list[int]
+    before_totals: list[int]
+    summary: dict[str, Any]
+    match_over: bool
+
+    def result(self) -> dict[str, Any]:
+        """What the result panel shows (the table's ``result``)."""
+        return {"score": self.score, "points": self.points, "tricks": self.tricks,
+                "totals": self.totals, "before_totals": self.before_totals,
+                "summary": self.summary, "match_over": self.match_over}
+
+
+@dataclass(frozen=True)
+class MatchEnded:
+    totals: list[int]
+
+
+#: Something the table should show: a new deal, an action, a refusal, the end.
+FlowEvent = DealStarted | Resumed | ActionApplied | Refused | PhaseChanged | DealEnded | MatchEnded
 
 
 Listener = Callable[[FlowEvent], None]
@@ -176,7 +230,7 @@ class TurnFlow:
             self.history.append((self.state, state))
             self.state = state
             if state in ASKING:
-                self.listener(FlowEvent("phase", phase=state))
+                self.listener(PhaseChanged(state))
 
     def start(self) -> None:
         """Begin: continue a resumed deal, or deal the first/next one."""
@@ -187,20 +241,20 @@ class TurnFlow:
             return
         if deal.is_over():
             self._go(Phase.DEAL_END)
-            self.listener(FlowEvent("resume", after=self.observation()))
+            self.listener(Resumed(self.observation()))
             self._deal_end()
             return
-        self.listener(FlowEvent("resume", after=self.observation()))
+        self.listener(Resumed(self.observation()))
         self._go(phase_of(deal.legal_actions(), False))
 
     def _next_deal(self) -> None:
         if self.match.is_over():
             self._go(Phase.MATCH_END)
-            self.listener(FlowEvent("match_end", extra={"totals": list(self.match.totals)}))
+            self.listener(MatchEnded(list(self.match.totals)))
             return
         self.match.start_deal()
         self._go(Phase.DEALING)
-        self.listener(FlowEvent("deal_start", after=self.observation()))
+        self.listener(DealStarted(self.observation()))
 
     def _deal_end(self) -> None:
         deal = self.deal
@@ -208,11 +262,10 @@ class TurnFlow:
         before_totals = list(self.match.totals)
         totals = self.match.finish_deal()
         summary: dict[str, Any] = dict(deal.result_summary())
-        self.listener(FlowEvent("deal_end", after=self.observation(), extra={
-            "score": deal.score(), "points": deal.points(), "tricks": deal.tricks(),
-            "totals": totals, "before_totals": before_totals, "summary": summary,
-            "match_over": self.match.is_over(),
-        }))
+        self.listener(DealEnded(
+            self.observation(), score=list(deal.score() or []), points=list(deal.points()),
+            tricks=list(deal.tricks()), totals=list(totals), before_totals=before_totals,
+            summary=summary, match_over=self.match.is_over()))
 
     def next_deal(self) -> None:
         """The player has seen the deal's result: go on (or to the match end)."""
@@ -271,14 +324,13 @@ class TurnFlow:
             canonical = deal.apply(action, seat, chance=self.rng)
         except (IllegalAction, NotationError) as exc:
             shown = action if isinstance(action, Action) else None
-            self.listener(FlowEvent("refused", seat=seat, action=shown, reason=exc.refusal))
+            self.listener(Refused(seat, shown, exc.refusal))
             if self.inputs[seat].kind != "human":
                 self.errors.append(f"seat {seat} {action}: {exc}")
             return False
         self.actions_applied += 1
         after = deal.observation(self.view_seat)
-        self.listener(FlowEvent("action", seat=seat, action=canonical, before=before,
-                                after=after))
+        self.listener(ActionApplied(seat, canonical, before, after))
         if deal.is_over():
             self._go(Phase.DEAL_END)
             self._deal_end()

@@ -28,7 +28,19 @@ from game.net import view
 from game.net.client import CLOSED, CONNECTED, NetClient
 from game.rules import Action, DealResult, Observation, Refusal, Verb, result_from_json
 
-from ..flow import ASKING, FlowEvent, Listener, Phase, phase_of
+from ..flow import (
+    ASKING,
+    ActionApplied,
+    DealEnded,
+    DealStarted,
+    Listener,
+    MatchEnded,
+    Phase,
+    PhaseChanged,
+    Refused,
+    Resumed,
+    phase_of,
+)
 from ..players import HumanInput, Pending
 
 log = logging.getLogger(__name__)
@@ -350,7 +362,7 @@ class ClientFlow:
             self.match.totals = list(msg.get("totals") or self.match.totals)
             self.match.winners = list(msg.get("winners") or [])
             self._go(Phase.MATCH_END)
-            self.listener(FlowEvent("match_end", extra={"totals": list(self.match.totals)}))
+            self.listener(MatchEnded(list(self.match.totals)))
             return
         raw = msg.get("obs")
         obs = view.typed(raw) if raw else None
@@ -379,9 +391,9 @@ class ClientFlow:
             self._drop_pending()
         if kind == "deal":
             self._go(Phase.DEALING)
-            self.listener(FlowEvent("deal_start", after=obs))
+            self.listener(DealStarted(obs))
         elif kind == "sync":
-            self.listener(FlowEvent("resume", after=obs))
+            self.listener(Resumed(obs))
             result = msg.get("result")
             if result and deal is not None:
                 self._deal_end(result)
@@ -392,9 +404,9 @@ class ClientFlow:
         elif kind == "action":
             self.actions_applied += 1
             said = msg.get("action")
-            self.listener(FlowEvent("action", seat=msg.get("seat"),
-                                    action=Action.parse(said) if said else None,
-                                    before=before, after=obs))
+            seat = msg.get("seat")
+            self.listener(ActionApplied(int(seat) if seat is not None else None,
+                                        Action.parse(said) if said else None, before, obs))
             if obs is None or not obs.over:
                 self._settle()
         elif kind == "deal_end":
@@ -413,17 +425,22 @@ class ClientFlow:
         self.match.totals = list(info.get("totals") or self.match.totals)
         self._drop_pending()
         self._go(Phase.DEAL_END)
-        self.listener(FlowEvent("deal_end", after=self.obs, extra={
-            k: info.get(k) for k in ("score", "points", "tricks", "totals", "before_totals",
-                                     "summary", "match_over")}))
+        def numbers(key: str) -> list[int]:
+            value = info.get(key)
+            return [int(v) for v in value] if isinstance(value, list) else []
+
+        self.listener(DealEnded(
+            self.obs, score=numbers("score"), points=numbers("points"),
+            tricks=numbers("tricks"), totals=numbers("totals"),
+            before_totals=numbers("before_totals"), summary=dict(info.get("summary") or {}),
+            match_over=bool(info.get("match_over"))))
 
     def _refused(self, msg: dict[str, Any]) -> None:
         code = str(msg.get("code"))
         rule = msg.get("rule")
         # the engine's refusal (its code and parameters), said in this player's language
         reason = Refusal(str(rule), dict(msg.get("params") or {})) if rule else None
-        self.listener(FlowEvent("refused", seat=self.view_seat, reason=reason,
-                                extra={"code": code, "text": str(msg.get("reason") or code)}))
+        self.listener(Refused(self.view_seat, reason=reason, host_code=code))
         if code in (P.ILLEGAL, P.STALE, P.FLOOD):
             self._settle(force=True)  # ask the person again
 
@@ -455,7 +472,7 @@ class ClientFlow:
             self.history.append((self.state, state))
             self.state = state
             if state in ASKING:
-                self.listener(FlowEvent("phase", phase=state))
+                self.listener(PhaseChanged(state))
 
     # --- what the person does ---------------------------------------------------------------
     def next_deal(self) -> None:

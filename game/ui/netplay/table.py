@@ -19,7 +19,7 @@ import pygame_gui
 
 from game.net import protocol as P
 
-from ..flow import FlowEvent, Phase
+from ..flow import DealEnded, FlowEvent, MatchEnded, Phase, Refused
 from ..session import GameSetup
 from ..table import TableScene
 from ..table.hud import CREAM, panel
@@ -198,22 +198,21 @@ class NetTableScene(TableScene):
 
     # --- flow events -----------------------------------------------------------------------
     def _on_flow(self, e: FlowEvent) -> None:
-        if e.kind == "match_end":
+        if isinstance(e, MatchEnded):
             # The last deal's result already says "match over" (the host sent both at once).
             if self.result is None and (self.flow is None or self.flow.deal is None):
-                self.result = {"match_over": True, "totals": e.extra.get("totals")}
+                self.result = {"match_over": True, "totals": e.totals}
                 self._result_widgets()
             return
-        if e.kind == "refused":
-            code = str(e.extra.get("code") or "")
-            if code and code != P.ILLEGAL:
-                self.refuse_text(t("net_code_" + code))
+        if isinstance(e, Refused):
+            if e.host_code and e.host_code != P.ILLEGAL:
+                self.refuse_text(t("net_code_" + e.host_code))
                 return
         super()._on_flow(e)
 
-    def _deal_end(self, e: FlowEvent) -> None:
+    def _deal_end(self, e: DealEnded) -> None:
         """The result panel (the others' cards stay theirs: the host never sends them)."""
-        info = dict(e.extra)
+        info = e.result()
 
         def reveal() -> None:
             self.result = info

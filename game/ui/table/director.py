@@ -16,7 +16,7 @@ from typing import Any
 from game.rules import Action, KingQueenObservation, MariasObservation, Observation, Verb
 from game.rules.cards import SUITS, marriage_points
 
-from ..flow import FlowEvent
+from ..flow import ActionApplied, DealStarted, FlowEvent, Resumed
 from . import text
 from .animation import Animator, ease_in_out_cubic
 from .controls import action_label, component_label, suit_name
@@ -169,11 +169,11 @@ class Director:
 
     # --- events -----------------------------------------------------------------------
     def on_event(self, e: FlowEvent) -> None:
-        if e.kind == "deal_start" and e.after is not None:
+        if isinstance(e, DealStarted) and e.after is not None:
             self.deal(e.after)
-        elif e.kind == "resume" and e.after is not None:
+        elif isinstance(e, Resumed) and e.after is not None:
             self.snap(e.after)
-        elif e.kind == "action" and e.before is not None and e.after is not None \
+        elif isinstance(e, ActionApplied) and e.before is not None and e.after is not None \
                 and e.action is not None:
             self.action(e.seat, e.action, e.before, e.after)
 

@@ -28,7 +28,17 @@ from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 from game.ui.widgets.shared import release_menu_pictures
 
-from ..flow import FlowEvent, Phase, TurnFlow
+from ..flow import (
+    ActionApplied,
+    DealEnded,
+    DealStarted,
+    FlowEvent,
+    MatchEnded,
+    Phase,
+    Refused,
+    Resumed,
+    TurnFlow,
+)
 from ..player_names import seat_name as player_seat_name
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
 from ..redraw import DisplayList
@@ -457,29 +467,29 @@ class TableScene(Scene):
     # --- flow events ----------------------------------------------------------------------
     def _on_flow(self, e: FlowEvent) -> None:
         assert self.director is not None
-        if e.kind == "deal_start":
+        if isinstance(e, DealStarted):
             self.input.cursor = -1  # a new hand: Enter must not play the old cursor's place
             self.result = None
             self._result_widgets()
             self.selected = set()
             self.hint_action = None
-        if e.kind == "refused":
+        if isinstance(e, Refused):
             self.refuse(e.reason or Refusal("card_unavailable"))
             return
-        if e.kind == "action" and e.seat == self.view_seat:
+        if isinstance(e, ActionApplied) and e.seat == self.view_seat:
             self.input.cursor = -1  # a new hand: the next Enter plays only a card chosen anew
-        if e.kind in ("action", "resume"):
+        if isinstance(e, ActionApplied | Resumed):
             self.selected = set()
             self.director.selected = frozenset()
             self.hint_action = None
             self.hint_text = None
         self.director.on_event(e)
-        if e.kind in ("action", "deal_start"):
+        if isinstance(e, ActionApplied | DealStarted):
             # Saved as soon as it is dealt: leaving before the first move keeps the match.
             self.save()
-        elif e.kind == "deal_end":
+        elif isinstance(e, DealEnded):
             self._deal_end(e)
-        elif e.kind == "match_end":
+        elif isinstance(e, MatchEnded):
             storage = self.app.services.get("storage")
             if storage is not None and hasattr(storage, "clear_match"):
                 try:
@@ -487,10 +497,10 @@ class TableScene(Scene):
                 except Exception:  # noqa: BLE001
                     log.exception("clearing the saved match failed")
             self.result = {"match_over": True, "title": "Match over",
-                           "totals": e.extra.get("totals")}
+                           "totals": e.totals}
             self._result_widgets()
 
-    def _deal_end(self, e: FlowEvent) -> None:
+    def _deal_end(self, e: DealEnded) -> None:
         """Reveal the hands (full state is allowed now) and show the result panel."""
         flow = self.flow
         assert flow is not None and flow.deal is not None and self.director is not None
@@ -505,7 +515,7 @@ class TableScene(Scene):
                       for s in range(flow.match.players))
         self.director.show(replace(obs, shown=shown, hand_sizes=sizes), None, None,
                            duration=0.4)
-        info = dict(e.extra)
+        info = e.result()
         self.director.announce(deal_moments(info.get("summary") or {}, obs))
 
         def reveal() -> None:
