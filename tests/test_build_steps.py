@@ -23,9 +23,9 @@ def save_a_match(app, variant: str) -> None:  # noqa: F811
     m = Match(variant, seed=3)
     d = m.start_deal()
     d.apply(d.legal_actions()[0])
-    app.services["storage"].save_match(write_record(m.deals),
+    app.services.storage.save_match(write_record(m.deals),
                                        GameSetup(variant, seats=["human", "normal"]))
-    app.services["storage"].flush()
+    app.services.storage.flush()
 
 
 def elements(scene) -> list[tuple[str, tuple[int, ...], bool]]:
@@ -90,7 +90,7 @@ def test_the_replace_question_draws_its_box_and_builds_it_in_steps(app):  # noqa
 
 
 def test_the_menu_notice_draws_its_box(app):  # noqa: F811
-    app.services["notices"] = [("ui.notice_save_corrupt", {"variant": "marriage",
+    app.services.notices = [("ui.notice_save_corrupt", {"variant": "marriage",
                                                            "file": "x", "folder": "y"})]
     menu = app.switch("menu")
     pump(app)
@@ -152,7 +152,7 @@ def test_choosing_a_game_builds_the_screen_in_steps_as_at_once(app):  # noqa: F8
 def test_the_hand_history_makes_a_button_a_step(app):  # noqa: F811
     """The history's buttons are made one a step (three wide ones in one step, one of them
     disabled at once, were a hitch at 1920x1080) and end as made at once."""
-    storage = app.services["storage"]
+    storage = app.services.storage
     for i in range(3):
         m = played("marriage", deals=1, seed=i)
         storage.export_deal(write_record(m.deals), m.variant, key=f"{i:08x}")
@@ -172,7 +172,7 @@ def test_the_hand_history_makes_a_button_a_step(app):  # noqa: F811
 def test_the_network_screens_are_built_in_steps_as_at_once(app):  # noqa: F811
     """The network menu and the join screen were built in one frame (a hitch at
     1920x1080); built a step a frame they end with the same widgets."""
-    app.services["net_discovery_port"] = 0  # an ephemeral port: no other table is heard
+    app.services.net_discovery_port = 0  # an ephemeral port: no other table is heard
     for name in ("net", "net_join"):
         app.build_slice_s = None
         whole = elements(app.switch(name))
@@ -194,7 +194,7 @@ def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):  
 
     from game.net import protocol as P
 
-    app.services["net_discovery_port"] = 0
+    app.services.net_discovery_port = 0
     app.build_slice_s = 0.0
     app.switch("net_join")
     while app.building():
@@ -280,7 +280,7 @@ def test_the_table_reloads_the_text_size_and_builds_its_widgets_in_frames_apart(
     from game.ui.widgets import scaling
 
     app.register("table", TableScene)
-    app.services["settings"].animation_speed = "instant"
+    app.services.settings.animation_speed = "instant"
     reloads: list[int] = []
     real = scaling.apply_ui_scale
 
@@ -292,14 +292,14 @@ def test_the_table_reloads_the_text_size_and_builds_its_widgets_in_frames_apart(
         return sorted((type(w).__name__, tuple(w.rect)) for w in scene.widgets.values())
 
     setup = GameSetup("marriage", seats=["human", "easy"], seed=4)
-    app.services["font_scale"] = 0.5  # the menus' scale: the table must change it
+    app.services.font_scale = 0.5  # the menus' scale: the table must change it
     table = app.switch("table", setup=setup)
     try:
         expected = widgets(table)
         assert expected
         app.switch("menu")
         pump(app)
-        app.services["font_scale"] = 0.5
+        app.services.font_scale = 0.5
         scaling.apply_ui_scale = reload
         try:
             frames = len(app.frames)

@@ -146,7 +146,7 @@ def test_the_deck_switch_shows_the_old_deck_until_the_new_faces_are_ready(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
     for _ in range(5):
         app.step(1 / 60)
-    chosen = app.services["settings"].deck_for("sixty-six")
+    chosen = app.services.settings.deck_for("sixty-six")
     assert chosen != first and held
     assert scene.art.artwork == first  # the faces are not ready: the old deck stays
     held[0]()

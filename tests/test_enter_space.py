@@ -162,7 +162,7 @@ def test_the_new_match_question_defaults_to_the_safe_answer(tmp_path):
     app = App(size=(1280, 720))
     install_services(app, storage=Storage(tmp_path / "cfg", tmp_path / "data"))
     register_all(app)
-    storage = app.services["storage"]
+    storage = app.services.storage
     table = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=2),
                        bot_budget_ms=0)
     assert wait(app, lambda: table.human.waiting and not table.anim.busy(), 30)
@@ -200,7 +200,7 @@ def test_sixty_six_tutorial_space_collects_the_trick_and_never_presses_a_button(
 
     app = App(size=(1280, 720))
     install_services(app, storage=Storage(tmp_path / "cfg", tmp_path / "data"))
-    app.services["settings"].animation_speed = "instant"
+    app.services.settings.animation_speed = "instant"
     app.register("tutorial", TutorialScene)
     scene = app.switch("tutorial", lesson="sixty-six")
     app.step(1 / 60)

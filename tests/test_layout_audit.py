@@ -20,7 +20,7 @@ def full_app(tmp_path, size=(1280, 720)) -> App:
     app = App(size=size)
     settings = Settings(animation_speed="instant", bot_pause_ms=0, collect_trick="auto",
                         trick_pause_ms=0)
-    app.services["settings"] = settings
+    app.services.settings = settings
     install_services(app, storage=Storage(tmp_path / "cfg", tmp_path / "data"),
                      settings=settings)
     register_all(app)
@@ -139,7 +139,7 @@ def test_a_hint_closes_the_tip(tmp_path):
     from tests.test_table_traps import human_turn
 
     app = full_app(tmp_path)
-    app.services["settings"].tips = True
+    app.services.settings.tips = True
     table = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=3,
                                                 practice=True), bot_budget_ms=0)
     human_turn(app, table)

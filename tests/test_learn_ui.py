@@ -26,7 +26,7 @@ def app(tmp_path, monkeypatch):
     install_services(application)
     register_all(application)
     application.register("table", TableScene)
-    s = application.services["settings"]
+    s = application.services.settings
     s.animation_speed, s.bot_pause_ms, s.collect_trick, s.trick_pause_ms = \
         "instant", 0, "auto", 0
     _APPS.append(application)
@@ -83,7 +83,7 @@ def test_the_aid_is_on_in_practice_off_otherwise_and_c_toggles_it(app):
     plain = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=4),
                        bot_budget_ms=0)
     assert not plain.counting.visible
-    app.services["settings"].counting_aid = "always"
+    app.services.settings.counting_aid = "always"
     again = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
                                                 seed=5), bot_budget_ms=0)
     assert again.counting.visible
@@ -155,7 +155,7 @@ def test_the_trainer_asks_waits_for_the_answer_and_files_it(app):
                 for _ in range(4):
                     app.step(1 / 60)
     assert scene.trainer.answered is not None
-    kept = app.services["storage"].stats.of("sixty-six-3").trainer
+    kept = app.services.storage.stats.of("sixty-six-3").trainer
     assert kept.get(q.kind, [0, 0])[0] == 1
     key(app, pygame.K_RETURN)
     assert not scene.trainer.active
@@ -261,7 +261,7 @@ def test_new_game_shows_the_level_ratings_and_the_trainer_switch(app, level_rati
     scene._set_trainer(True)
     assert scene.setup().trainer is True
     scene.start(confirmed=True)
-    assert app.services["settings"].trainer is True  # remembered for next time
+    assert app.services.settings.trainer is True  # remembered for next time
 
 
 def test_a_counted_match_moves_the_rating_on_the_result_screen(app, level_ratings):
@@ -280,7 +280,7 @@ def test_a_counted_match_moves_the_rating_on_the_result_screen(app, level_rating
     app.step(1 / 60)
     change = scene.rating_change
     assert change is not None and change.before == ratings.ANCHOR
-    s = app.services["storage"].stats.of("marriage")
+    s = app.services.storage.stats.of("marriage")
     assert s.rated_matches == 1 and s.rating == pytest.approx(round(change.after, 1))
     stats = app.switch("stats", variant="marriage")
     stats.on_button("page:rating")

@@ -33,7 +33,7 @@ def _built(app, limit: int = 400) -> None:  # noqa: F811
 
 def test_the_table_lets_go_of_the_menus_pictures_and_the_menu_makes_them_again(app):  # noqa: F811
     app.register("table", TableScene)
-    app.services["settings"].animation_speed = "instant"
+    app.services.settings.animation_speed = "instant"
     size = app.size
     app.switch("setup")  # its deck previews: the menus' card faces
     _built(app)

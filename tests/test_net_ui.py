@@ -36,7 +36,7 @@ def _close_tables():
     yield
     while _APPS:
         app = _APPS.pop()
-        session = app.services.pop("net", None)
+        session = app.services.take_net()
         if session is not None:
             session.close()
         for scene in app.scenes.values():
@@ -51,9 +51,9 @@ def make_app(tmp_path) -> App:
     storage = Storage(tmp_path / "config", tmp_path / "data")
     install_services(app, storage, Settings(animation_speed="instant", bot_pause_ms=0,
                                             player_name="Anna"))
-    app.services["net_bot_pause_s"] = 0.0
-    app.services["net_announce"] = False  # nothing on the LAN from a test
-    app.services["net_discovery_port"] = 0
+    app.services.net_bot_pause_s = 0.0
+    app.services.net_announce = False  # nothing on the LAN from a test
+    app.services.net_discovery_port = 0
     register_all(app)
     app.switch("menu")
     return app
@@ -152,7 +152,7 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     host.port_entry.set_text(str(port))
     press(app, "open")
     assert app.scene.name == "net_lobby"
-    session = app.services["net"]
+    session = app.services.net
     frames_until(app, lambda: session.flow.welcomed)
     app.step(1 / 60)
     texts = [getattr(e, "text", "") for e in app.scene.elements]
@@ -180,8 +180,8 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     click(app, table.widgets["leave"].rect.inflate(-6, -6).center)
     for _ in range(3):
         app.step(1 / 60)
-    assert app.scene.name == "menu" and "net" not in app.services
-    storage = app.services["storage"]
+    assert app.scene.name == "menu" and app.services.net is None
+    storage = app.services.storage
     saved = storage.load_match()
     assert saved is not None and saved[1].network["seats"] == ["open", "open", "easy"]
     # In a slot of its own: a local Mariáš match in progress is never replaced by it.
@@ -191,7 +191,7 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     # Continue hosts it again; Boris comes back to his seat and the match is played out.
     press(app, "continue")
     assert app.scene.name == "net_lobby"
-    session = app.services["net"]
+    session = app.services.net
     frames_until(app, lambda: session.flow.resumed)
     app.step(1 / 60)
     start = next(b for b, k in app.scene.button_keys.items() if k == "start_now")
@@ -220,7 +220,7 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         press(app, "join")
         assert app.scene.name == "net_lobby"
         # The form offers this table again next time, after a restart too.
-        saved = app.services["storage"].load_settings()
+        saved = app.services.storage.load_settings()
         assert (saved.player_name, saved.net_address, saved.net_port) == (
             "Anna", "127.0.0.1", port)
         vera, _ = friend(port, "Vera", drop_after=2)
@@ -241,7 +241,7 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
                                              unicode="", scancode=0))
         for _ in range(3):
             app.step(1 / 60)
-        assert app.scene.name == "menu" and app.services.get("net") is not None
+        assert app.scene.name == "menu" and app.services.net is not None
         assert app.scene.menu_buttons["continue"].text == "ui.net_back_to_table"
         press(app, "continue")
         assert app.scene.name == "net_table" and app.scene is table
@@ -311,7 +311,7 @@ def test_another_version_is_explained(tmp_path):
 
 def test_a_table_found_while_typing_keeps_what_was_typed(tmp_path):
     app = make_app(tmp_path)
-    app.services["net_discovery_port"] = 0  # an ephemeral port: no other table is heard
+    app.services.net_discovery_port = 0  # an ephemeral port: no other table is heard
     app.switch("net_join")
     join = app.scene
     if join.finder is None or join.finder.sock is None:

@@ -82,7 +82,7 @@ def test_table_score_sheet_review_replay_and_result_use_the_same_names(app, vari
     for _ in range(3):
         app.step(1 / 60)
     at_table = [table.seat_name(s) for s in range(players)]
-    settings: Settings = app.services["settings"]
+    settings: Settings = app.services.settings
     assert seat_names(setup, settings, players) == at_table
     short = [n.split(" · ")[0] for n in at_table]
     assert short == (["You", "North"] if players == 2 else ["You", "West", "East"])
@@ -101,7 +101,7 @@ def test_table_score_sheet_review_replay_and_result_use_the_same_names(app, vari
     app.step(1 / 60)
     from game.ui.scenes.replay import history_labels
 
-    storage = app.services["storage"]
+    storage = app.services.storage
     path = storage.export_deal(write_record(m.deals), variant, key="abcdef0123")
     (label,) = history_labels([path], settings.player_name)
     score = m.deals[-1].score()
@@ -135,7 +135,7 @@ def test_a_deal_summary_has_both_sides():
 
 
 def test_the_statistics_screen_says_both_sides(app):
-    storage = app.services["storage"]
+    storage = app.services.storage
     storage.record_deal("marriage", {"key": "a", "won": False, "points": 0, "others": 3,
                                      "players": 2})
     scene = app.switch("stats", variant="marriage")

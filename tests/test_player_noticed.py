@@ -27,7 +27,7 @@ LANGS = ("en", "ru", "cs")
 # --- Esc closes what is open over the table first ---------------------------------------------
 def test_escape_closes_the_hint_the_tip_and_the_last_trick_before_leaving():
     app = make_app(speed="fast", collect="click")
-    app.services["settings"].tips = False
+    app.services.settings.tips = False
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=4,
                                                 practice=True), bot_budget_ms=0)
     human_turn(app, scene)
@@ -56,8 +56,8 @@ def test_escape_closes_the_hint_the_tip_and_the_last_trick_before_leaving():
 # --- Backspace while a trick waits: taken back in one press ------------------------------------
 def test_one_backspace_takes_back_while_the_trick_waits():
     app = make_app(speed="fast", collect="click")
-    app.services["settings"].tips = False
-    app.services["settings"].practice_warnings = False
+    app.services.settings.tips = False
+    app.services.settings.practice_warnings = False
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=4,
                                                 practice=True), bot_budget_ms=0)
     while not scene.director.collecting():
@@ -184,7 +184,7 @@ def screens(tmp_path, monkeypatch):
 
     app = App(size=(1280, 720), lang="ru")  # as --lang ru starts it
     install_services(app)
-    app.services["settings"].language = "en"  # the saved setting
+    app.services.settings.language = "en"  # the saved setting
     register_all(app)
     yield app
     i18n.set_language("en")
@@ -211,7 +211,7 @@ def test_continue_names_whose_each_three_player_score_is(screens):
         match.finish_deal()
     deal = match.start_deal()
     deal.apply(deal.legal_actions()[0])
-    storage = screens.services["storage"]
+    storage = screens.services.storage
     storage.save_match(write_record(match.deals), GameSetup(
         "sixty-six-3", seats=["human", "normal", "hard"]))
     storage.flush()

@@ -48,7 +48,7 @@ class FakeTable:
 
     @property
     def settings(self):
-        return self.app.services["settings"]
+        return self.app.services.settings
 
     def submit(self, action):
         if self.layer is not None and not self.layer.allow(action):
@@ -110,7 +110,7 @@ def test_no_warning_outside_practice_or_when_switched_off(app):
     obs = table.run_until_human()
     assert layer.allow(obs.legal[-1])
     table2 = FakeTable(app)
-    app.services["settings"].practice_warnings = False
+    app.services.settings.practice_warnings = False
     layer2 = table2.layer = PracticeLayer(table2, HintService(seed=5, iterations=20))
     obs2 = table2.run_until_human()
     assert layer2.allow(obs2.legal[-1])
@@ -119,7 +119,7 @@ def test_no_warning_outside_practice_or_when_switched_off(app):
 def test_tips_appear_once_and_undo_rewinds(app, tmp_path):
     table = FakeTable(app)
     layer = table.layer = PracticeLayer(table, HintService(seed=5, iterations=20))
-    app.services["settings"].practice_warnings = False
+    app.services.settings.practice_warnings = False
     obs = table.run_until_human()
     layer.update(0.016)
     assert layer.tips.active or not layer.book.fresh(tips_for(obs))

@@ -18,7 +18,7 @@ ITER = 40
 
 def table(variant="sixty-six", practice=True, seed=5):
     app = make_app(speed="instant")
-    app.services["settings"].tips = False
+    app.services.settings.tips = False
     seats = ["human", "easy"] if variant in ("marriage", "sixty-six") else ["human"] + \
         ["easy"] * 2
     scene = app.switch("table", setup=GameSetup(variant, seats=seats, seed=seed,
@@ -113,7 +113,7 @@ def play_out(app, scene):
 @pytest.mark.parametrize("practice", [True, False])
 def test_practice_deals_offer_the_review_and_no_score_sheet(practice):
     app, scene = table("sixty-six", practice=practice, seed=8)
-    app.services["settings"].practice_warnings = False
+    app.services.settings.practice_warnings = False
     app.register("score", type("Score", (), {}))  # only its presence matters here
     app.register("review", type("Review", (), {}))
     scene._result_widgets()

@@ -26,7 +26,7 @@ from game.ui.storage import Storage
 def app(tmp_path):
     a = App(size=(1280, 720))
     install_services(a, storage=Storage(tmp_path / "cfg", tmp_path / "data"))
-    a.services["settings"].animation_speed = "instant"
+    a.services.settings.animation_speed = "instant"
     a.register("review", ReviewScene)
     a.register("tutorial", TutorialScene)
     return a

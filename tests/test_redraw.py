@@ -340,7 +340,7 @@ def test_a_deal_leaves_nothing_stale_on_screen(monkeypatch) -> None:
     """Every presented frame of a whole deal equals the picture drawn in full: the partial
     redraws and the damage rectangles miss nothing (cards, bubbles, panels, the result)."""
     app = make_app(speed="fast")
-    app.services["table_autoplay"] = "easy"
+    app.services.table_autoplay = "easy"
     scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=9),
                        bot_budget_ms=0)
     screen = FrontBuffer(monkeypatch, app)
@@ -455,7 +455,7 @@ def test_a_deals_end_hands_its_passing_pictures_back_when_the_loop_rests(monkeyp
     trims: list[int] = []
     monkeypatch.setattr(app_module, "release_heap", lambda: trims.append(1) or True)
     app = make_app(speed="fast")
-    app.services["table_autoplay"] = "easy"
+    app.services.table_autoplay = "easy"
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy"] * 2, seed=3),
                        bot_budget_ms=0)
     app.rest()  # the switch's own trim

@@ -54,7 +54,7 @@ def test_1_a_save_that_is_not_utf8_is_reported_and_the_menu_opens(tmp_path, monk
     import pygame
 
     app = menu_app(tmp_path, monkeypatch)
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     m = played("marriage", deals=1, extra_moves=3)
     storage.save_match(write_record(m.deals), human())
     storage.flush()
@@ -183,7 +183,7 @@ def test_3_huge_numbers_in_statistics_cannot_break_the_chart(tmp_path, monkeypat
     import pygame
 
     app = menu_app(tmp_path, monkeypatch)
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     storage.data_dir.mkdir(parents=True, exist_ok=True)
     storage.stats_path.write_text(json.dumps({"games": {"marriage": {
         "deals_played": 3, "deals_won": 2, "points_total": 10**400,
@@ -500,7 +500,7 @@ def test_9_every_stored_deal_is_listed(tmp_path, monkeypatch):
     import pygame
 
     app = menu_app(tmp_path, monkeypatch)
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     m = played("marriage", deals=3)
     for i, deal in enumerate(m.deals):
         storage.export_deal(write_record([deal]), "marriage", key=f"{i:08x}abcdef")
@@ -559,7 +559,7 @@ def test_10_settings_show_the_real_window_size(tmp_path, monkeypatch):
         assert (1920, 1080) not in values and (1024, 640) in values
         assert window_choice.value == tuple(app.windowed_size)
         scene._set_window((1600, 900))
-        assert app.windowed_size == (1280, 672) == app.services["settings"].window_size
+        assert app.windowed_size == (1280, 672) == app.services.settings.window_size
     finally:
         pygame.quit()
 
@@ -605,7 +605,7 @@ def test_21_2_new_game_asks_before_replacing_a_match(tmp_path, monkeypatch):
 
     app = menu_app(tmp_path, monkeypatch)
     app.register("table", Table)
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     text = write_record(played("marriage", 1, extra_moves=2).deals)
     storage.save_match(text, human())
     try:
@@ -644,7 +644,7 @@ def test_21_2_continue_chooses_among_saved_matches(tmp_path, monkeypatch):
 
     app = menu_app(tmp_path, monkeypatch)
     app.register("table", Table)
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     a = write_record(played("marriage", 1, extra_moves=2).deals)
     b = write_record(played("sixty-six-3", 1, extra_moves=2).deals)
     storage.save_match(a, human())

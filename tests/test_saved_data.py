@@ -52,7 +52,7 @@ def restarted(tmp_path) -> tuple[Settings, list]:
 def assert_read_back(app, tmp_path, what: str) -> None:
     settings, reports = restarted(tmp_path)
     assert reports == [], (what, reports)
-    assert settings == app.services["settings"], what
+    assert settings == app.services.settings, what
 
 
 # --- nothing the game writes is called damaged ---------------------------------------------------
@@ -135,8 +135,8 @@ def test_every_deck_the_d_key_gives_at_the_table_is_read_back(variant, tmp_path,
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0,
                                                  unicode="d"))
             app.step(1 / 60)
-            seen.add(app.services["settings"].deck_for(variant))
-            assert_read_back(app, tmp_path, f"deck {app.services['settings'].deck_for(variant)}")
+            seen.add(app.services.settings.deck_for(variant))
+            assert_read_back(app, tmp_path, f"deck {app.services.settings.deck_for(variant)}")
         assert seen == {a.id for a in list_artworks()}
     finally:
         table = app.scenes.get("table")
@@ -154,7 +154,7 @@ def test_a_match_is_saved_as_soon_as_it_is_dealt(variant, tmp_path, monkeypatch)
     try:
         players = 3 if variant == "marias" else 2
         # The computers wait an hour before each card: a few frames in, nothing has moved.
-        app.services["settings"].bot_pause_ms = 3_600_000
+        app.services.settings.bot_pause_ms = 3_600_000
         scene = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
                                                     (players - 1), seed=5))
         for _ in range(5):

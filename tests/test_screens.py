@@ -97,7 +97,7 @@ def test_menu_buttons_and_continue_disabled_without_save(app):
 
 
 def test_continue_resumes_the_saved_match(app):
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     m = played_match("marriage", deals=1)
     setup = GameSetup("marriage", seats=["human", "hard"])
     storage.save_match(write_record(m.deals), setup)
@@ -110,7 +110,7 @@ def test_continue_resumes_the_saved_match(app):
 
 
 def test_corrupt_files_reported_once_on_the_menu(app, tmp_path):
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     storage.save_match("variant: marriage\ndealer: 9\n", GameSetup("marriage"))
     storage.flush()
     storage.match_paths("marriage")[0].write_text("rubbish ::: ", encoding="utf-8")
@@ -263,7 +263,7 @@ def test_score_sheet_next_deal_and_filing(app):
     setup = GameSetup("sixty-six")
     scene = app.switch("score", match=m, setup=setup, return_to="table")
     pump(app)
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     assert storage.stats.of("sixty-six").deals_played == 1
     assert len(storage.list_history()) == 1
     scene.resize(app.size)  # re-entering must not count twice
@@ -275,7 +275,7 @@ def test_score_sheet_next_deal_and_filing(app):
 def test_match_result_files_the_match(app):
     m = played_match("marias")
     assert m.is_over()
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     storage.save_match(write_record(m.deals), GameSetup("marias"))
     setup = GameSetup("marias", seats=["human", "easy", "hard"])
     score = app.switch("score", match=m, setup=setup, return_to="table")
@@ -372,7 +372,7 @@ def test_rules_page_is_built_a_section_per_frame(app):
 def test_stats_scene_draws_with_and_without_data(app):
     scene = app.switch("stats")
     pump(app)
-    app.services["storage"].record_deal("marias", {"won": True, "points": 5, "contract": "betl",
+    app.services.storage.record_deal("marias", {"won": True, "points": 5, "contract": "betl",
                                                    "soloist": True, "contract_won": True})
     for variant in scene.tabs:
         click(app, scene.tabs[variant])
@@ -397,7 +397,7 @@ def test_replay_steps_through_a_record(app):
 
 
 def test_replay_opens_history_and_survives_bad_files(app, tmp_path):
-    storage: Storage = app.services["storage"]
+    storage: Storage = app.services.storage
     m = played_match("sixty-six-3", deals=1)
     storage.export_deal(write_record(m.deals), "sixty-six-3", key="feedfacecafe")
     scene = app.switch("replay")
@@ -435,7 +435,7 @@ def test_ui_scale_setting_grows_the_fonts_and_persists(app):
                         if getattr(w, "values", None) and 1.3 in w.values)
     choose(app, scale_choice, scale_choice.values.index(1.3))
     assert Storage().load_settings().ui_scale == pytest.approx(1.3)
-    assert app.services["font_scale"] == pytest.approx(1.3)
+    assert app.services.font_scale == pytest.approx(1.3)
     font_info = app.manager.get_theme().get_font_info(["button"])
     assert int(font_info["size"]) == round(18 * 1.3)
     # the layout stops growing where the 1280 x 720 window is full, the fonts do not:
@@ -545,7 +545,7 @@ def test_a_long_hand_history_is_built_across_frames_whole(app):
     """A full history's list is built a few files and rows per frame (made at once it
     was a hitch) and ends as the list made at once: every deal listed,
     the same rows in view, its scroll bar in place."""
-    storage = app.services["storage"]
+    storage = app.services.storage
     for i in range(40):
         m = played_match(("marriage", "marias")[i % 2], deals=1, seed=i)
         storage.export_deal(write_record(m.deals), m.variant, key=f"{i:08x}")

@@ -60,7 +60,7 @@ def test_network_check_collects_the_resting_tricks(tmp_path, monkeypatch) -> Non
     app = App(size=(800, 600))
     settings = Settings(animation_speed="fast", bot_pause_ms=0)
     assert settings.collect_trick == "click"
-    app.services["settings"] = settings
+    app.services.settings = settings
     selftest._register(app)
     app.switch("menu")
 

@@ -97,7 +97,7 @@ def test_d_key_switches_the_deck_at_once_mid_deal() -> None:
     first = scene.art.artwork
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
     app.step(1 / 60)
-    chosen = app.services["settings"].deck_for("sixty-six")
+    chosen = app.services.settings.deck_for("sixty-six")
     assert chosen != first  # the setting changes at once ...
     # ... and the table shows it as soon as a worker has drawn the visible faces (the
     # animation never waits for them), all cards at once.
@@ -134,7 +134,7 @@ def test_resume_from_a_record_rebuilds_the_match() -> None:
             saved.append(record)
 
     app2 = make_app()
-    app2.services["storage"] = Storage()
+    app2.services.storage = Storage()
     other = app2.switch("table", resume_record=text)
     assert other.flow.record_text() == text
     for _ in range(10):
@@ -240,7 +240,7 @@ def test_score_sheet_round_trip_starts_the_next_deal() -> None:
 def test_practice_mode_warns_and_takes_back() -> None:
     """With game.ui.practice's layer: warnings are answered, Backspace takes back."""
     app = make_app()
-    app.services["settings"].tips = False
+    app.services.settings.tips = False
     scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=12,
                                                 practice=True), bot_budget_ms=0)
     assert scene.layer is not None, "practice games get game.ui.practice's layer"
@@ -336,7 +336,7 @@ def test_names_follow_the_deck_not_the_game() -> None:
     from game.ui.table.controls import action_label
 
     app = make_app()
-    app.services["settings"].deck_french = "german-tell"
+    app.services.settings.deck_french = "german-tell"
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=2),
                        bot_budget_ms=0)
     assert scene.german_names

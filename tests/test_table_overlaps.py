@@ -13,7 +13,7 @@ from tests.test_table_traps import human_turn, wait
 
 def _marias_practice(size=(1024, 640)):
     app = make_app(size=size)
-    app.services["settings"].tips = False
+    app.services.settings.tips = False
     for seed in range(40):
         scene = app.switch("table", setup=GameSetup("marias", seats=["human", "easy", "easy"],
                                                     seed=seed, practice=True), bot_budget_ms=0)
@@ -125,7 +125,7 @@ def test_continue_is_described_in_the_footer_not_over_the_buttons(tmp_path):
 
     app = make_app()
     storage = Storage(tmp_path / "cfg", tmp_path / "data")
-    install_services(app, storage=storage, settings=app.services["settings"])
+    install_services(app, storage=storage, settings=app.services.settings)
     register_all(app)
     table = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"], seed=3))
     for _ in range(10):

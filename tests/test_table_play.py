@@ -48,7 +48,7 @@ def make_app(size=(1280, 720), speed="instant", collect="auto") -> App:
     _APPS.append(app)
     app.register("menu", _Menu)
     app.register("table", TableScene)
-    app.services["settings"] = Settings(animation_speed=speed, bot_pause_ms=0,
+    app.services.settings = Settings(animation_speed=speed, bot_pause_ms=0,
                                         collect_trick=collect, trick_pause_ms=0)
     return app
 

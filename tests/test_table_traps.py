@@ -74,7 +74,7 @@ def marriage_on_lead(collect="auto", **settings):
     for seed in range(40):
         app = make_app(collect=collect)
         for k, v in settings.items():
-            setattr(app.services["settings"], k, v)
+            setattr(app.services.settings, k, v)
         scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"],
                                                     seed=seed), bot_budget_ms=0)
         obs = human_turn(app, scene)
@@ -265,11 +265,11 @@ def test_trick_waits_to_be_collected_and_last_trick_is_viewable():
 
 def test_automatic_collecting_waits_the_chosen_pause():
     app = make_app(speed="fast", collect="auto")
-    app.services["settings"].trick_pause_ms = 1500
+    app.services.settings.trick_pause_ms = 1500
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"],
                                                 seed=4), bot_budget_ms=0)
     assert scene._trick_pause() == 1.5
-    app.services["settings"].collect_trick = "click"
+    app.services.settings.collect_trick = "click"
     assert scene._trick_pause() is None
 
 

@@ -22,7 +22,7 @@ def app(tmp_path, monkeypatch):
     application = App(size=(1280, 720), lang="en")
     install_services(application)
     register_all(application)
-    application.services["settings"].tips = False
+    application.services.settings.tips = False
     yield application
     table = application.scenes.get("table")
     if table is not None:

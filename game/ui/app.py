@@ -25,6 +25,9 @@ from .hostos import name_windows, prefer_direct_framebuffer, release_heap, run_q
 from .i18n import translation_dir
 from .icon import APP_ID, set_window_icon
 from .redraw import Damage, UISnapshot
+from .services import Services
+from .settings import Settings
+from .storage import Storage
 from .theme import load_theme
 
 log = logging.getLogger(__name__)
@@ -223,7 +226,7 @@ class App:
         #: Whether each frame measures its wait for a core (the benchmark's, Linux only).
         self.measure_waits = False
         self._wait_start: float | None = None
-        self.services: dict[str, Any] = {}
+        self.services = Services()
         #: Small jobs done while the loop has nothing else to do (e.g. rendering the
         #: rest of a deck): each call does a little and returns True while more is left.
         self.idle_tasks: deque[Callable[[], bool]] = deque()
@@ -613,7 +616,8 @@ class App:
         release_heap()
 
 
-def install_services(app: App, storage: Any = None, settings: Any = None) -> dict[str, Any]:
+def install_services(app: App, storage: Storage | None = None,
+                     settings: Settings | None = None) -> Services:
     """Register ``storage``, ``settings`` and ``sound`` in ``app.services`` (idempotent).
 
     Scenes reach files, preferences and sound only through these services, so tests
@@ -621,16 +625,15 @@ def install_services(app: App, storage: Any = None, settings: Any = None) -> dic
     """
     from . import i18n
     from .sound import Sounds
-    from .storage import Storage
 
-    storage = storage or app.services.get("storage") or Storage(background=True)
+    storage = storage or app.services.storage or Storage(background=True)
     if settings is None:
-        settings = app.services.get("settings") or storage.load_settings()
-    app.services["storage"] = storage
-    app.services["settings"] = settings
-    if "sound" not in app.services:
-        app.services["sound"] = Sounds(settings)
+        settings = app.services.settings or storage.load_settings()
+    app.services.storage = storage
+    app.services.settings = settings
+    if app.services.sound is None:
+        app.services.sound = Sounds(settings)
     else:
-        app.services["sound"].settings = settings
+        app.services.sound.settings = settings
     i18n.set_language(app.manager.get_locale())
     return app.services

@@ -49,7 +49,7 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
               clamp_to_desktop=True)
     install_services(app, storage, settings)
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
-        app.services["font_scale"] = settings.ui_scale
+        app.services.font_scale = settings.ui_scale
     register_all(app)
     app.switch("menu")  # built whole: the first frame shows it
     app.build_slice_s = BUILD_SLICE_S  # from now on a screen is built a slice per frame
@@ -98,11 +98,12 @@ def run_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     """
     log_file = keep_a_log()
     app = open_app(size, fullscreen, lang)
-    storage, settings = app.services["storage"], app.services["settings"]
+    storage, settings = app.services.storage, app.services.settings
+    assert storage is not None and settings is not None  # (open_app installs them)
     try:
         return app.run()
     finally:
-        net = app.services.pop("net", None)
+        net = app.services.take_net()
         if net is not None:  # a network table: say goodbye (the host's table closes, saved)
             net.close()
         settings.fullscreen = app.fullscreen  # F11 is remembered too

@@ -26,8 +26,8 @@ def start(app: Any) -> threading.Thread:
     Every step is our own code: one that fails is a bug, reported by the thread's
     traceback (the scene then does that work itself when it is opened)."""
     size = app.size
-    settings = app.services.get("settings")
-    sound = app.services.get("sound")
+    settings = app.services.settings
+    sound = app.services.sound
 
     def work() -> None:
         from .screens import deferred_scenes
@@ -67,7 +67,7 @@ def table_font_sizes(size: tuple[int, int], settings: Any) -> list[tuple[int, bo
 def _warm_font(app: Any, size: int, bold: bool) -> bool:
     from .table.hud import Fonts
 
-    app.services.setdefault("table_fonts", Fonts()).warm(size, bold)
+    Fonts.of(app).warm(size, bold)
     return False
 
 

@@ -7,7 +7,7 @@ is just "no mixer": without one ``pygame.mixer.init`` raises ``pygame.error``,
 and :class:`Sounds` then runs silent — every call stays harmless.
 
 Names: ``card``, ``shuffle``, ``trick``, ``announce``, ``win``, ``lose``, ``click``.
-Registered as ``app.services["sound"]``; the table calls ``sound.play("card")``.
+Registered as ``app.services.sound``; the table calls ``sound.play("card")``.
 """
 
 from __future__ import annotations

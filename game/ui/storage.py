@@ -41,7 +41,7 @@ setup can never point at another game's match.  The single ``match.txt``/``match
 of older versions is moved into its game's slot the first time the folder is read, or
 into the first free ``-earlier`` slot, its setup naming that slot.
 
-Saving and loading a match (registered as ``app.services["storage"]``)::
+Saving and loading a match (registered as ``app.services.storage``)::
 
     storage.save_match(record_text, setup) -> bool   after every action; slot_for(setup)
     storage.saved_matches() -> list[SavedMatch]      every slot that replays, newest first

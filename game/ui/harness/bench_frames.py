@@ -311,7 +311,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     bench.act(lambda: app.switch("menu"), 0.3)
 
     # 2. The scripted deals, all seats bots, through the real menu and setup screens.
-    settings = app.services["settings"]
+    settings = app.services.settings
     settings.bot_pause_ms = 0
     deals = []
     plan = [(v, "fast") for v in variants] + ([(variants[0], "normal")] if normal_phase else [])
@@ -320,8 +320,8 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         settings = tune_for_script(app, settings, speed)
         players = deal_class(variant).players
         seats = ["easy", "normal", "easy"][:players]
-        app.services["table_autoplay"] = "easy"
-        app.services["table_bot_budget_ms"] = BOT_BUDGET_MS
+        app.services.table_autoplay = "easy"
+        app.services.table_bot_budget_ms = BOT_BUDGET_MS
         bench.label = f"{variant} deal ({speed})"
         table = _through_setup(bench, variant, seats[1:])
         errors = [] if table is not None else ["setup did not start"]
@@ -352,7 +352,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         # (Left as a player leaves it, below: its bot process goes, the next is prepared.)
 
     # 3. The table waiting for the player: a human seat, nothing moving.
-    app.services.pop("table_autoplay", None)
+    app.services.table_autoplay = None
     settings = tune_for_script(app, settings, "normal")
     bench.label = "table, the player's turn"
     # The way a player comes to it (the last table's bot process is let go as it is

@@ -406,7 +406,7 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
     players = deal_class(variant).players
     seed = _forehand_seed(variant, seed, first=not defender)
     name = f"{variant} defender" if defender else variant
-    settings = app.services["settings"]
+    settings = app.services.settings
     settings.tips = True
     settings.practice_warnings = False  # the first legal move is played without a question
     table = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *

@@ -377,7 +377,7 @@ def _layout_audit(app: Any) -> bool:
     from ..i18n import current_language
     from .layout_audit import play_through
 
-    settings = app.services.get("settings")
+    settings = app.services.settings
     tips, warnings = settings.tips, getattr(settings, "practice_warnings", True)
     try:
         report = play_through(app, (app.size,), langs=(current_language(),), screens=False,
@@ -420,11 +420,11 @@ def run_checks(app: Any, errors: list[str]) -> dict[str, bool]:
     from ..i18n import apply_language
 
     apply_language(app, "en")
-    autoplay = app.services.pop("table_autoplay", None)
+    autoplay, app.services.table_autoplay = app.services.table_autoplay, None
     # Instant easy bots need no bot process: the deals before tried that path.
     threads = os.environ.get("MARRIAGE_TABLE_BOT_THREADS")
     os.environ["MARRIAGE_TABLE_BOT_THREADS"] = "1"
-    settings = app.services.get("settings")
+    settings = app.services.settings
     saved = {k: getattr(settings, k) for k in ("collect_trick", "trick_pause_ms",
                                                 "confirm_low_declare", "tips")}
     # Tricks go by themselves (the last-trick check asks for clicks itself); no tips.
@@ -446,7 +446,7 @@ def run_checks(app: Any, errors: list[str]) -> dict[str, bool]:
         if table is not None and hasattr(table, "shutdown"):
             table.shutdown()
         if autoplay is not None:
-            app.services["table_autoplay"] = autoplay
+            app.services.table_autoplay = autoplay
         for k, v in saved.items():
             setattr(settings, k, v)
         if threads is None:

@@ -61,12 +61,12 @@ def _register(app: Any) -> None:
 
 def tune_for_script(app: Any, settings: Any, speed: str | None = None) -> Any:
     """Fast animation and no bot pause, on whatever Settings object the screens installed."""
-    current = app.services.get("settings") or settings
+    current = app.services.settings or settings
     current.animation_speed = speed or current.animation_speed
     if speed is None:
         current.animation_speed = settings.animation_speed
     current.bot_pause_ms = 0
-    app.services["settings"] = current
+    app.services.settings = current
     return current
 
 
@@ -107,7 +107,7 @@ def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
     """New game of a game with a match in progress asks first and keeps it."""
     from ..session import GameSetup
 
-    storage = app.services["storage"]
+    storage = app.services.storage
     storage.save_match(_started_record("sixty-six"), GameSetup("sixty-six"))
     before = storage.load_match("sixty-six")
     app.switch("setup")
@@ -149,9 +149,9 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     from ..storage import Storage
 
     checks: dict[str, Any] = {}
-    storage = app.services["storage"]
+    storage = app.services.storage
     checks["new_game_keeps_match"] = _new_game_keeps_match(app, frame)
-    app.services["table_autoplay"] = "easy"
+    app.services.table_autoplay = "easy"
     table: Any = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"],
                                                      seed=77))
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
@@ -195,9 +195,9 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     del table, menu_scene, settings_screen
     app.close()  # as when the program quits: nothing of this window is left
     app2 = App(size=size)
-    app2.services["settings"] = app.services["settings"]
-    app2.services["storage"] = Storage(storage.config_dir, storage.data_dir)
-    app2.services["table_autoplay"] = "easy"
+    app2.services.settings = app.services.settings
+    app2.services.storage = Storage(storage.config_dir, storage.data_dir)
+    app2.services.table_autoplay = "easy"
     _register(app2)
     app2.switch("menu")
     app2.step(DT)
@@ -246,7 +246,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     shots: list[str] = []
     app = App(size=size or (1280, 720))
     settings = Settings(animation_speed="fast", bot_pause_ms=0)
-    app.services["settings"] = settings
+    app.services.settings = settings
     _register(app)
     rec = _Recorder()
 
@@ -290,8 +290,8 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         seats = list(levels[:players])
         t0 = time.perf_counter()
         # The real way in: the menu's "New game", the setup screen, its "Start" button.
-        app.services["table_autoplay"] = levels[0]
-        app.services["table_bot_budget_ms"] = BOT_BUDGET_MS
+        app.services.table_autoplay = levels[0]
+        app.services.table_bot_budget_ms = BOT_BUDGET_MS
         setup = _through_setup(app, variant, seats, frame, errors, shot if i == 0 else None)
         if setup is None or app.scene is None or app.scene.name != "table":
             setup = GameSetup(variant, seats=seats, seed=1000 + i)
@@ -439,7 +439,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
     setup = GameSetup("marriage", {"match_points": 1}, network={"host_seat": 0})
     session = NetSession.host(setup, [OPEN, "easy"], "Selftest", 0, AwayPolicy("easy", 1.0),
                               bot_pause_s=0.0, announce=False)
-    app.services["net"] = session
+    app.services.net = session
     actions = collected = 0
     try:
         app.switch("net_lobby")
@@ -469,6 +469,6 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
         return {"ok": ok, "seconds": round(time.perf_counter() - t0, 2), "actions": actions,
                 "collected": collected, "totals": list(flow.match.totals)}
     finally:
-        app.services.pop("net", None)
+        app.services.take_net()
         session.close()
         app.switch("menu")

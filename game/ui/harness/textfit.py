@@ -207,7 +207,7 @@ def _continue_with_matches(app: Any) -> Any:
     from game.rules.options import VARIANT_IDS
     from game.ui.session import GameSetup
 
-    storage = app.services.get("storage")
+    storage = app.services.storage
     added = []
     if storage is not None:
         for v in VARIANT_IDS:

@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 
 from game.net import protocol as P
-from game.net.discovery import DISCOVERY_PORT, Finder
+from game.net.discovery import Finder
 from game.net.table import LEVELS, OPEN, AwayPolicy
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui.gui_internals import PlainTextBox
@@ -183,7 +183,7 @@ class HostScene(MenuScene):
                    object_id="#field")
         self.port_entry = self.add(pygame_gui.elements.UITextEntryLine(
             pygame.Rect(right + col_w - px(240), y, px(240), px(36)), self.manager,
-            initial_text=str(self.app.services.get("net_port", P.DEFAULT_PORT))))
+            initial_text=str(self.app.services.net_port or P.DEFAULT_PORT)))
         self.port_entry.set_allowed_characters("numbers")
         self.port_entry.set_text_length_limit(5)
         focus.append(self.port_entry)
@@ -239,9 +239,9 @@ class HostScene(MenuScene):
               away: AwayPolicy, record: str | None = None) -> NetSession | None:
         try:
             session = NetSession.host(
-                setup, seats, name, port, away, storage=self.app.services.get("storage"),
-                record=record, bot_pause_s=float(self.app.services.get("net_bot_pause_s", 0.7)),
-                announce=bool(self.app.services.get("net_announce", True)))
+                setup, seats, name, port, away, storage=self.app.services.storage,
+                record=record, bot_pause_s=self.app.services.net_bot_pause_s,
+                announce=self.app.services.net_announce)
         except OSError as exc:
             log.warning("cannot open the table on port %s: %s", port, exc)
             self._fail("ui.net_port_busy", port=str(port))
@@ -250,11 +250,11 @@ class HostScene(MenuScene):
             log.warning("cannot host: %s", exc)
             self._fail("ui.notice_save_corrupt", detail=str(exc))
             return None
-        old = self.app.services.pop("net", None)
+        old = self.app.services.take_net()
         if old is not None:
             old.close()
-        self.app.services["net"] = session
-        self.app.services["net_port"] = port
+        self.app.services.net = session
+        self.app.services.net_port = port
         self.error = None
         self.app.switch("net_lobby")
         return session
@@ -296,7 +296,7 @@ class JoinScene(MenuScene):
     def build(self, **params: Any) -> Iterator[None]:
         """A row of widgets a step (built at once they made a hitch at 1920x1080)."""
         if self.finder is None:  # tests listen on a port of their own
-            self.finder = Finder(int(self.app.services.get("net_discovery_port", DISCOVERY_PORT)))
+            self.finder = Finder(self.app.services.net_discovery_port)
         w, h = self.app.size
         px = self.px
         col = px(560)
@@ -304,9 +304,9 @@ class JoinScene(MenuScene):
         y = px(120)
         focus: list[Any] = []
         # the last table joined, remembered in the settings
-        values = self.typed or [_name(self), self.app.services.get(
-            "net_address", self.settings.net_address), str(self.app.services.get(
-                "net_port", self.settings.net_port))]
+        joined = self.app.services
+        values = self.typed or [_name(self), joined.net_address or self.settings.net_address,
+                                str(joined.net_port or self.settings.net_port)]
         fields = (("ui.net_your_name", P.MAX_NAME, None), ("ui.net_address", 60, None),
                   ("ui.net_port", 5, "numbers"))
         self.entries = []
@@ -429,14 +429,14 @@ class JoinScene(MenuScene):
         if port is None:
             self._fail("ui.net_bad_port")
             return None
-        old = self.app.services.pop("net", None)
+        old = self.app.services.take_net()
         if old is not None:
             old.close()
         session = NetSession.join(address, port, name, SeatTokens(self.storage))
         self._remember(name, address, port)
-        self.app.services["net"] = session
-        self.app.services["net_address"] = address
-        self.app.services["net_port"] = port
+        self.app.services.net = session
+        self.app.services.net_address = address
+        self.app.services.net_port = port
         self.error = None
         if self.finder is not None:
             self.finder.close()
@@ -463,7 +463,8 @@ class LobbyScene(MenuScene):
 
     @property
     def session(self) -> NetSession | None:
-        return self.app.services.get("net")
+        net = self.app.services.net
+        return net if isinstance(net, NetSession) else None
 
     def build(self, **params: Any) -> None:
         session = self.session
@@ -556,7 +557,7 @@ class LobbyScene(MenuScene):
         if key == "start_now" and session is not None:
             session.flow.start_now()
         elif key == "leave":
-            session = self.app.services.pop("net", None)
-            if session is not None:
-                session.close()
+            left = self.app.services.take_net()
+            if left is not None:
+                left.close()
             self.app.switch("menu")

@@ -43,7 +43,7 @@ class NetTableScene(TableScene):
 
     # --- lifecycle -----------------------------------------------------------------------
     def enter(self, **params: Any) -> None:
-        session: Any = self.app.services.get("net")
+        session: Any = self.app.services.net
         if session is None:
             self.app.switch("menu")
             return
@@ -99,7 +99,7 @@ class NetTableScene(TableScene):
 
     def leave_table(self) -> None:
         """Leave for good: a guest's seat is away, the host's table closes (it stays saved)."""
-        session = self.app.services.pop("net", None)
+        session = self.app.services.take_net()
         if session is not None:
             session.close()
         self.session = None

@@ -74,7 +74,7 @@ class PracticeLayer:
         #: Whether the hint panel and the tip on show each stand in the counting aid's place.
         self._aside = {"panel": False, "tip": False}
         self.tips.defer_buttons = True
-        storage = self.app.services.get("storage")
+        storage = self.app.services.storage
         self.book = TipBook.for_storage(storage) if storage is not None else TipBook(None)
         self._hint_key: str | None = None
         #: The last place found by :meth:`place` and what it was found for.
@@ -103,7 +103,8 @@ class PracticeLayer:
         panels' own text and their pygame-gui buttons grow together up to 4K."""
         w, h = self.app.size
         fallback = max(0.8, min(w / 1280, h / 720))
-        return max(0.8, float(self.app.services.get("font_scale", fallback)))
+        scale = self.app.services.font_scale
+        return max(0.8, fallback if scale is None else scale)
 
     # --- hint ------------------------------------------------------------------------------
     def _remote_hint(self, obs: Observation, budget_ms: float) -> Any:
@@ -183,8 +184,8 @@ class PracticeLayer:
     # --- tips ------------------------------------------------------------------------------
     def _tips_off(self) -> None:
         self.settings.tips = False
-        storage = self.app.services.get("storage")
-        if storage is not None and hasattr(storage, "save_settings"):
+        storage = self.app.services.storage
+        if storage is not None:
             storage.save_settings(self.settings)
 
     def _check_tips(self, obs: Observation) -> None:

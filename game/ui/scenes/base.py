@@ -25,7 +25,9 @@ import pygame_gui
 
 from game.ui.gui_internals import pending_looks
 from game.ui.scene import Scene
+from game.ui.services import Services
 from game.ui.settings import Settings
+from game.ui.storage import Storage
 from game.ui.widgets.boxes import draw_box
 from game.ui.widgets.choice import Choice, Toggle
 from game.ui.widgets.felt import felt, ornament, title_surface
@@ -35,21 +37,20 @@ from game.ui.widgets.focus import FocusRing
 DESIGN = (1280, 720)
 
 
-def services(app: Any) -> dict[str, Any]:
+def services(app: Any) -> Services:
     """The app's services, installed on first use (tests and the selftest skip run_app).
 
     Installed this lazy way, without ``MARRIAGE_TABLE_HOME``, storage goes to a fresh
     temporary folder: a demo or selftest must never overwrite the player's saved
     match or statistics (``run_app`` installs the real storage explicitly).
     """
-    if "storage" not in app.services or "settings" not in app.services:
+    if app.services.storage is None or app.services.settings is None:
         import os
         import tempfile
 
         from game.ui.app import install_services
-        from game.ui.storage import Storage
 
-        storage = app.services.get("storage")
+        storage = app.services.storage
         if storage is None and not os.environ.get("MARRIAGE_TABLE_HOME"):
             root = tempfile.mkdtemp(prefix="marriage-table-")
             storage = Storage(Path(root, "config"), Path(root, "data"), background=True)
@@ -90,15 +91,19 @@ class MenuScene(Scene):
 
     # --- services ---------------------------------------------------------------------
     @property
-    def storage(self) -> Any:
-        return services(self.app)["storage"]
+    def storage(self) -> Storage:
+        storage = services(self.app).storage
+        assert storage is not None  # (services() installs it)
+        return storage
 
     @property
     def settings(self) -> Settings:
-        return services(self.app)["settings"]
+        settings = services(self.app).settings
+        assert settings is not None  # (services() installs them)
+        return settings
 
     def play(self, sound: str) -> None:
-        snd = services(self.app).get("sound")
+        snd = services(self.app).sound
         if snd is not None:
             snd.play(sound)
 

@@ -102,7 +102,7 @@ class MainMenuScene(MenuScene):
         #: Saved matches that replay (damaged ones are repaired or moved aside right here,
         #: so their notices are among the reports taken below).
         self.saved = storage.saved_matches()
-        notices: list[tuple[str, Any]] = services(self.app).setdefault("notices", [])
+        notices = services(self.app).notices
         notices.extend(storage.take_reports())
         self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.notice_label = None
@@ -117,7 +117,7 @@ class MainMenuScene(MenuScene):
         room = h - self.px(74) - top  # down to the footer
         step = min(self.px(56), room // len(keys))
         bw, bh, gap = self.px(320), step - max(6, step // 6), max(6, step // 6)
-        at_table = self.app.services.get("net") is not None  # a network table left open
+        at_table = self.app.services.net is not None  # a network table left open
         has_save = at_table or bool(self.saved)
         for i, key in enumerate(keys):
             rect = pygame.Rect(0, 0, bw, bh)
@@ -183,14 +183,14 @@ class MainMenuScene(MenuScene):
 
     def on_button(self, key: str) -> None:
         if key == "dismiss":
-            notices = services(self.app).setdefault("notices", [])
+            notices = services(self.app).notices
             if notices:
                 notices.pop(0)
             self.rebuild()
         elif key == "quit":
             self.app.quit()
         elif key == "continue":
-            at_table = self.app.services.get("net") is not None
+            at_table = self.app.services.net is not None
             if not at_table and len(self.saved) > 1 and "continue" in self.app.scene_factories:
                 self.app.switch("continue")
             else:
@@ -200,7 +200,7 @@ class MainMenuScene(MenuScene):
 
     def resume(self, slot: str | None = None) -> None:
         """Continue the match of ``slot`` (None: the newest) at the table."""
-        if self.app.services.get("net") is not None and "net_table" in self.app.scene_factories:
+        if self.app.services.net is not None and "net_table" in self.app.scene_factories:
             self.app.switch("net_table")  # back to the network table left with Esc
             return
         loaded = self.storage.load_match(slot)

@@ -271,7 +271,7 @@ class SettingsScene(MenuScene):
 
     def on_button(self, key: str) -> None:
         if key == "test_sound":
-            sound = services(self.app).get("sound")
+            sound = services(self.app).sound
             if sound is not None:
                 sound.play("announce")
         else:

@@ -7,6 +7,7 @@ a frame re-renders nothing that did not change.
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -28,13 +29,25 @@ TABLE_SIZES = ((1.0, True), (1.0, False), (0.82, False), (0.8, True), (0.95, Fal
 _SAMPLE = "Marriage Sixty-six Mariáš · deal 1 Trump: hearts Tricks: 0 Points: 12 Match (7)"
 
 
+#: Each window's table fonts (see :meth:`Fonts.of`).
+_PER_WINDOW: weakref.WeakKeyDictionary[object, Fonts] = weakref.WeakKeyDictionary()
+
+
 class Fonts:
     """Fonts by (size, bold) and rendered text by content (bounded cache).
 
-    One per app (``app.services["table_fonts"]``), shared by its tables: opening a
-    font and drawing its first glyphs costs milliseconds, so the sizes a table will
-    use are opened behind the menu (:meth:`warm`), not in the first deal's first frame.
+    One per window (:meth:`of`), shared by its tables: opening a font and drawing its
+    first glyphs costs milliseconds, so the sizes a table will use are opened behind the
+    menu (:meth:`warm`), not in the first deal's first frame.
     """
+
+    @classmethod
+    def of(cls, app: object) -> Fonts:
+        """The table fonts of this window (made on first use; gone with the window)."""
+        fonts = _PER_WINDOW.get(app)
+        if fonts is None:
+            fonts = _PER_WINDOW[app] = cls()
+        return fonts
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}

@@ -94,7 +94,7 @@ class TableScene(Scene):
         self.view_seat = 0
         self.human: HumanInput | None = None
         self.anim = Animator()
-        self.fonts: Fonts = app.services.setdefault("table_fonts", Fonts())
+        self.fonts = Fonts.of(app)
         self.renderer = make_renderer()
         self.art: CardArt | None = None
         self.layout: TableLayout = compute_layout(app.size, 2)
@@ -144,16 +144,16 @@ class TableScene(Scene):
     # --- settings -------------------------------------------------------------------
     @property
     def settings(self) -> Settings:
-        s = self.app.services.get("settings")
+        s = self.app.services.settings
         return s if isinstance(s, Settings) else Settings()
 
     # --- scene lifecycle -------------------------------------------------------------
     def enter(self, **params: Any) -> None:
         # The menus' felt, boxes, cards and pygame-gui's shapes: megabytes at 1080p.
         release_menu_pictures(self.app.manager)
-        self.bot_budget_ms = params.get("bot_budget_ms",
-                                        self.app.services.get("table_bot_budget_ms",
-                                                              self.bot_budget_ms))
+        scripted = self.app.services.table_bot_budget_ms
+        self.bot_budget_ms = params.get("bot_budget_ms", self.bot_budget_ms
+                                        if scripted is None else scripted)
         if params.get("resume_record"):
             self._resume(params["resume_record"], params.get("setup"))
         elif params.get("setup") is not None:
@@ -258,7 +258,7 @@ class TableScene(Scene):
             seats = seats[:players]
         self.view_seat = seats.index("human") if "human" in seats else 0
         # Demo / selftest: the computer also plays the human's seat (seen from there).
-        autoplay = self.app.services.get("table_autoplay")
+        autoplay = self.app.services.table_autoplay
         if autoplay:
             seats = [str(autoplay) if k == "human" else k for k in seats]
         inputs: list[Input] = []
@@ -490,8 +490,8 @@ class TableScene(Scene):
         elif isinstance(e, DealEnded):
             self._deal_end(e)
         elif isinstance(e, MatchEnded):
-            storage = self.app.services.get("storage")
-            if storage is not None and hasattr(storage, "clear_match"):
+            storage = self.app.services.storage
+            if storage is not None:
                 try:
                     storage.clear_match()  # nothing left to continue
                 except Exception:  # noqa: BLE001
@@ -533,8 +533,8 @@ class TableScene(Scene):
 
     def save(self) -> None:
         """Hand the match to the storage service (Continue in the menu resumes it)."""
-        storage = self.app.services.get("storage")
-        if storage is None or not hasattr(storage, "save_match") or self.flow is None:
+        storage = self.app.services.storage
+        if storage is None or self.flow is None or self.setup is None:
             return
         try:
             storage.save_match(self.flow.record_text(), self.setup)
@@ -543,7 +543,7 @@ class TableScene(Scene):
 
     def play_sound(self, name: str) -> None:
         """An effect of the app's sound service (silent without one; never raises)."""
-        snd = self.app.services.get("sound")
+        snd = self.app.services.sound
         if snd is not None and hasattr(snd, "play"):
             try:
                 snd.play(name)
@@ -602,7 +602,7 @@ class TableScene(Scene):
             self._confirmed = action
             self.submit(action)
 
-        self.confirm.scale = max(0.8, float(self.app.services.get("font_scale", 1.0)))
+        self.confirm.scale = max(0.8, self.app.services.font_scale or 1.0)
         self.confirm.open(self.app.size, t("table_declare_confirm_title"),
                           [t("table_declare_confirm_text", points=points), "",
                            t("table_declare_confirm_off")],
@@ -844,8 +844,8 @@ class TableScene(Scene):
             s.deck_german = new
         else:
             s.deck_french = new
-        storage = self.app.services.get("storage")
-        if storage is not None and hasattr(storage, "save_settings"):
+        storage = self.app.services.storage
+        if storage is not None:
             storage.save_settings(s)
         self._switch_deck_soon()
         return new

@@ -251,7 +251,7 @@ class TrainerPanel:
             return
         self.choice = value
         self.answered = q.is_right(value)
-        storage = self.scene.app.services.get("storage")
+        storage = self.scene.app.services.storage
         if storage is not None and self.scene.setup is not None:
             storage.record_question(self.scene.setup.variant, q.kind, self.answered)
         self.scene.play_sound("click" if self.answered else "lose")

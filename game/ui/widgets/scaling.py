@@ -74,6 +74,6 @@ def ensure_font_scale(app: Any, scale: float) -> None:
     with the window, the table's text follows the window height.
     """
     wanted = round(scale / 0.05) * 0.05
-    current = app.services.get("font_scale", 1.0)
+    current = app.services.font_scale or 1.0
     if abs(wanted - current) > 1e-6 and apply_ui_scale(app, wanted):
-        app.services["font_scale"] = wanted
+        app.services.font_scale = wanted
