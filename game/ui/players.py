@@ -248,7 +248,7 @@ class BotServer:
             reply = self.conn.recv()
         if reply[0] == "error":
             raise RuntimeError(reply[1])
-        return reply
+        return tuple(reply)
 
     def hint(self, obs: Observation, budget_ms: float) -> Any:
         """game.ai.hint's :class:`~game.ai.hint.Hint` for ``obs``, searched in this process

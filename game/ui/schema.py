@@ -61,10 +61,10 @@ def number(low: float, high: float) -> Check:
     def check(value: Any, where: str, problems: Problems) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise Invalid(f"{where}: expected a number")
-        value = float(value)
-        if not math.isfinite(value) or not low <= value <= high:
+        number = float(value)
+        if not math.isfinite(number) or not low <= number <= high:
             raise Invalid(f"{where}: out of range ({low:g}..{high:g})")
-        return value
+        return number
     return check
 
 
@@ -94,7 +94,7 @@ def text(max_len: int, choices: Iterable[str] | None = None, clean: bool = False
             raise Invalid(f"{where}: not a short plain text")
         if allowed is not None and value not in allowed:
             raise Invalid(f"{where}: not one of {', '.join(allowed)}")
-        return value
+        return str(value)
     return check
 
 

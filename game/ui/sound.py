@@ -111,7 +111,7 @@ SYNTHS: dict[str, Callable[[int], Samples]] = {
 }
 
 
-def to_pcm(samples: Samples, channels: int, size: int = -16) -> array:
+def to_pcm(samples: Samples, channels: int, size: int = -16) -> array[int]:
     """Signed 16-bit PCM, one sample per channel (the mixer's format)."""
     if abs(size) != 16:
         raise ValueError("only 16-bit mixers are supported")

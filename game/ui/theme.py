@@ -127,4 +127,5 @@ def load_theme(path: Path | None = None) -> dict[str, Any] | None:
         return None
     if dropped:
         log.warning("theme %s: blocks ignored (malformed): %s", path, ", ".join(dropped[:10]))
-    return _absolutise(theme)
+    out: dict[str, Any] = _absolutise(theme)
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import cast
+from typing import Any, cast
 
 import pygame
 
@@ -96,7 +96,7 @@ class DeckRenderer:
         freed = 0
         with self._lock:
             for entry in list(self._cache):
-                key = cast(tuple, entry)  # the cache's keys are tuples
+                key = cast(tuple[Any, ...], entry)  # the cache's keys are tuples
                 kind = key[0]
                 gone = artworks is not None and kind in ("face", "suit") and \
                     key[1] not in artworks

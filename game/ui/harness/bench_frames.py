@@ -118,7 +118,7 @@ class Bench:
         before = len(self.app.frames)
         phase = self.phase()
         self.collections = []
-        drawn = self.app.frame()
+        drawn = bool(self.app.frame())
         if drawn and len(self.app.frames) > before:
             f = self.app.frames[-1]
             after = self.phase()

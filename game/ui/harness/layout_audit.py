@@ -28,7 +28,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pygame_gui
@@ -111,7 +111,7 @@ def widgets(manager: Any) -> list[tuple[str, Any, pygame.Rect]]:
     its own business)."""
     out = []
     for element in manager.get_sprite_group().sprites():
-        if not isinstance(element, WIDGET_TYPES) or not element.alive() or \
+        if not isinstance(element, WIDGET_TYPES) or not cast(Any, element).alive() or \
                 not element.visible or in_tooltip(element):
             continue
         if getattr(element, "parent_element", None) is not None:

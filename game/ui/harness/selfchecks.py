@@ -49,7 +49,8 @@ def _human_turn(app: Any, table: Any) -> Observation | None:
         return None
     for _ in range(3):
         app.step(1 / 60)
-    return table.input.observation()
+    obs: Observation | None = table.input.observation()
+    return obs
 
 
 def _table(app: Any, variant: str, want: Callable[[Observation], bool],

@@ -25,10 +25,11 @@ from typing import Any
 
 import pygame
 
+from game.ai.turns import obs_key
 from game.rules import Action, Observation
 from game.ui.i18n import tr
 
-from .coach import HintService, TipBook, assess, obs_key, rewind_flow, tips_for
+from .coach import HintService, TipBook, assess, rewind_flow, tips_for
 from .panels import ConfirmDialog, HintPanel, TipBox
 from .texts import family_of, warning_lines
 
@@ -96,7 +97,8 @@ class PracticeLayer:
         return family_of(setup.variant if setup else "marriage", self.settings)
 
     def _obs(self) -> Observation | None:
-        return self.scene.input.observation()
+        obs: Observation | None = self.scene.input.observation()
+        return obs
 
     def _scale(self) -> float:
         """The scale of the widgets' theme fonts (set by the table for its size), so the
@@ -104,7 +106,7 @@ class PracticeLayer:
         w, h = self.app.size
         fallback = max(0.8, min(w / 1280, h / 720))
         scale = self.app.services.font_scale
-        return max(0.8, fallback if scale is None else scale)
+        return max(0.8, fallback if scale is None else float(scale))
 
     # --- hint ------------------------------------------------------------------------------
     def _remote_hint(self, obs: Observation, budget_ms: float) -> Any:
@@ -341,7 +343,8 @@ class PracticeLayer:
         tops = [layout.info.y + layout.info.h, layout.score.y + layout.score.h]
         tops += [y + h for _x, y, _w, h in (spot.hand_area() for spot in layout.seats
                  if spot.side == "top" and spot.seat != self.scene.view_seat)]
-        return max(0, bottom - round(max(tops)) - m)
+        room: int = max(0, int(bottom) - round(max(tops)) - int(m))
+        return room
 
     def _own_cards(self) -> list[pygame.Rect]:
         """The player's hand with room for a card lifted under the mouse: the same while
@@ -362,9 +365,9 @@ class PracticeLayer:
         them before they are dealt."""
         cards = self._own_cards()
         if cards:
-            return min(r.top for r in cards) - layout.margin // 2
+            return int(min(r.top for r in cards) - layout.margin // 2)
         spot = layout.spot(self.scene.view_seat)
-        return round(spot.hand[1] - layout.hand_h * 0.62)
+        return int(round(spot.hand[1] - layout.hand_h * 0.62))
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the

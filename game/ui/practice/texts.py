@@ -48,7 +48,7 @@ DOUBLE_KEYS = ("marias_flek", "marias_re", "marias_tutti", "marias_boty", "maria
 def family_of(variant: str, settings: Any = None) -> str:
     """``"german"`` or ``"french"`` for the names of cards in ``variant``."""
     if settings is not None and hasattr(settings, "family_for"):
-        return settings.family_for(variant)
+        return str(settings.family_for(variant))
     return "german" if variant == "marias" else "french"
 
 

@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -35,6 +35,10 @@ from game.ui.widgets.focus import FocusRing
 
 #: The layout is designed for this size and scaled to the window (times the UI scale).
 DESIGN = (1280, 720)
+
+
+#: Any element a screen adds (returned as the type it was given).
+E = TypeVar("E")
 
 
 def services(app: Any) -> Services:
@@ -55,7 +59,8 @@ def services(app: Any) -> Services:
             root = tempfile.mkdtemp(prefix="marriage-table-")
             storage = Storage(Path(root, "config"), Path(root, "data"), background=True)
         install_services(app, storage)
-    return app.services
+    installed: Services = app.services
+    return installed
 
 
 class MenuScene(Scene):
@@ -258,7 +263,7 @@ class MenuScene(Scene):
             yield
 
     # --- element helpers ---------------------------------------------------------------
-    def add(self, element: Any) -> Any:
+    def add(self, element: E) -> E:
         self.elements.append(element)
         return element
 

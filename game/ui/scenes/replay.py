@@ -213,6 +213,8 @@ class ReplayScene(MenuScene):
     def __init__(self, app: Any):
         super().__init__(app)
         self.replay: Replay | None = None
+        #: The hand history's list (None: no file yet, or not built).
+        self.history: pygame_gui.elements.UISelectionList | None = None
         self.error: str | None = None
         self.dialog: Any = None
         self.board = DealBoard()

@@ -13,7 +13,6 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
 
 import pygame
 
@@ -131,7 +130,7 @@ def _nbytes(s: pygame.Surface) -> int:
 class CardArt:
     """Every card picture the table draws, cached by (card, height, angle, look)."""
 
-    def __init__(self, renderer: Any, artwork: str, back: str,
+    def __init__(self, renderer: DeckRenderer, artwork: str, back: str,
                  window: tuple[int, int] = (1280, 720)):
         self.renderer = renderer
         self.artwork = artwork

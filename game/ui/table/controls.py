@@ -151,7 +151,7 @@ class ButtonBar:
     def rect_of(self, action: Action) -> pygame.Rect | None:
         for a, b in self.buttons:
             if a is action:
-                return b.rect
+                return pygame.Rect(b.rect)
         return None
 
     def clear(self) -> None:

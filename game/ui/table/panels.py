@@ -216,7 +216,7 @@ class Panels:
             drawn.append(r.inflate(8, 8))
         return drawn
 
-    def draw_thinking(self, surface: pygame.Surface) -> tuple[pygame.Rect, tuple] | None:
+    def draw_thinking(self, surface: pygame.Surface) -> tuple[pygame.Rect, tuple[Any, ...]] | None:
         """Animated dots on the plate of the seat whose bot is searching (drawn every frame).
 
         Returns the area and the dots' colours (None: no dots)."""
@@ -373,7 +373,7 @@ class Panels:
         sc = self.scene
         tops = [b.rect.top for _a, b in sc.buttons.buttons]
         if tops:
-            return min(tops)
+            return float(min(tops))
         return sc.layout.buttons_y + round(sc.layout.font * 2.1) + sc.layout.margin
 
     def prompt_rect(self) -> pygame.Rect | None:

@@ -818,7 +818,7 @@ class TableScene(Scene):
         if self.director is None or not self.director.collecting():
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
-            return event.button == 1
+            return bool(event.button == 1)
         return event.type == pygame.KEYDOWN and event.key not in PASSIVE_KEYS
 
     @property

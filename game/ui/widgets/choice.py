@@ -143,7 +143,7 @@ class Toggle:
 
     @property
     def rect(self) -> pygame.Rect:
-        return self.button.rect
+        return pygame.Rect(self.button.rect)
 
     @property
     def focus_enabled(self) -> bool:
