@@ -13,9 +13,9 @@ The table creates one :class:`PracticeLayer` and calls:
 * ``layer.undo()`` — the Take back button (practice games only);
 * ``layer.review()`` — the Review button at the end of a deal.
 
-It reads from the table only ``flow``, ``human``, ``input.observation()``,
-``setup``, ``settings``, ``view_seat``, ``app`` and writes ``hint_action`` (the
-card highlight) — so the table stays the table.
+It knows the table only as a :class:`~game.ui.practice.host.PracticeHost` (the few things
+it asks, typed) and writes only ``hint_action`` (the card highlight) — so the table stays
+the table.
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from game.ai.turns import obs_key
 from game.rules import Action, Observation
 from game.ui.i18n import tr
 
+from ..settings import Settings
 from .coach import HintService, TipBook, assess, rewind_flow, tips_for
+from .host import PracticeHost
 from .panels import ConfirmDialog, HintPanel, TipBox
 from .texts import family_of, warning_lines
 
@@ -61,7 +63,7 @@ def table_rects(layout: Any, view: int) -> list[pygame.Rect]:
 
 
 class PracticeLayer:
-    def __init__(self, scene: Any, service: HintService | None = None):
+    def __init__(self, scene: PracticeHost, service: HintService | None = None):
         self.scene = scene
         self.app = scene.app
         self.service = service or HintService(remote=self._remote_hint)
@@ -83,13 +85,19 @@ class PracticeLayer:
         self._confirmed: Action | None = None
         self._seen_obs: str | None = None
 
+    def confirmed(self, action: Action) -> None:
+        """The player already confirmed ``action`` (the table's own question asked): no
+        practice warning on top of it."""
+        self._confirmed = action
+
     # --- state ---------------------------------------------------------------------------
     @property
     def practice(self) -> bool:
-        return bool(getattr(self.scene.setup, "practice", False))
+        setup = self.scene.setup
+        return setup is not None and setup.practice
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.scene.settings
 
     def _family(self) -> str:
@@ -97,8 +105,7 @@ class PracticeLayer:
         return family_of(setup.variant if setup else "marriage", self.settings)
 
     def _obs(self) -> Observation | None:
-        obs: Observation | None = self.scene.input.observation()
-        return obs
+        return self.scene.observation()
 
     def _scale(self) -> float:
         """The scale of the widgets' theme fonts (set by the table for its size), so the
@@ -111,10 +118,7 @@ class PracticeLayer:
     # --- hint ------------------------------------------------------------------------------
     def _remote_hint(self, obs: Observation, budget_ms: float) -> Any:
         """game.ai.hint in the table's bot process (None when the table has none)."""
-        server = getattr(self.scene, "bot_server", None)
-        if server is None or getattr(server, "closed", False):
-            return None
-        return server.hint(obs, budget_ms)
+        return self.scene.remote_hint(obs, budget_ms)
 
     def hint(self) -> None:
         """Show (or hide, when shown for this position) the hint panel."""
@@ -159,7 +163,7 @@ class PracticeLayer:
         if self._confirmed is action:
             self._confirmed = None
             return True
-        if not self.practice or not getattr(self.settings, "practice_warnings", True):
+        if not self.practice or not self.settings.practice_warnings:
             return True
         obs = self._obs()
         if obs is None or action not in obs.legal or len(obs.legal) < 2:
@@ -218,30 +222,16 @@ class PracticeLayer:
             return False
         if not rewind_flow(flow, self.scene.view_seat):
             return False
-        scene = self.scene
-        scene.hint_action = None
+        self.scene.hint_action = None
         self.panel.hide()
-        if getattr(scene, "result", None) is not None:
-            scene.result = None
-            if hasattr(scene, "_result_widgets"):
-                scene._result_widgets()
-        scene.selected = set()
-        director = getattr(scene, "director", None)
-        if director is not None:
-            director.selected = frozenset()
-            director.show(flow.observation(), None, None, 0.3)
-        if hasattr(scene, "_save"):
-            scene._save()
+        self.scene.taken_back()
         return True
 
     def review(self) -> None:
         flow = self.scene.flow
         if flow is None or flow.deal is None or "review" not in self.app.scene_factories:
             return
-        names = None
-        seat_name = getattr(self.scene, "_seat_name", None)
-        if callable(seat_name):
-            names = [seat_name(s).split(" · ")[0] for s in range(flow.match.players)]
+        names = [self.scene.seat_label(s).split(" · ")[0] for s in range(flow.match.players)]
         self.app.switch("review", deal=flow.deal, seat=self.scene.view_seat, names=names,
                         back_to="table", judgements=self.service.judgements())
 
@@ -271,9 +261,9 @@ class PracticeLayer:
             found = self.service.get(obs)
             if found is not None:
                 self._show(found, obs)
-        if self.practice and getattr(self.settings, "practice_warnings", True):
+        if self.practice and self.settings.practice_warnings:
             self.service.request(obs)  # ready before the player acts
-        if getattr(self.settings, "tips", True):  # tips help in every game, once each
+        if self.settings.tips:  # tips help in every game, once each
             self._check_tips(obs)
 
     def _busy_rects(self) -> list[pygame.Rect]:
@@ -286,88 +276,37 @@ class PracticeLayer:
         """:meth:`_busy_rects` with how bad covering each is, per pixel: a name plate is
         worst, then hands and boxes, then other cards; the trick area least (it is in
         view again a moment later).  The trick area comes last."""
-        out: list[tuple[pygame.Rect, float]] = []
-        for _a, b in getattr(getattr(self.scene, "buttons", None), "buttons", []) or []:
-            out.append((pygame.Rect(b.rect), 10.0))
-        for b in (getattr(self.scene, "widgets", None) or {}).values():
-            out.append((pygame.Rect(b.rect), 10.0))
+        pic = self.scene.picture()
+        if pic is None:
+            return []
+        out = [(r, 10.0) for r in pic.buttons + pic.widgets]
         # Every card on the table as it lies now (a talon, the stock, an aside trump card,
         # the trick piles) and the plates as drawn (they grow with their text).
-        stage = getattr(self.scene, "stage", None)
-        if stage is not None:
-            # The trump card, the stock (its count) and the cards of the trick are read at a
-            # glance every turn: as bad to cover as a hand; piles and a talon much less.
-            out.extend((stage.rect_of(sp), 5.0 if sp.role in NEEDED else 2.0)
-                       for sp in stage.sprites.values() if sp.role != "flash")
-        panels = getattr(self.scene, "panels", None)
-        out.extend((pygame.Rect(r), 20.0)
-                   for r in getattr(panels, "plate_rects", {}).values())
-        layout = getattr(self.scene, "layout", None)
-        if layout is not None:
-            rects = table_rects(layout, self.scene.view_seat)
-            out.extend((r, 5.0) for r in rects[:-1])
-            counting = getattr(self.scene, "counting", None)
-            if counting is None or not counting.bidding():  # before the first card: free
-                out.append((rects[-1], 0.3))  # the trick area last
+        out += [(r, weight) for r, weight, _needed in pic.cards]
+        out += [(r, 20.0) for r in pic.plates]
+        out += [(r, 5.0) for r in pic.seats]
+        if pic.trick_area is not None and not pic.bidding:  # before the first card: free
+            out.append((pic.trick_area, 0.3))  # the trick area last
         return out
 
     def _needed_cards(self) -> list[pygame.Rect]:
         """What a player reads every turn: the cards on the table as they lie now, the
         other players' plates and hands, the game and match boxes."""
-        out: list[pygame.Rect] = []
-        stage = getattr(self.scene, "stage", None)
-        if stage is not None:
-            out += [stage.rect_of(sp) for sp in stage.sprites.values()
-                    if sp.role in NEEDED and sp.role not in ("hand", "blind")]
-        panels = getattr(self.scene, "panels", None)
-        out += [pygame.Rect(r) for r in getattr(panels, "plate_rects", {}).values()]
-        layout = getattr(self.scene, "layout", None)
-        if layout is not None:
-            out += table_rects(layout, self.scene.view_seat)[:-1]  # not the trick area
-        return out
+        pic = self.scene.picture()
+        if pic is None:
+            return []
+        return [r for r, _w, needed in pic.cards if needed] + list(pic.plates + pic.seats)
 
     def panel_room(self) -> int | None:
         """The height free for the hint panel: from below the game and match boxes down to
         the buttons over the hand (None: no table layout to measure)."""
-        layout = getattr(self.scene, "layout", None)
-        if layout is None:
+        pic = self.scene.picture()
+        if pic is None:
             return None
-        m = layout.margin
-        bottom = self._hand_top(layout)
-        buttons = [b.rect.top for _a, b in
-                   getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
-        if buttons:
-            bottom = min(bottom, min(buttons)) - m
-        # Below the boxes and the hand of a player across the table (a two-player game's
-        # opponent sits at the top centre, where the panel would otherwise reach).
-        tops = [layout.info.y + layout.info.h, layout.score.y + layout.score.h]
-        tops += [y + h for _x, y, _w, h in (spot.hand_area() for spot in layout.seats
-                 if spot.side == "top" and spot.seat != self.scene.view_seat)]
-        room: int = max(0, int(bottom) - round(max(tops)) - int(m))
-        return room
-
-    def _own_cards(self) -> list[pygame.Rect]:
-        """The player's hand with room for a card lifted under the mouse: the same while
-        the mouse moves over it, so the panel does not jump as a card rises."""
-        stage = getattr(self.scene, "stage", None)
-        layout = getattr(self.scene, "layout", None)
-        if stage is None or layout is None:
-            return []
-        rise = layout.hover_lift
-        out = []
-        for sp in stage.hand_sprites():
-            r = stage.rect_of(sp).move(0, round(sp.lift))  # as it rests
-            out.append(pygame.Rect(r.x, r.y - rise, r.w, r.h + rise))
-        return out
-
-    def _hand_top(self, layout: Any) -> int:
-        """The top of the player's hand: its cards as they lie, or where the layout puts
-        them before they are dealt."""
-        cards = self._own_cards()
-        if cards:
-            return int(min(r.top for r in cards) - layout.margin // 2)
-        spot = layout.spot(self.scene.view_seat)
-        return int(round(spot.hand[1] - layout.hand_h * 0.62))
+        bottom = pic.hand_top
+        if pic.buttons:
+            bottom = min(bottom, min(r.top for r in pic.buttons)) - pic.margin
+        return max(0, bottom - pic.room_top - pic.margin)
 
     def place_panel(self, size: tuple[int, int]) -> tuple[int, int]:
         """The bottom-right corner for the hint panel: above the hand on the right, or the
@@ -407,12 +346,10 @@ class PracticeLayer:
     def _drawn(self, aid: bool = True) -> list[pygame.Rect]:
         """What the table drew that the panel and the tips must leave alone: the counting
         aid (``aid``), an open counting question, the prompt over the hand."""
-        overlays = getattr(self.scene, "overlay_rects", None)
-        out = list(overlays(aid)) if callable(overlays) else []
-        panels = getattr(self.scene, "panels", None)
-        prompt = panels.prompt_rect() if panels is not None else None
-        if prompt is not None:
-            out.append(pygame.Rect(prompt))
+        out = self.scene.overlays(aid)
+        pic = self.scene.picture()
+        if pic is not None and pic.prompt is not None:
+            out.append(pygame.Rect(pic.prompt))
         return out
 
     def tip_cover(self, box: tuple[int, int]) -> float:
@@ -434,10 +371,8 @@ class PracticeLayer:
 
     def _step_aside(self) -> None:
         """Tell the counting aid whether an open tip or hint panel has taken its place."""
-        counting = getattr(self.scene, "counting", None)
-        if counting is not None:
-            counting.steps_aside = (self.panel.visible and self._aside["panel"]) or (
-                self.tips.active and self._aside["tip"])
+        self.scene.aid_steps_aside((self.panel.visible and self._aside["panel"]) or (
+            self.tips.active and self._aside["tip"]))
 
     def place(self, size: tuple[int, int], box: tuple[int, int],
               pressable_extra: list[pygame.Rect] | None = None,
@@ -446,19 +381,18 @@ class PracticeLayer:
         s = self._scale()
         m = round(18 * s)
         pw, ph = box
-        layout = getattr(self.scene, "layout", None)
-        hand_top = self._hand_top(layout) if layout is not None else round(h * 0.75)
+        pic = self.scene.picture()
+        hand_top = pic.hand_top if pic is not None else round(h * 0.75)
         weighted = self._busy()
-        buttons = [pygame.Rect(b.rect) for _a, b in
-                   getattr(getattr(self.scene, "buttons", None), "buttons", []) or []]
+        buttons = list(pic.buttons) if pic is not None else []
         lower = [r.top for r in buttons if r.bottom > h * 0.4 and r.top < hand_top]
         buttons_top = min(lower) if lower else hand_top
         # What may never be covered: a button or any other widget.
-        pressable = buttons + [pygame.Rect(b.rect) for b in
-                               (getattr(self.scene, "widgets", None) or {}).values()]
+        pressable = buttons + (list(pic.widgets) if pic is not None else [])
         pressable += pressable_extra or []
         # Nor the player's own cards: a panel over the hand hides what it talks about.
-        pressable += [r.inflate(m // 2, m // 2) for r in self._own_cards()]
+        own = pic.own_cards if pic is not None else ()
+        pressable += [r.inflate(m // 2, m // 2) for r in own]
         # The same question is asked more than once a frame (a tip is placed as it is
         # shown and again as it is drawn): the search over the candidates is done once.
         key = (size, box, step, hand_top, buttons_top,

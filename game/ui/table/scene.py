@@ -19,11 +19,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.rules import Action, Match, Refusal, RulesError, Verb, replay_text
+from game.rules import Action, Match, Observation, Refusal, RulesError, Verb, replay_text
 from game.rules.actions import DECLARE, discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class, deck_cards
-from game.ui.practice.layer import PracticeLayer
+from game.ui.practice.host import TablePicture
+from game.ui.practice.layer import NEEDED, PracticeLayer, table_rects
 from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 from game.ui.widgets.shared import release_menu_pictures
@@ -572,7 +573,7 @@ class TableScene(Scene):
         if not confirmed and self._ask_first(action):
             return False  # the dialog re-submits it if the player confirms
         if confirmed and self.layer is not None:
-            self.layer._confirmed = action  # asked once is enough: no practice warning on top
+            self.layer.confirmed(action)  # asked once is enough: no practice warning on top
         if self.layer is not None and not self.layer.allow(action):
             return False  # the layer re-submits it if the player confirms
         ok = self.human.submit(action)
@@ -639,6 +640,72 @@ class TableScene(Scene):
         names = [self.seat_name(s).split(" · ")[0] for s in range(self.flow.match.players)]
         self.app.switch("showme", deal=self.flow.deal, seat=self.view_seat, names=names,
                         levels=list(self.setup.seats), back_to="table")
+
+    # --- what the practice layer sees of the table (game.ui.practice.host.PracticeHost) ------
+    def observation(self) -> Observation | None:
+        return self.input.observation()
+
+    def remote_hint(self, obs: Observation, budget_ms: float) -> Any:
+        server = self.bot_server
+        if server is None or server.closed:
+            return None
+        return server.hint(obs, budget_ms)
+
+    def seat_label(self, seat: int) -> str:
+        return self.seat_name(seat)
+
+    def taken_back(self) -> None:
+        """After a take back: no result, nothing chosen, the cards as they lie now, saved."""
+        if self.result is not None:
+            self.result = None
+            self._result_widgets()
+        self.selected = set()
+        obs = self.flow.observation() if self.flow is not None else None
+        if self.director is not None and obs is not None:
+            self.director.selected = frozenset()
+            self.director.show(obs, None, None, 0.3)
+        self.save()
+
+    def picture(self) -> TablePicture:
+        L, stage = self.layout, self.stage
+        cards: list[tuple[pygame.Rect, float, bool]] = []
+        own: list[pygame.Rect] = []
+        if stage is not None:
+            # The trump card, the stock (its count) and the cards of the trick are read at
+            # a glance every turn: as bad to cover as a hand; piles and a talon much less.
+            cards = [(stage.rect_of(sp), 5.0 if sp.role in NEEDED else 2.0,
+                      sp.role in NEEDED and sp.role not in ("hand", "blind"))
+                     for sp in stage.sprites.values() if sp.role != "flash"]
+            # The player's hand as it rests, with room for a card lifted under the mouse:
+            # the same while the mouse moves over it, so a panel does not jump.
+            for sp in stage.hand_sprites():
+                r = stage.rect_of(sp).move(0, round(sp.lift))
+                own.append(pygame.Rect(r.x, r.y - L.hover_lift, r.w, r.h + L.hover_lift))
+        if own:
+            hand_top = int(min(r.top for r in own) - L.margin // 2)
+        else:  # where the layout puts the hand before it is dealt
+            hand_top = int(round(L.spot(self.view_seat).hand[1] - L.hand_h * 0.62))
+        regions = table_rects(L, self.view_seat)
+        # The hint panel stays below the boxes and the hand of a player across the table
+        # (a two-player game's opponent sits at the top centre).
+        tops = [L.info.y + L.info.h, L.score.y + L.score.h]
+        tops += [y + h for _x, y, _w, h in (spot.hand_area() for spot in L.seats
+                 if spot.side == "top" and spot.seat != self.view_seat)]
+        prompt = self.panels.prompt_rect()
+        return TablePicture(
+            buttons=tuple(pygame.Rect(b.rect) for _a, b in self.buttons.buttons),
+            widgets=tuple(pygame.Rect(b.rect) for b in self.widgets.values()),
+            cards=tuple(cards), own_cards=tuple(own),
+            plates=tuple(pygame.Rect(r) for r in self.panels.plate_rects.values()),
+            seats=tuple(regions[:-1]), trick_area=regions[-1], margin=int(L.margin),
+            hand_top=hand_top, room_top=round(max(tops)), bidding=self.counting.bidding(),
+            prompt=pygame.Rect(prompt) if prompt is not None else None)
+
+    def overlays(self, aid: bool) -> list[pygame.Rect]:
+        return self.overlay_rects(aid)
+
+    def aid_steps_aside(self, aside: bool) -> None:
+        self.counting.steps_aside = aside
 
     def overlay_rects(self, aid: bool = True) -> list[pygame.Rect]:
         """The counting aid's panel (``aid``: where it stands, drawn or stepped aside) and
