@@ -18,19 +18,8 @@ from game.ui.storage import Storage
 from tests.test_flow import FirstLegalBot
 
 
-class FakeInput:
-    def __init__(self, scene):
-        self.scene = scene
-
-    def observation(self):
-        flow = self.scene.flow
-        if flow is None or not flow.waiting_for_human() or flow.pending is None:
-            return None
-        return flow.pending.observation
-
-
 class FakeTable:
-    """What the layer reads from the table."""
+    """A stand-in for the table: the layer's whole view of it (``PracticeHost``)."""
 
     def __init__(self, app, variant="sixty-six", practice=True):
         self.app = app
@@ -41,14 +30,20 @@ class FakeTable:
         self.flow.start()
         self.view_seat = 0
         self.hint_action = None
-        self.input = FakeInput(self)
-        self.selected = set()
         self.submitted = []
+        self.taken_backs = 0
+        self.aside = False
         self.layer = None
 
     @property
     def settings(self):
         return self.app.services.settings
+
+    def observation(self):
+        flow = self.flow
+        if flow is None or not flow.waiting_for_human() or flow.pending is None:
+            return None
+        return flow.pending.observation
 
     def submit(self, action):
         if self.layer is not None and not self.layer.allow(action):
@@ -58,11 +53,29 @@ class FakeTable:
         self.flow.update()
         return ok
 
+    def remote_hint(self, obs, budget_ms):
+        return None  # no bot process: the layer searches in its own thread
+
+    def seat_label(self, seat):
+        return ["You", "East"][seat]
+
+    def taken_back(self):
+        self.taken_backs += 1
+
+    def picture(self):
+        return None  # not laid out: the panels go where they would on an empty table
+
+    def overlays(self, aid):
+        return []
+
+    def aid_steps_aside(self, aside):
+        self.aside = aside
+
     def run_until_human(self):
         for _ in range(200):
             self.flow.update()
             if self.flow.waiting_for_human():
-                return self.input.observation()
+                return self.observation()
         raise AssertionError("the human is never asked")
 
 
@@ -130,6 +143,7 @@ def test_tips_appear_once_and_undo_rewinds(app, tmp_path):
     assert layer.can_undo()
     before = list(table.flow.deal.history)
     assert layer.undo()
+    assert table.taken_backs == 1  # the table is told (it shows the position and saves it)
     assert table.flow.deal.history == before[:before.index(next(h for h in before if h[0] == 0))]
     assert table.run_until_human().legal == obs.legal
     pygame.event.pump()
