@@ -237,9 +237,13 @@ def test_score_sheet_round_trip_starts_the_next_deal() -> None:
     assert len(scene.flow.match.deals) == deals + 1
 
 
-def test_practice_mode_warns_and_takes_back() -> None:
-    """With game.ui.practice's layer: warnings are answered, Backspace takes back."""
+def test_practice_mode_warns_and_takes_back(tmp_path) -> None:
+    """With game.ui.practice's layer: warnings are answered, Backspace takes back, and the
+    match is saved as it stands after the take back."""
+    from game.ui.storage import Storage
+
     app = make_app()
+    app.services.storage = Storage(tmp_path / "config", tmp_path / "data")
     app.services.settings.tips = False
     scene = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"], seed=12,
                                                 practice=True), bot_budget_ms=0)
@@ -261,6 +265,10 @@ def test_practice_mode_warns_and_takes_back() -> None:
                                                  unicode="", scancode=0))
             app.step(1 / 60)
             assert len(scene.flow.deal.history) < len(history)
+            # What Continue would find is the position after the take back.
+            app.services.storage.flush()
+            saved = app.services.storage.load_match()
+            assert saved is not None and saved[0] == scene.flow.record_text()
             took_back += 1
             continue
         scene.submit(scene.human.pending.observation.legal[-1])
