@@ -4,8 +4,12 @@ is left (a search left running would slow the next screen's frames: the GIL)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import threading
-from typing import Any
 
 from game.rules.base import Deal
 from game.ui.player_names import seat_name
@@ -18,7 +22,7 @@ class DealLessonScene(MenuScene):
     #: How long :meth:`wait` blocks at most (tests, screenshots), seconds.
     WAIT_S = 60.0
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.deal: Deal | None = None
         self.seat = 0

@@ -14,6 +14,11 @@ with the same buttons, until "Back to the game".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 import threading
 from typing import Any
@@ -50,7 +55,7 @@ class ReviewScene(DealLessonScene):
     name = "review"
     title_key = "ui.review_title"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.states: list[Deal] = []
         self.items: list[ReviewItem] = []

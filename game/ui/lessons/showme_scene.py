@@ -12,6 +12,11 @@ Forward / End, "Where it parts", the arrow keys, 1–3 to choose a line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 import threading
 from typing import Any
@@ -43,7 +48,7 @@ class ShowMeScene(DealLessonScene):
     title_key = "ui.showme_title"
     WAIT_S = 120.0  # both lines played
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.result: ShowMe | None = None
         self.progress = 0.0

@@ -12,6 +12,11 @@ follow after a short pause.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -49,7 +54,7 @@ class TutorialScene(MenuScene):
     title_key: str | None = "ui.tutorial_title"
     back_to = "menu"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.lessons: list[Lesson] = []
         self.run: TutorialRun | None = None

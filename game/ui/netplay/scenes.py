@@ -9,6 +9,11 @@ or a computer level), what happens when a friend is away, your name and the port
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import contextlib
 import logging
 from collections.abc import Iterator
@@ -88,7 +93,7 @@ class HostScene(MenuScene):
     title_key = "ui.net_host_title"
     back_to = "net"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.variant = "marias"
         self.seats: dict[str, list[str]] = {v: [OPEN] * (PLAYERS[v] - 1) for v in OPTION_SPECS}
@@ -283,7 +288,7 @@ class JoinScene(MenuScene):
     title_key = "ui.net_join_title"
     back_to = "net"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.finder: Finder | None = None
         self.error: tuple[str, dict[str, str]] | None = None
@@ -457,7 +462,7 @@ class LobbyScene(MenuScene):
     title_key = "ui.net_lobby_title"
     back_to = None
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.sig: tuple[Any, ...] = ()
 

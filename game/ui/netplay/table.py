@@ -10,6 +10,11 @@ the others, and no hints or take-backs at a table with other people.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 from collections.abc import Hashable
 from typing import Any
@@ -34,7 +39,7 @@ log = logging.getLogger(__name__)
 class NetTableScene(TableScene):
     name = "net_table"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.session: NetSession | None = None
         self._roster_sig: tuple[Any, ...] = ()

@@ -12,6 +12,11 @@ from the mouse or from the keyboard focus ring.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import math
 import time
 import warnings
@@ -41,7 +46,7 @@ DESIGN = (1280, 720)
 E = TypeVar("E")
 
 
-def services(app: Any) -> Services:
+def services(app: App) -> Services:
     """The app's services, installed on first use (tests and the selftest skip run_app).
 
     Installed this lazy way, without ``MARRIAGE_TABLE_HOME``, storage goes to a fresh
@@ -78,7 +83,7 @@ class MenuScene(Scene):
     #: Where Escape and the Back button go.
     back_to: str | None = "menu"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.elements: list[Any] = []
         self.widgets: list[Choice | Toggle] = []

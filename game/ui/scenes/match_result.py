@@ -7,6 +7,11 @@ win or lose fanfare once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 from typing import Any
 
@@ -29,7 +34,7 @@ class MatchResultScene(MenuScene):
     title_key = "ui.result_title"
     back_to = "menu"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self._celebrated: set[str] = set()
 

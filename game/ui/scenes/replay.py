@@ -9,6 +9,11 @@ Page Up/Down change deal; Tab moves between the buttons.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 import re
 from collections.abc import Iterator
@@ -210,7 +215,7 @@ class ReplayScene(MenuScene):
     name = "replay"
     title_key = "ui.replay_title"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.replay: Replay | None = None
         #: The hand history's list (None: no file yet, or not built).

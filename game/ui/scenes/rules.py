@@ -11,6 +11,11 @@ return_to="table")``) it returns where it came from.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -52,7 +57,7 @@ class RulesScene(MenuScene):
     name = "rules"
     title_key = "ui.rules_title"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.variant = "marriage"
         self.page: Any = None

@@ -8,6 +8,11 @@ are remembered in the settings (``last_variant``, ``default_levels``,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 from collections.abc import Iterator
 from typing import Any
 
@@ -63,7 +68,7 @@ class SetupScene(MenuScene):
     name = "setup"
     title_key = "ui.setup_title"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.variant: str | None = None
         self.levels: dict[str, list[str]] = {}

@@ -8,6 +8,11 @@ drawn by :mod:`game.ui.widgets.charts` on the felt, the game tabs are buttons.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,7 +38,7 @@ class StatsScene(MenuScene):
     name = "stats"
     title_key = "ui.stats_title"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         #: The page under the widgets, painted a panel per frame while the screen is
         #: built (its charts are slow to draw: a frame of their own was a hitch).

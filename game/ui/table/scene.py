@@ -9,6 +9,11 @@ HUD and reacts to resizes without touching the game state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 import logging
 import math
 import time
@@ -85,7 +90,7 @@ def deck_faces(variant: str) -> list[str]:
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         #: What is left of building the table after entering it (see :meth:`enter`).
         self._build_steps: list[Callable[[], None]] = []
