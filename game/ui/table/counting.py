@@ -24,7 +24,7 @@ from game.ui.widgets.fonts import font
 from .hud import CREAM, GOLD, MUTED, panel
 
 if TYPE_CHECKING:
-    from .host import TableHost
+    from .host import CountingHost
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def default_visible(settings: Any, setup: Any) -> bool:
 class CountingPanel:
     """The aid's panel; :meth:`toggle` is the table's C key."""
 
-    def __init__(self, scene: TableHost):
+    def __init__(self, scene: CountingHost):
         self.scene = scene
         self.visible = False
         #: Where the panel is drawn (empty: not drawn).

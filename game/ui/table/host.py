@@ -2,10 +2,12 @@
 
 :class:`~.scene.TableScene` builds its parts — :class:`~.input.TableInput` (mouse and
 keys), :class:`~.panels.Panels`, :class:`~.counting.CountingPanel` and
-:class:`~.trainer.TrainerPanel` — and hands each itself.  The parts know it only as a
-:class:`TableHost`: the members they read and call, typed, so no part imports the scene
-that imports it (the scene is the one host; mypy checks that it is one where it builds
-its parts).  A member a part starts to use is added here.
+:class:`~.trainer.TrainerPanel` — and hands each itself.  Each part knows it only
+through its own narrow protocol — :class:`InputHost`, :class:`PanelsHost`,
+:class:`CountingHost`, :class:`TrainerHost` (in ``trainer.py``) — the few members that part
+reads and calls, typed, so no part imports the scene that imports it and none sees more
+of the table than it uses (the scene is the one host; mypy checks that it is each where
+it builds its parts).  A member a part starts to use is added to that part's protocol.
 """
 
 from __future__ import annotations
@@ -45,51 +47,30 @@ class CountingView(Protocol):
     def allowed(self) -> bool: ...
 
 
-class TableHost(Protocol):
-    """The table scene, as far as its parts use it."""
+class TableBasics(Protocol):
+    """What every part knows: the program, the game, the seat the table is seen from, its
+    geometry and the player's settings."""
 
-    # the program, the match and the seat the table is seen from
     app: App
     setup: GameSetup | None
     flow: TurnFlow | None
-    human: HumanInput | None
     view_seat: int
-    result: dict[str, Any] | None
-    layer: PracticeLayer | None
-    hint_action: Action | None
-    hint_text: str | None
-    # what is drawn, and with what
     layout: TableLayout
-    stage: Stage | None
-    director: Director | None
-    art: CardArt | None
-    fonts: Fonts
-    anim: Animator
-    clock: float
-    #: how many steps a second the thinking dots glow in (a redraw only when they step)
-    DOTS_HZ: int
-    buttons: ButtonBar
-    widgets: dict[str, pygame_gui.elements.UIButton]
-
-    @property
-    def input(self) -> InputView: ...
-
-    @property
-    def counting(self) -> CountingView: ...
 
     @property
     def settings(self) -> Settings: ...
 
+
+class InputHost(TableBasics, Protocol):
+    """The table as its mouse and keys (:class:`~.input.TableInput`) use it."""
+
+    layer: PracticeLayer | None
+    stage: Stage | None
+    buttons: ButtonBar
+
     @property
     def german_names(self) -> bool: ...
 
-    def seat_name(self, seat: int) -> str: ...
-
-    def prompt(self) -> str | None: ...
-
-    def result_keys(self) -> list[tuple[str, str]]: ...
-
-    # what the player does, handed to the scene
     def submit(self, action: Action) -> bool: ...
 
     def press_action(self, action: Action) -> bool: ...
@@ -104,4 +85,48 @@ class TableHost(Protocol):
 
     def say_keys(self, arrows: bool = False) -> None: ...
 
-    def play_sound(self, name: str) -> None: ...
+
+class CountingHost(TableBasics, Protocol):
+    """The table as the counting aid (:class:`~.counting.CountingPanel`) uses it: where
+    the cards and buttons lie, so it stands clear of them."""
+
+    result: dict[str, Any] | None
+    stage: Stage | None
+    director: Director | None
+    art: CardArt | None
+    buttons: ButtonBar
+    widgets: dict[str, pygame_gui.elements.UIButton]
+
+    def seat_name(self, seat: int) -> str: ...
+
+
+class PanelsHost(TableBasics, Protocol):
+    """The table as its drawn panels (:class:`~.panels.Panels`: plates, boxes, prompt,
+    result, thinking dots) use it."""
+
+    human: HumanInput | None
+    result: dict[str, Any] | None
+    layer: PracticeLayer | None
+    hint_action: Action | None
+    hint_text: str | None
+    stage: Stage | None
+    director: Director | None
+    art: CardArt | None
+    fonts: Fonts
+    anim: Animator
+    clock: float
+    #: how many steps a second the thinking dots glow in (a redraw only when they step)
+    DOTS_HZ: int
+    buttons: ButtonBar
+
+    @property
+    def input(self) -> InputView: ...
+
+    @property
+    def counting(self) -> CountingView: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def prompt(self) -> str | None: ...
+
+    def result_keys(self) -> list[tuple[str, str]]: ...

@@ -22,7 +22,7 @@ from . import text as words
 from .controls import CARD_VERBS
 
 if TYPE_CHECKING:
-    from .host import TableHost
+    from .host import InputHost
     from .stage import Stage
 
 DRAG_PIXELS = 8
@@ -63,7 +63,7 @@ class Press:
 
 
 class TableInput:
-    def __init__(self, scene: TableHost):
+    def __init__(self, scene: InputHost):
         self.scene = scene
         self.hover: str | None = None
         self.cursor: int = -1

@@ -26,11 +26,11 @@ from .stage import GLOW_HINT
 from .text import t
 
 if TYPE_CHECKING:
-    from .host import TableHost
+    from .host import PanelsHost
 
 
 class Panels:
-    def __init__(self, scene: TableHost):
+    def __init__(self, scene: PanelsHost):
         self.scene = scene
         #: Where each seat's plate was drawn, and where its thinking dots go.
         self.plate_rects: dict[int, pygame.Rect] = {}

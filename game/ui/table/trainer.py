@@ -21,10 +21,12 @@ import pygame_gui
 from game.ai.counting import CountingAid, counting_aid
 from game.ai.trainer import Question, make_question, should_ask
 from game.ui.i18n import tr
+from game.ui.players import HumanInput
 from game.ui.widgets.fonts import font
 
+from .animation import Animator
 from .counting import CountingPanel
-from .host import TableHost
+from .host import TableBasics
 from .hud import GOLD, panel
 
 log = logging.getLogger(__name__)
@@ -33,12 +35,19 @@ RIGHT = (150, 215, 160)
 WRONG = (240, 150, 120)
 
 
-class TrainerHost(TableHost, Protocol):
-    """The table as the trainer uses it: its questions and explanations are written with the
-    counting panel's own rows (:meth:`CountingPanel.flow`), so the two read alike."""
+class TrainerHost(TableBasics, Protocol):
+    """The table as the counting trainer uses it: its questions and explanations are written
+    with the counting panel's own rows (:meth:`CountingPanel.flow`), so the two read alike."""
+
+    human: HumanInput | None
+    result: dict[str, Any] | None
+    anim: Animator
+    widgets: dict[str, pygame_gui.elements.UIButton]
 
     @property
     def counting(self) -> CountingPanel: ...
+
+    def play_sound(self, name: str) -> None: ...
 
 
 class TrainerPanel:
