@@ -39,6 +39,10 @@ class FakeTable:
     def settings(self):
         return self.app.services.settings
 
+    @property
+    def local_flow(self):
+        return self.flow
+
     def observation(self):
         flow = self.flow
         if flow is None or not flow.waiting_for_human() or flow.pending is None:

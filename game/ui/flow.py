@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from game.rules import Action, IllegalAction, Match, NotationError, Observation, Verb, write_record
 from game.rules.base import Deal
@@ -150,6 +150,105 @@ FlowEvent = DealStarted | Resumed | ActionApplied | Refused | PhaseChanged | Dea
 
 
 Listener = Callable[[FlowEvent], None]
+
+
+class DealInfo(Protocol):
+    """What a table reads of the deal in play: the rules' ``Deal`` at a local table, the
+    host's report (``game.ui.netplay.flow.DealView``) at a network one."""
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def history(self) -> list[tuple[int, Action]]: ...
+
+    def is_over(self) -> bool: ...
+
+    def to_move(self) -> int | None: ...
+
+    def hand(self, seat: int) -> int: ...
+
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None: ...
+
+    def result(self) -> Any: ...
+
+
+class MatchInfo(Protocol):
+    """What a table reads of the match: the game, its options, the deals, the totals."""
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+    @property
+    def deals(self) -> Sequence[DealInfo]: ...
+
+    @property
+    def current(self) -> DealInfo | None: ...
+
+    def is_over(self) -> bool: ...
+
+
+class SeatInput(Protocol):
+    """Who plays a seat, as the table names it: ``kind`` is "human", "bot" or, at a
+    network table, "remote"."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+class TableFlow(Protocol):
+    """What a table asks of the flow that drives it.  The local :class:`TurnFlow` and the
+    network ``ClientFlow`` both are one (mypy checks it where the table takes each)."""
+
+    view_seat: int
+    state: Phase
+    pending: Pending | None
+    listener: Listener
+    busy: Callable[[], bool]
+    actions_applied: int
+    errors: list[str]
+
+    @property
+    def inputs(self) -> Sequence[SeatInput]: ...
+
+    @property
+    def match(self) -> MatchInfo: ...
+
+    @property
+    def deal(self) -> DealInfo | None: ...
+
+    def observation(self, seat: int | None = None) -> Observation | None: ...
+
+    def record_text(self) -> str: ...
+
+    def thinking_seat(self) -> int | None: ...
+
+    def waiting_for_human(self) -> bool: ...
+
+    def settled(self) -> bool: ...
+
+    def update(self) -> None: ...
+
+    def start(self) -> None: ...
+
+    def next_deal(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class TurnFlow:

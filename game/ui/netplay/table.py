@@ -74,7 +74,7 @@ class NetTableScene(TableScene):
         self.result = None
         self.selected = set()
         self.bubbles = []
-        self.flow = flow  # type: ignore[assignment]
+        self.flow = flow
         flow.listener = self._on_flow
         flow.busy = self.anim.busy
         self.layout = compute_layout(self.app.size, match.players, self.view_seat)

@@ -60,7 +60,11 @@ class PracticeHost(Protocol):
     #: The card the hint highlights (None: none).
     hint_action: Action | None
     setup: GameSetup | None
-    flow: TurnFlow | None
+
+    @property
+    def local_flow(self) -> TurnFlow | None:
+        """The match's flow when it is played here (practice, take back and the review
+        need the rules' own deal; a table with friends has none)."""
 
     @property
     def settings(self) -> Settings: ...

@@ -210,14 +210,14 @@ class PracticeLayer:
 
     # --- undo and review ---------------------------------------------------------------------
     def can_undo(self) -> bool:
-        flow = self.scene.flow
+        flow = self.scene.local_flow
         if not self.practice or flow is None or flow.deal is None:
             return False
         return any(s == self.scene.view_seat for s, _ in flow.deal.history)
 
     def undo(self) -> bool:
         """Take back the player's last action and the computer's moves after it."""
-        flow = self.scene.flow
+        flow = self.scene.local_flow
         if not self.can_undo() or self.dialog.active:
             return False
         if not rewind_flow(flow, self.scene.view_seat):
@@ -228,7 +228,7 @@ class PracticeLayer:
         return True
 
     def review(self) -> None:
-        flow = self.scene.flow
+        flow = self.scene.local_flow
         if flow is None or flow.deal is None or "review" not in self.app.scene_factories:
             return
         names = [self.scene.seat_label(s).split(" · ")[0] for s in range(flow.match.players)]

@@ -18,7 +18,7 @@ import pygame_gui
 
 from game.rules import Action, Refusal
 from game.ui.app import App
-from game.ui.flow import TurnFlow
+from game.ui.flow import TableFlow
 from game.ui.players import HumanInput
 from game.ui.practice.layer import PracticeLayer
 from game.ui.session import GameSetup
@@ -53,7 +53,7 @@ class TableBasics(Protocol):
 
     app: App
     setup: GameSetup | None
-    flow: TurnFlow | None
+    flow: TableFlow | None
     view_seat: int
     layout: TableLayout
 

@@ -43,6 +43,7 @@ from ..flow import (
     Phase,
     Refused,
     Resumed,
+    TableFlow,
     TurnFlow,
 )
 from ..player_names import seat_name as player_seat_name
@@ -95,7 +96,7 @@ class TableScene(Scene):
         #: What is left of building the table after entering it (see :meth:`enter`).
         self._build_steps: list[Callable[[], None]] = []
         self._build_fresh = False
-        self.flow: TurnFlow | None = None
+        self.flow: TableFlow | None = None
         self.setup: GameSetup | None = None
         self.view_seat = 0
         self.human: HumanInput | None = None
@@ -647,6 +648,10 @@ class TableScene(Scene):
                         levels=list(self.setup.seats), back_to="table")
 
     # --- what the practice layer sees of the table (game.ui.practice.host.PracticeHost) ------
+    @property
+    def local_flow(self) -> TurnFlow | None:
+        return self.flow if isinstance(self.flow, TurnFlow) else None
+
     def observation(self) -> Observation | None:
         return self.input.observation()
 
@@ -1274,6 +1279,3 @@ class TableScene(Scene):
                                 player_name=self.settings.player_name,
                                 level=getattr(inp, "level", None), with_level=True)
 
-    # Names the practice layer looks up (it was written against these spellings).
-    _seat_name = seat_name
-    _save = save
