@@ -212,6 +212,16 @@ def test_the_harness_is_loaded_only_when_asked() -> None:
     assert not any("harness" in (getattr(n, "module", "") or "") for n in top_level)
 
 
+def test_the_program_goes_to_screens_by_typed_routes() -> None:
+    """Every screen is opened with ``app.go(routes.X(...))`` or, going back, ``app.show``
+    with a typed screen name; ``App.switch(name, **params)`` (strings) only underneath."""
+    calls = [f"{module}:{node.lineno}" for module, tree in TREES.items()
+             if module != "game.ui.app" for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+             and node.func.attr == "switch"]
+    assert calls == []
+
+
 def test_no_private_name_is_imported_from_another_module() -> None:
     taken = []
     for module, tree in TREES.items():

@@ -25,6 +25,7 @@ from .hostos import name_windows, prefer_direct_framebuffer, release_heap, run_q
 from .i18n import translation_dir
 from .icon import APP_ID, set_window_icon
 from .redraw import Damage, UISnapshot
+from .routes import Route, ScreenName
 from .services import Services
 from .settings import Settings
 from .storage import Storage
@@ -261,8 +262,17 @@ class App:
     def register(self, name: str, factory: Callable[[App], Screen]) -> None:
         self.scene_factories[name] = factory
 
+    def go(self, route: Route) -> Screen:
+        """Open the screen ``route`` names, with its parameters (game.ui.routes)."""
+        return self.switch(route.screen, **route.params())
+
+    def show(self, screen: ScreenName) -> Screen:
+        """Go to ``screen`` as it was left, without new parameters (a screen's Back)."""
+        return self.switch(screen)
+
     def switch(self, name: str, **params: Any) -> Screen:
-        """Leave the current scene and enter ``name`` (scenes are kept for re-entry)."""
+        """Leave the current scene and enter ``name`` (scenes are kept for re-entry); the
+        program goes by :meth:`go` and :meth:`show`, typed."""
         if self.scene is not None:
             self.scene.leave()
         scene = self.scenes.get(name)

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.paths import user_log_dir
+from game.ui import routes
 
 from . import preload
 from .app import BUILD_SLICE_S, App, install_services
@@ -51,7 +52,7 @@ def open_app(size: tuple[int, int] | None = None, fullscreen: bool = False,
     if settings.ui_scale != 1.0 and apply_ui_scale(app, settings.ui_scale):
         app.services.font_scale = settings.ui_scale
     register_all(app)
-    app.switch("menu")  # built whole: the first frame shows it
+    app.go(routes.Menu())  # built whole: the first frame shows it
     app.build_slice_s = BUILD_SLICE_S  # from now on a screen is built a slice per frame
     # Sounds, the other scenes and the first table are prepared once the menu is on
     # screen: the first frame comes first (game.ui.preload).

@@ -1,10 +1,10 @@
 """The registry of every screen of the program: the app knows each one by name.
 
-Names other code switches to: ``menu``, ``continue`` (the saved matches), ``setup``,
-``settings``, ``rules``, ``stats``, ``replay``, ``score`` (match, setup, return_to),
-``match_result`` (match, setup) and
-``table`` (:mod:`game.ui.table`), ``tutorial``, ``review`` and ``showme``
-(:mod:`game.ui.lessons`), ``net``, ``net_host``, ``net_join``, ``net_lobby``,
+The names are those of :data:`game.ui.routes.ScreenName`; the program opens a screen by
+its typed route (``app.go(routes.Table(setup=...))``): ``menu``, ``continue`` (the saved
+matches), ``setup``, ``settings``, ``rules``, ``stats``, ``replay``, ``score``,
+``match_result`` and ``table`` (:mod:`game.ui.table`), ``tutorial``, ``review`` and
+``showme`` (:mod:`game.ui.lessons`), ``net``, ``net_host``, ``net_join``, ``net_lobby``,
 ``net_table`` (:mod:`game.ui.netplay`).
 Every one of them is part of the program: a module that cannot be imported is a bug
 that the tests find, never a screen that silently goes missing.

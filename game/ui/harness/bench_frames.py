@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from game.rules.variants import deal_class
-from game.ui import hostos
+from game.ui import hostos, routes
 
 log = logging.getLogger(__name__)
 
@@ -233,7 +233,7 @@ def _through_setup(bench: Bench, variant: str, opponents: list[str]) -> Any:
     game and the opponents on the setup screen, its "Start"; the table (None if the
     setup screen did not start one)."""
     app = bench.app
-    bench.act(lambda: app.switch("menu"), 0.2)
+    bench.act(lambda: app.go(routes.Menu()), 0.2)
     bench.act(lambda: app.scene.on_button("new"), 0.3)
 
     def choose() -> None:
@@ -308,7 +308,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         bench.label = name
         bench.act(partial(app.switch, name), min(1.5, idle_s))
         idle[name] = bench.idle_cpu(idle_s)
-    bench.act(lambda: app.switch("menu"), 0.3)
+    bench.act(lambda: app.go(routes.Menu()), 0.3)
 
     # 2. The scripted deals, all seats bots, through the real menu and setup screens.
     settings = app.services.settings
@@ -326,7 +326,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         table = _through_setup(bench, variant, seats[1:])
         errors = [] if table is not None else ["setup did not start"]
         if table is None:
-            table = app.switch("table", setup=GameSetup(variant, seats=seats, seed=2000 + i))
+            table = app.go(routes.Table(setup=GameSetup(variant, seats=seats, seed=2000 + i)))
         t0 = time.perf_counter()
         ok = bench.run_until(partial(_has_result, table), DEAL_TIMEOUT_S)
         bench.run_for(0.3)
@@ -359,8 +359,8 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     # left; the next one is started behind the menu, as for a player).
     table = _through_setup(bench, "marriage", ["normal"])
     if table is None:
-        table = app.switch("table", setup=GameSetup("marriage", seats=["human", "normal"],
-                                                    seed=5))
+        table = app.go(routes.Table(
+            setup=GameSetup("marriage", seats=["human", "normal"], seed=5)))
     bench.run_until(lambda: table.flow.waiting_for_human() and not table.animating(), 30.0)
     bench.run_for(1.5)  # the first-time tip and its buttons settle
     idle["table_waiting"] = bench.idle_cpu(idle_s, _worker_pids(table))
@@ -375,13 +375,13 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
                                          scancode=0))
     bench.run_for(1.0)
     bench.label = "language switch"
-    bench.act(lambda: app.switch("settings"), 0.3)
+    bench.act(lambda: app.go(routes.SettingsScreen()), 0.3)
     bench.act(lambda: app.scene.choose_language("ru"), 0.5)
-    bench.act(lambda: app.switch("menu"), 0.3)
+    bench.act(lambda: app.go(routes.Menu()), 0.3)
     bench.act(lambda: app.scene.resume(), 1.0)  # the menu's Continue: the table in Russian
-    bench.act(lambda: app.switch("settings"), 0.3)
+    bench.act(lambda: app.go(routes.SettingsScreen()), 0.3)
     bench.act(lambda: app.scene.choose_language("en"), 0.3)
-    bench.act(lambda: app.switch("menu"), 0.3)
+    bench.act(lambda: app.go(routes.Menu()), 0.3)
     bench.act(lambda: app.scene.resume(), 0.5)
     if app.scene is not None and hasattr(app.scene, "shutdown"):
         app.scene.shutdown()

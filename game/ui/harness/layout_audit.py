@@ -34,6 +34,7 @@ import pygame
 import pygame_gui
 
 from game.rules.variants import deal_class
+from game.ui import routes
 
 from ..gui_internals import translate
 from .textfit import SLACK, in_tooltip, object_id, overflows, stops
@@ -409,9 +410,9 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
     settings = app.services.settings
     settings.tips = True
     settings.practice_warnings = False  # the first legal move is played without a question
-    table = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
-                                                (players - 1), seed=seed, practice=True),
-                       bot_budget_ms=0)
+    setup = GameSetup(variant, seats=["human"] + ["easy"] * (players - 1), seed=seed,
+                      practice=True)
+    table = app.go(routes.Table(setup=setup, bot_budget_ms=0))
     table.counting.visible = True
 
     def rebuild() -> None:
@@ -540,7 +541,7 @@ def tutorial_states(app: Any, only: Callable[[str], bool] = lambda name: True
                     ) -> Iterator[tuple[str, Callable[[], None]]]:
     """Each lesson's steps where the player is asked something (every new set of buttons);
     ``only``: the lessons to visit (``"tutorial <id>"``)."""
-    scene = app.switch("tutorial")
+    scene = app.go(routes.Tutorial())
     lessons = list(scene.lessons)
 
     def rebuild() -> None:

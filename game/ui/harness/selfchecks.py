@@ -21,6 +21,7 @@ from game.rules import Action, Observation, Verb
 from game.rules.actions import CONTRACT, DECLARE, EXCHANGE, GOOD
 from game.rules.cards import CARD_STR
 from game.rules.variants import deal_class
+from game.ui import routes
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,8 @@ def _table(app: Any, variant: str, want: Callable[[Observation], bool],
         deal = match.current
         if deal is None or deal.to_move() != 0 or not want(deal.observation(0)):
             continue
-        table = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
-                                                    (players - 1), seed=seed), bot_budget_ms=0)
+        setup = GameSetup(variant, seats=["human"] + ["easy"] * (players - 1), seed=seed)
+        table = app.go(routes.Table(setup=setup, bot_budget_ms=0))
         obs = _human_turn(app, table)
         if obs is not None and want(obs):
             return table, obs
@@ -86,9 +87,8 @@ def _defender_table(app: Any) -> Any:
         match = Match("marias", None, seed=seed)
         match.start_deal()
         if match.current is not None and match.current.forehand != 0:
-            return app.switch("table", setup=GameSetup("marias", seats=["human", "easy",
-                                                                         "easy"], seed=seed),
-                              bot_budget_ms=0)
+            setup = GameSetup("marias", seats=["human", "easy", "easy"], seed=seed)
+            return app.go(routes.Table(setup=setup, bot_budget_ms=0))
     raise RuntimeError("no Mariáš deal with a computer forehand")
 
 

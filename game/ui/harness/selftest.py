@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.variants import deal_class
+from game.ui import routes
 
 from ..screens import register_all
 
@@ -74,7 +75,7 @@ def _through_setup(app: Any, variant: str, levels: list[str], frame: Callable[[]
                    errors: list[str], shot: Callable[[str], None] | None = None) -> Any:
     """Menu → "New game" → pick the game and the computer levels → "Start"."""
     try:
-        app.switch("menu")
+        app.go(routes.Menu())
         frame()
         menu: Any = app.scene
         if hasattr(menu, "on_button") and "setup" in app.scene_factories:
@@ -110,7 +111,7 @@ def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
     storage = app.services.storage
     storage.save_match(_started_record("sixty-six"), GameSetup("sixty-six"))
     before = storage.load_match("sixty-six")
-    app.switch("setup")
+    app.go(routes.Setup())
     frame()
     screen: Any = app.scene
     screen.select_variant("sixty-six")
@@ -119,7 +120,7 @@ def _new_game_keeps_match(app: Any, frame: Callable[[], None]) -> bool:
     screen.on_button("replace_cancel")
     kept = storage.load_match("sixty-six") == before and app.scene is screen
     storage.clear_match("sixty-six")
-    app.switch("menu")
+    app.go(routes.Menu())
     frame()
     return bool(asked and kept and before is not None)
 
@@ -152,8 +153,8 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     storage = app.services.storage
     checks["new_game_keeps_match"] = _new_game_keeps_match(app, frame)
     app.services.table_autoplay = "easy"
-    table: Any = app.switch("table", setup=GameSetup("marriage", seats=["human", "easy"],
-                                                     seed=77))
+    table: Any = app.go(routes.Table(
+        setup=GameSetup("marriage", seats=["human", "easy"], seed=77)))
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
     while (table.flow.actions_applied < 6 or table.anim.busy()) and \
             time.perf_counter() < deadline:
@@ -162,7 +163,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     before = table.flow.record_text()
 
     # Settings mid-deal: another deck and the Russian interface, applied at once.
-    app.switch("menu")
+    app.go(routes.Menu())
     frame()
     menu_scene: Any = app.scene
     menu_scene.on_button("settings")
@@ -174,7 +175,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     for _ in range(3):
         frame()
     shot("90-settings-ru")
-    app.switch("menu")
+    app.go(routes.Menu())
     frame()
     menu_scene = app.scene
     menu_scene.resume()  # the menu's Continue
@@ -199,7 +200,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     app2.services.storage = Storage(storage.config_dir, storage.data_dir)
     app2.services.table_autoplay = "easy"
     _register(app2)
-    app2.switch("menu")
+    app2.go(routes.Menu())
     app2.step(DT)
     menu2: Any = app2.scene
     menu2.resume()  # the menu's Continue
@@ -271,7 +272,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
             if thinking:
                 rec.thinking.append(ms)
 
-    app.switch("menu")
+    app.go(routes.Menu())
     frame()
     first_frame_ms = (time.perf_counter() - start) * 1000
     tune_for_script(app, settings)
@@ -295,7 +296,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         setup = _through_setup(app, variant, seats, frame, errors, shot if i == 0 else None)
         if setup is None or app.scene is None or app.scene.name != "table":
             setup = GameSetup(variant, seats=seats, seed=1000 + i)
-            app.switch("table", setup=setup)
+            app.go(routes.Table(setup=setup))
         table: Any = app.scene
 
         def kind(table: Any = table) -> tuple[bool, bool]:
@@ -343,7 +344,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         deals.append(info)
         if speed == "fast" and "score" in app.scene_factories:
             try:
-                app.switch("score", match=flow.match, setup=setup, return_to="table")
+                app.go(routes.Score(match=flow.match, setup=setup, return_to="table"))
                 for _ in range(8):
                     frame()
                 shot(f"{tag}-score")
@@ -353,7 +354,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
     if deals:
         last_table.shutdown()
     try:
-        app.switch("menu")
+        app.go(routes.Menu())
         frame()
     except Exception as exc:  # noqa: BLE001
         errors.append(f"back to the menu: {exc!r}")
@@ -363,7 +364,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
 
         try:
             checks = run_checks(app, errors)
-            app.switch("menu")
+            app.go(routes.Menu())
             frame()
         except Exception as exc:  # noqa: BLE001 - report it as failed checks
             log.exception("check phase")
@@ -442,7 +443,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
     app.services.net = session
     actions = collected = 0
     try:
-        app.switch("net_lobby")
+        app.go(routes.NetLobby())
         while time.perf_counter() - t0 < seconds:
             frame()
             table: Any = app.scene
@@ -471,4 +472,4 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
     finally:
         app.services.take_net()
         session.close()
-        app.switch("menu")
+        app.go(routes.Menu())

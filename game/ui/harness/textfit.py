@@ -25,6 +25,7 @@ import pygame
 import pygame_gui
 
 from game.rules.variants import deal_class
+from game.ui import routes
 
 from ..fits import Fit
 from ..gui_internals import shown_text, text_box_rows, translate
@@ -185,8 +186,8 @@ def _table_stop(app: Any, variant: str) -> Callable[[], Any]:
         from game.ui.session import GameSetup
 
         players = deal_class(variant).players
-        scene = app.switch("table", setup=GameSetup(variant, seats=["human"] + ["easy"] *
-                                                     (players - 1), seed=4), bot_budget_ms=0)
+        setup = GameSetup(variant, seats=["human"] + ["easy"] * (players - 1), seed=4)
+        scene = app.go(routes.Table(setup=setup, bot_budget_ms=0))
         # Until the player is asked (the bots have played up to the player's turn).
         for _ in range(600):
             app.step(1 / 60)
@@ -219,7 +220,7 @@ def _continue_with_matches(app: Any) -> Any:
                 storage.save_match(write_deal(deal), GameSetup(v))
                 added.append(v)
         storage.flush()
-    scene = app.switch("continue")
+    scene = app.go(routes.Continue())
     _frames(app, 3)
     for v in added:
         storage.clear_match(v)
@@ -233,30 +234,30 @@ def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
 
     names = app.scene_factories
 
-    def opener(name: str, **params: Any) -> Callable[[], Any]:
-        return lambda: app.switch(name, **params)
+    def opener(route: routes.Route) -> Callable[[], Any]:
+        return lambda: app.go(route)
 
     def setup(v: str) -> Callable[[], Any]:
         def go() -> Any:
-            scene = app.switch("setup")
+            scene = app.go(routes.Setup())
             scene.select_variant(v)
             return scene
         return go
 
-    yield "menu", opener("menu")
+    yield "menu", opener(routes.Menu())
     for v in VARIANT_IDS:
         yield f"setup {v}", setup(v)
-    yield "settings", opener("settings")
+    yield "settings", opener(routes.SettingsScreen())
     for v in VARIANT_IDS:
-        yield f"rules {v}", opener("rules", variant=v)
-    yield "stats", opener("stats")
+        yield f"rules {v}", opener(routes.Rules(variant=v))
+    yield "stats", opener(routes.Stats())
     if "continue" in names:
         yield "continue", lambda: _continue_with_matches(app)
-    for name in ("net", "net_host", "net_join"):
-        if name in names:
-            yield name, opener(name)
+    for route in (routes.Net(), routes.NetHost(), routes.NetJoin()):
+        if route.screen in names:
+            yield route.screen, opener(route)
     for v in VARIANT_IDS:
-        yield f"score {v}", opener("score", match=_played_match(v), setup=GameSetup(v))
+        yield f"score {v}", opener(routes.Score(match=_played_match(v), setup=GameSetup(v)))
     if "table" in names:
         for v in VARIANT_IDS:
             yield f"table {v}", _table_stop(app, v)
@@ -306,5 +307,5 @@ def check_all(app: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]
         apply_language(app, lang)
         if app.size != size:
             app.set_exact_size(size)
-        app.switch("menu")
+        app.go(routes.Menu())
     return faults

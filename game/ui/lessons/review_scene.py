@@ -1,6 +1,6 @@
 """The after-deal review ("review"): each decision beside the best one, and a replay.
 
-``app.switch("review", deal=Deal | record=str, seat=0, names=[...], back_to="table")``.
+``app.go(routes.Review(deal=deal or record=text, seat=0, names=[...], back_to="table"))``.
 Left: the player's decisions (move, best move, estimated points lost), filled in
 by :func:`game.ai.review.review_deal` in a worker thread, and below them *why*: for
 the selected decision the reason it lost points and what the better move was (or why
@@ -15,6 +15,8 @@ with the same buttons, until "Back to the game".
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from game.ui.routes import ScreenName
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -288,8 +290,9 @@ class ReviewScene(DealLessonScene):
 
     def go_back(self) -> None:
         self._stop()
-        target = self.back_to if self.back_to in self.app.scene_factories else "menu"
-        self.app.switch(target)
+        target: ScreenName = self.back_to if self.back_to in self.app.scene_factories \
+            else "menu"
+        self.app.show(target)
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -1,6 +1,6 @@
 """"Could I have won? Show me how" ("showme"): the deal replayed from the player's seat.
 
-``app.switch("showme", deal=Deal, seat=0, names=[...], levels=[...], back_to="table")``.
+``app.go(routes.ShowMe(deal=deal, seat=0, names=[...], levels=[...], back_to="table"))``.
 :func:`game.ai.showme.show_me` plays two lines in a worker thread — ``hard`` in the
 player's seat seeing what he saw, and the seat seeing every card — against the same
 opponents (their own level once a line parts from the deal as played).  Three boxes side
@@ -13,6 +13,8 @@ Forward / End, "Where it parts", the arrow keys, 1–3 to choose a line.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from game.ui.routes import ScreenName
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -197,8 +199,9 @@ class ShowMeScene(DealLessonScene):
 
     def go_back(self) -> None:
         self._stop()
-        target = self.back_to if self.back_to in self.app.scene_factories else "menu"
-        self.app.switch(target)
+        target: ScreenName = self.back_to if self.back_to in self.app.scene_factories \
+            else "menu"
+        self.app.show(target)
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -1,7 +1,7 @@
 """The tutorial ("tutorial"): pick a lesson, then play its script with a narrator.
 
-``app.switch("tutorial")`` shows the lessons of ``assets/tutorials``;
-``app.switch("tutorial", lesson="marriage")`` opens one directly.  The board
+``app.go(routes.Tutorial())`` shows the lessons of ``assets/tutorials``;
+``app.go(routes.Tutorial(lesson="marriage"))`` opens one directly.  The board
 (left) shows the learner's hand face up; the narration panel (right) says what
 happens and what to do.  The learner's scripted move is ringed in blue; any
 other move is refused with a friendly sentence (and the rule's reason when the
@@ -13,6 +13,8 @@ follow after a short pause.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from game.ui import routes
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -387,7 +389,7 @@ class TutorialScene(MenuScene):
             self.run = None
             self.rebuild()
         else:
-            self.app.switch("menu")
+            self.app.go(routes.Menu())
 
     def on_event(self, event: pygame.event.Event) -> None:
         run = self.run

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui import routes
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -80,8 +82,10 @@ class NetMenuScene(MenuScene):
         self.focus.focus(items[0])
 
     def on_button(self, key: str) -> None:
-        if key in ("host", "join"):
-            self.app.switch("net_" + key)
+        if key == "host":
+            self.app.go(routes.NetHost())
+        elif key == "join":
+            self.app.go(routes.NetJoin())
         else:
             super().on_button(key)
 
@@ -261,7 +265,7 @@ class HostScene(MenuScene):
         self.app.services.net = session
         self.app.services.net_port = port
         self.error = None
-        self.app.switch("net_lobby")
+        self.app.go(routes.NetLobby())
         return session
 
     def _resume(self, record: str, setup: GameSetup) -> None:
@@ -446,7 +450,7 @@ class JoinScene(MenuScene):
         if self.finder is not None:
             self.finder.close()
             self.finder = None
-        self.app.switch("net_lobby")
+        self.app.go(routes.NetLobby())
         return session
 
     def _fail(self, key: str, **values: str) -> None:
@@ -480,7 +484,7 @@ class LobbyScene(MenuScene):
         y = px(118)
         focus: list[Any] = []
         if session is None:
-            self.app.switch("net")
+            self.app.go(routes.Net())
             return
         flow = session.flow
         self.sig = self._sig()
@@ -548,7 +552,7 @@ class LobbyScene(MenuScene):
             return
         session.flow.receive()
         if session.flow.started and not session.flow.failure:
-            self.app.switch("net_table")
+            self.app.go(routes.NetTable())
             return
         if self._sig() != self.sig:
             self.rebuild()
@@ -565,4 +569,4 @@ class LobbyScene(MenuScene):
             left = self.app.services.take_net()
             if left is not None:
                 left.close()
-            self.app.switch("menu")
+            self.app.go(routes.Menu())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui import routes
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -50,7 +52,7 @@ class NetTableScene(TableScene):
     def enter(self, **params: Any) -> None:
         session: Any = self.app.services.net
         if session is None:
-            self.app.switch("menu")
+            self.app.go(routes.Menu())
             return
         self.anim.speed = self.settings.animation_speed
         flow: Any = session.flow
@@ -245,7 +247,7 @@ class NetTableScene(TableScene):
             key = next((k for k, w in self.widgets.items() if w is event.ui_element), None)
             if key in ("leave", "end_menu"):
                 self.leave_table()
-                self.app.switch("menu")
+                self.app.go(routes.Menu())
                 return
             if key == "say":
                 self.say_open = not self.say_open

@@ -27,6 +27,7 @@ import pygame
 
 from game.ai.turns import obs_key
 from game.rules import Action, Observation
+from game.ui import routes
 from game.ui.i18n import tr
 
 from ..settings import Settings
@@ -232,8 +233,8 @@ class PracticeLayer:
         if flow is None or flow.deal is None or "review" not in self.app.scene_factories:
             return
         names = [self.scene.seat_label(s).split(" · ")[0] for s in range(flow.match.players)]
-        self.app.switch("review", deal=flow.deal, seat=self.scene.view_seat, names=names,
-                        back_to="table", judgements=self.service.judgements())
+        self.app.go(routes.Review(deal=flow.deal, seat=self.scene.view_seat, names=names,
+                                  back_to="table", judgements=self.service.judgements()))
 
     # --- frame ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui.routes import ScreenName
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -81,7 +83,7 @@ class MenuScene(Scene):
     #: Translation key of the big title drawn on the felt; None for no title.
     title_key: str | None = None
     #: Where Escape and the Back button go.
-    back_to: str | None = "menu"
+    back_to: ScreenName | None = "menu"
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -354,7 +356,7 @@ class MenuScene(Scene):
 
     def go_back(self) -> None:
         if self.back_to:
-            self.app.switch(self.back_to)
+            self.app.show(self.back_to)
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

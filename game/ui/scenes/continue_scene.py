@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import routes
 from game.ui.i18n import tr
 
 from .base import MenuScene
@@ -67,12 +68,12 @@ class ContinueScene(MenuScene):
             slot = key.split(":", 1)[1]
             loaded = self.storage.load_match(slot)
             if loaded is None:
-                self.app.switch("menu")  # damaged after all: the menu tells why
+                self.app.go(routes.Menu())  # damaged after all: the menu tells why
                 return
             text, setup = loaded
             if setup.network and "net_host" in self.app.scene_factories:
-                self.app.switch("net_host", resume=text, setup=setup)  # host it again
+                self.app.go(routes.NetHost(resume=text, setup=setup))  # host it again
             elif "table" in self.app.scene_factories:
-                self.app.switch("table", resume_record=text, setup=setup)
+                self.app.go(routes.Table(resume_record=text, setup=setup))
         else:
             super().on_button(key)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui import routes
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -106,11 +108,11 @@ class MatchResultScene(MenuScene):
 
     def on_button(self, key: str) -> None:
         if key == "again" and self.setup is not None:
-            self.app.switch("table", setup=self.setup)
+            self.app.go(routes.Table(setup=self.setup))
         elif key == "scores" and self.match is not None:
-            self.app.switch("score", match=self.match, setup=self.setup, return_to="menu")
+            self.app.go(routes.Score(match=self.match, setup=self.setup, return_to="menu"))
         elif key in ("menu", "back"):
-            self.app.switch("menu")
+            self.app.go(routes.Menu())
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.match is None:

@@ -12,8 +12,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.ui import routes
 from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_name
+from game.ui.routes import ScreenName
 from game.ui.widgets import cards as card_pictures
 from game.ui.widgets.felt import title_surface
 from game.ui.workers import as_helper
@@ -29,9 +31,9 @@ LABELS = {"new": "ui.menu_new", "continue": "ui.menu_continue", "rules": "ui.men
           "tutorial": "ui.menu_tutorial",
           "stats": "ui.menu_stats", "history": "ui.menu_history",
           "settings": "ui.menu_settings", "quit": "ui.menu_quit"}
-TARGETS = {"new": "setup", "rules": "rules", "stats": "stats", "history": "replay",
-           "network": "net",
-           "settings": "settings", "tutorial": "tutorial"}
+TARGETS: dict[str, ScreenName] = {
+    "new": "setup", "rules": "rules", "stats": "stats", "history": "replay", "network": "net",
+    "settings": "settings", "tutorial": "tutorial"}
 #: The two fans beside the buttons: a marriage in hearts and the Mariáš seven of trumps.
 FAN_LEFT = ("AS", "TS", "KH", "QH")
 FAN_RIGHT = ("QC", "KC", "AH", "7H")
@@ -192,16 +194,16 @@ class MainMenuScene(MenuScene):
         elif key == "continue":
             at_table = self.app.services.net is not None
             if not at_table and len(self.saved) > 1 and "continue" in self.app.scene_factories:
-                self.app.switch("continue")
+                self.app.go(routes.Continue())
             else:
                 self.resume()
         elif key in TARGETS and TARGETS[key] in self.app.scene_factories:
-            self.app.switch(TARGETS[key])
+            self.app.show(TARGETS[key])
 
     def resume(self, slot: str | None = None) -> None:
         """Continue the match of ``slot`` (None: the newest) at the table."""
         if self.app.services.net is not None and "net_table" in self.app.scene_factories:
-            self.app.switch("net_table")  # back to the network table left with Esc
+            self.app.go(routes.NetTable())  # back to the network table left with Esc
             return
         loaded = self.storage.load_match(slot)
         if loaded is None:  # damaged beyond repair: reported, moved aside; show why
@@ -209,10 +211,10 @@ class MainMenuScene(MenuScene):
             return
         text, setup = loaded
         if setup.network and "net_host" in self.app.scene_factories:
-            self.app.switch("net_host", resume=text, setup=setup)  # host the table again
+            self.app.go(routes.NetHost(resume=text, setup=setup))  # host the table again
             return
         if "table" in self.app.scene_factories:
-            self.app.switch("table", resume_record=text, setup=setup)
+            self.app.go(routes.Table(resume_record=text, setup=setup))
 
     def _fan_specs(self, size: tuple[int, int]) -> list[tuple[tuple[str, ...], int, str, bool,
                                                               int]]:

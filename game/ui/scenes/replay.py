@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui import routes
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -375,7 +377,7 @@ class ReplayScene(MenuScene):
             self.open_dialog()
         elif key == "review" and r is not None:
             # Records do not say who sat where: seat 0 is the local player by default.
-            self.app.switch("review", record=self.deal_text(), seat=0, back_to="replay")
+            self.app.go(routes.Review(record=self.deal_text(), seat=0, back_to="replay"))
         elif r is not None and key in ("first", "prev", "next", "last"):
             r.goto({"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.steps}[key])
             if key in ("next", "last"):

@@ -5,13 +5,15 @@ built from the hand-written rulebook sources by :mod:`game.ui.rulebook` (the bin
 text stays ``docs/RULES.md``); a language without its own page falls back to English.
 A page is shown as one text box per section in a scrolling container, built a section
 per frame: one text box for the whole page was one long frame (docs/performance.md).
-Opened from the menu or from the table (``app.switch("rules", variant=...,
-return_to="table")``) it returns where it came from.
+Opened from the menu or from the table (``app.go(routes.Rules(variant=...,
+return_to="table"))``) it returns where it came from.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from game.ui.routes import ScreenName
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -65,7 +67,7 @@ class RulesScene(MenuScene):
         #: The page's text boxes, a section each (the title and lead first).
         self.sections: list[Any] = []
 
-    def build(self, variant: str | None = None, return_to: str = "menu",
+    def build(self, variant: str | None = None, return_to: ScreenName = "menu",
               **params: Any) -> Iterator[None]:
         """The buttons, the cards, then the page a section per step (game.ui.scene)."""
         if variant in VARIANT_IDS:
@@ -172,10 +174,10 @@ class RulesScene(MenuScene):
             super().on_button(key)
 
     def go_back(self) -> None:
-        target = self.back_to or "menu"
+        target: ScreenName = self.back_to or "menu"
         if target not in self.app.scene_factories:
             target = "menu"
-        self.app.switch(target)  # the table resumes as it was (no params: no new match)
+        self.app.show(target)  # the table resumes as it was (no params: no new match)
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Page Up/Down, Home/End scroll the text (arrows move between the buttons)."""

@@ -3,7 +3,8 @@
 Opening the sheet also files the deal away: it is counted in the statistics and
 exported to the hand history (both keyed by the deal's record, so re-opening the
 sheet, resizing the window or resuming a saved match never counts it twice).
-The table therefore only has to ``app.switch("score", match=..., setup=..., return_to="table")``.
+The table therefore only has to
+``app.go(routes.Score(match=..., setup=..., return_to="table"))``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.ui import routes
 from game.ui.i18n import tr, variant_name
 from game.ui.result_text import describe, signed
+from game.ui.routes import ScreenName
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -77,12 +80,13 @@ class ScoreScene(MenuScene):
     title_key = "ui.score_title"
     back_to = None
 
-    def build(self, match: Any = None, setup: Any = None, return_to: str | None = None,
+    def build(self, match: Any = None, setup: Any = None, return_to: ScreenName | None = None,
               **params: Any) -> None:
         if match is None:  # back from the review: the sheet we showed before
             match, setup = getattr(self, "match", None), getattr(self, "setup", None)
             return_to = return_to or getattr(self, "return_to", None)
-        self.match, self.setup, self.return_to = match, setup, return_to or "table"
+        self.return_to: ScreenName = return_to or "table"
+        self.match, self.setup = match, setup
         w, h = self.app.size
         px = self.px
         margin = max(px(60), (w - px(1160)) // 2)
@@ -180,20 +184,23 @@ class ScoreScene(MenuScene):
 
     def on_button(self, key: str) -> None:
         if key == "next":
-            if self.return_to in self.app.scene_factories:
-                self.app.switch(self.return_to, continue_match=True)
+            if self.return_to == "table":
+                self.app.go(routes.Table(continue_match=True))
+            elif self.return_to in self.app.scene_factories:
+                self.app.show(self.return_to)
         elif key == "review":
-            self.app.switch("review", deal=self.match.current, seat=human_seat(self.setup),
-                            names=[n.split(" · ")[0] for n in self.names], back_to="score")
+            self.app.go(routes.Review(deal=self.match.current, seat=human_seat(self.setup),
+                                      names=[n.split(" · ")[0] for n in self.names],
+                                      back_to="score"))
         elif key == "showme":
-            self.app.switch("showme", deal=self.match.current, seat=human_seat(self.setup),
-                            names=[n.split(" · ")[0] for n in self.names],
-                            levels=list(getattr(self.setup, "seats", None) or []),
-                            back_to="score")
+            self.app.go(routes.ShowMe(deal=self.match.current, seat=human_seat(self.setup),
+                                      names=[n.split(" · ")[0] for n in self.names],
+                                      levels=list(getattr(self.setup, "seats", None) or []),
+                                      back_to="score"))
         elif key == "result":
-            self.app.switch("match_result", match=self.match, setup=self.setup)
+            self.app.go(routes.MatchResult(match=self.match, setup=self.setup))
         elif key in ("menu", "back"):
-            self.app.switch("menu")
+            self.app.go(routes.Menu())
 
     def go_back(self) -> None:
         self.on_button("next" if self.match is not None and not self.match.is_over() else "menu")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui import routes
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -366,14 +368,14 @@ class SetupScene(MenuScene):
             saved, self.replace_pending = self.replace_pending, None
             loaded = self.storage.load_match(saved.slot) if saved is not None else None
             if loaded is not None and "table" in self.app.scene_factories:
-                self.app.switch("table", resume_record=loaded[0], setup=loaded[1])
+                self.app.go(routes.Table(resume_record=loaded[0], setup=loaded[1]))
             else:
                 self.rebuild()
         elif key == "replace_cancel":
             self.replace_pending = None
             self.rebuild()
         elif key == "rules":
-            self.app.switch("rules", variant=self.variant, return_to="setup")
+            self.app.go(routes.Rules(variant=self.variant, return_to="setup"))
         else:
             super().on_button(key)
 
@@ -411,5 +413,5 @@ class SetupScene(MenuScene):
         self.last_setup = setup
         if "table" in self.app.scene_factories:
             self.play("shuffle")
-            self.app.switch("table", setup=setup)
+            self.app.go(routes.Table(setup=setup))
         return setup

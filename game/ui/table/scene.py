@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ui import routes
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -642,10 +644,12 @@ class TableScene(Scene):
         """The deal replayed by the hard level from the player's seat ("showme")."""
         if not self.can_show_me():
             return
-        assert self.flow is not None and self.setup is not None
-        names = [self.seat_name(s).split(" · ")[0] for s in range(self.flow.match.players)]
-        self.app.switch("showme", deal=self.flow.deal, seat=self.view_seat, names=names,
-                        levels=list(self.setup.seats), back_to="table")
+        flow = self.local_flow
+        if flow is None or self.setup is None:
+            return
+        names = [self.seat_name(s).split(" · ")[0] for s in range(flow.match.players)]
+        self.app.go(routes.ShowMe(deal=flow.deal, seat=self.view_seat, names=names,
+                                  levels=list(self.setup.seats), back_to="table"))
 
     # --- what the practice layer sees of the table (game.ui.practice.host.PracticeHost) ------
     @property
@@ -842,7 +846,7 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not self.close_overlay():  # Esc closes what is open over the table first
-                self.app.switch("menu")
+                self.app.go(routes.Menu())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.next_deck()
@@ -961,7 +965,7 @@ class TableScene(Scene):
         if key is None:
             return
         if key == "menu" or key == "end_menu":
-            self.app.switch("menu")
+            self.app.go(routes.Menu())
         elif key == "hint":
             self.on_hint()
         elif key == "undo":
@@ -975,7 +979,7 @@ class TableScene(Scene):
         elif key == "next":
             self.next_deal()
         elif key == "score" and self.flow is not None:
-            self.app.switch("score", match=self.flow.match, setup=self.setup, return_to="table")
+            self.app.go(routes.Score(match=self.flow.match, setup=self.setup, return_to="table"))
 
     # --- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
