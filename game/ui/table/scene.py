@@ -1171,43 +1171,66 @@ class TableScene(Scene):
                self.settings.count_in_memory, self.settings.player_name,
                self.art.artwork if self.art else "", self.art.back_id if self.art else "",
                words.t("table_trump"))  # the language
-        if self._base is None or self._base.get_size() != surface.get_size():
-            self._base = pygame.Surface(surface.get_size()).convert() \
-                if pygame.display.get_surface() else pygame.Surface(surface.get_size())
+        damage, pending = self._draw_layer(surface.get_size(), static, hud)
+        layer = self._base
+        assert layer is not None
+        if damage or not self.app.kept_picture or self._live_on is not surface:
+            surface.blit(layer, (0, 0))
+        else:
+            # The window still shows the last frame: put the layer back only where the
+            # last frame drew over it (its live items and the widgets, which are drawn
+            # again on top), not the whole window (a full-window copy every frame).
+            for under in self._live.rects() + self.app.widget_rects():
+                surface.blit(layer, under, under)
+        self._live_on = surface
+        live = self._draw_live(surface, active + pending, hud)
+        damage += live.damage(self._live)
+        self._live = live
+        return damage
+
+    def _draw_layer(self, size: tuple[int, int], static: list[Any],
+                    hud: tuple[Any, ...]) -> tuple[list[pygame.Rect], list[Any]]:
+        """The cached background layer (felt, plates, boxes, cards at rest), made again only
+        when it changed; returns what changed and the resting cards not in it yet.
+
+        A card that comes to rest while others still move is drawn live until everything
+        settles (one rebuild, not one a frame); a card of the layer that moves or goes
+        away forces a rebuild at once."""
+        assert self.stage is not None and self.felt is not None
+        if self._base is None or self._base.get_size() != size:
+            self._base = pygame.Surface(size).convert() \
+                if pygame.display.get_surface() else pygame.Surface(size)
             self._base_sig = None
-        # Cards at rest live in the cached layer.  A card that comes to rest while others
-        # still move is drawn live until everything settles (one rebuild, not one a frame);
-        # a card of the layer that moves or goes away forces a rebuild at once.
         looks = {s.key: self.stage.look(s) for s in static}
         stale = hud != self._base_sig or any(
             looks.get(k) != v for k, v in self._base_items.items())
         pending = [s for s in static if self._base_items.get(s.key) != looks[s.key]]
         damage: list[pygame.Rect] = []
+        layer = self._base
         if stale or (pending and not self.anim.moving()):
             base = DisplayList()
-            base.add("felt", self._base.blit(self.felt, (0, 0)), self.felt)
-            for i, r in enumerate(self.panels.draw_plates(self._base)):
+            base.add("felt", layer.blit(self.felt, (0, 0)), self.felt)
+            for i, r in enumerate(self.panels.draw_plates(layer)):
                 base.add(("plate", i), r, hud)
-            base.add("info", self.panels.draw_info(self._base), hud)
-            base.add("scores", self.panels.draw_scores(self._base), hud)
+            base.add("info", self.panels.draw_info(layer), hud)
+            base.add("scores", self.panels.draw_scores(layer), hud)
             settled = static if not self.anim.moving() else \
                 [s for s in static if s not in pending]
-            self.stage.draw(self._base, settled, display=base)
+            self.stage.draw(layer, settled, display=base)
             self._base_items = {s.key: looks[s.key] for s in settled}
             self._base_sig = hud
             pending = [s for s in static if s.key not in self._base_items]
             damage = base.damage(self._base_list)
             self._base_list = base
-        active = active + pending
-        if damage or not self.app.kept_picture or self._live_on is not surface:
-            surface.blit(self._base, (0, 0))
-        else:
-            # The window still shows the last frame: put the layer back only where the
-            # last frame drew over it (its live items and the widgets, which are drawn
-            # again on top), not the whole window (8 MB a frame at 1920x1080).
-            for under in self._live.rects() + self.app.widget_rects():
-                surface.blit(self._base, under, under)
-        self._live_on = surface
+        return damage, pending
+
+    def _draw_live(self, surface: pygame.Surface, active: list[Any],
+                   hud: tuple[Any, ...]) -> DisplayList:
+        """What is drawn over the layer every drawn frame, bottom to top: the thinking dots,
+        the moving cards and the hand, the cursor and key badges, bubbles, the prompt and
+        the hint, the counting aid and trainer, the last trick, the result, a tooltip, the
+        overlays, the practice layer and the table's own question."""
+        assert self.stage is not None and self.flow is not None
         live = DisplayList()
         dots = self.panels.draw_thinking(surface)
         if dots is not None:
@@ -1254,9 +1277,7 @@ class TableScene(Scene):
             self.confirm.draw(surface)
             c = self.confirm  # a veil over the whole window and the question
             live.add("confirm", surface.get_rect(), (c.title, tuple(c.lines), tuple(c.rect)))
-        damage += live.damage(self._live)
-        self._live = live
-        return damage
+        return live
 
     def draw_overlays(self, surface: pygame.Surface) -> list[tuple[Hashable, pygame.Rect | None,
                                                                   Any]]:
