@@ -25,11 +25,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from game.rules.variants import deal_class
 from game.ui import hostos, routes
+from game.ui.routes import ScreenName
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +40,8 @@ BOT_BUDGET_MS = 40
 DEAL_TIMEOUT_S = 60.0
 HITCH_MS = 50.0
 #: The screens without animation whose idle CPU is measured besides the menu and the table.
-IDLE_SCENES = ("setup", "settings", "rules", "stats", "replay", "net", "net_host", "net_join")
+IDLE_SCENES: tuple[ScreenName, ...] = ("setup", "settings", "rules", "stats", "replay", "net",
+                                      "net_host", "net_join")
 #: Targets (docs/performance.md).
 TARGETS = {
     "idle_cpu_pct": 2.0,
@@ -248,6 +251,19 @@ def _through_setup(bench: Bench, variant: str, opponents: list[str]) -> Any:
     return table if table is not None and table.name == "table" else None
 
 
+@dataclass
+class _Run:
+    """What one benchmark run keeps between its phases."""
+
+    app: Any  # a script: it drives whatever scene is up
+    bench: Bench
+    idle_s: float
+    idle: dict[str, Any] = field(default_factory=dict)
+    memory: dict[str, Any] = field(default_factory=dict)
+    timeline: list[tuple[str, float | None]] = field(default_factory=list)
+    deals: list[dict[str, Any]] = field(default_factory=list)
+
+
 def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
               variants: tuple[str, ...] = VARIANTS, normal_phase: bool = True) -> dict[str, Any]:
     """Open the program as a player does and measure (see the module docstring)."""
@@ -258,12 +274,9 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     os.environ.setdefault("MARRIAGE_TABLE_HOME", tempfile.mkdtemp(prefix="marriage-bench-"))
     import pygame
 
-    from .. import i18n
     from ..launch import open_app
-    from ..session import GameSetup
-    from .selftest import tune_for_script
 
-    app: Any = open_app(size=size, lang="en")  # a script: it drives whatever scene is up
+    app: Any = open_app(size=size, lang="en")
     app.measure_waits = True
     bench = Bench(app, started)
     gc.callbacks.append(bench.on_collection)  # a hitch says what the collector took
@@ -293,27 +306,61 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         start["process_to_interactive_s"] = round(age, 2)
     result["start"] = start
 
-    # 1. The menu, left alone (after the sounds are made: they belong to the start).
+    run = _Run(app, bench, idle_s)
+    _still_screens(run)
+    settings = _scripted_deals(run, variants, normal_phase)
+    _players_turn(run, settings)
+    _comforts(run)
+    run.timeline.append(("after the comforts", rss_mb()))
+    run.memory["peak_mb"] = peak_rss_mb()
+    run.memory["timeline_mb"] = run.timeline
+    result["idle"] = run.idle
+    result["frames"] = _frames(bench, size)
+    result["deals"] = run.deals
+    result["memory"] = run.memory
+    load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    result["targets"] = _judge(run, size, start, max(load_before, load_after),
+                               first_frame_s, first_frame_cpu_s, interactive_cpu_s, real)
+    deals_ok = all(d["ok"] for d in run.deals)
+    # Frame times without a real window mean nothing: then only the deals are checked.
+    result["ok"] = deals_ok and (result["targets"]["all_met"] or not real)
+    if not real:
+        result["note"] = f"no real window (video driver {driver}): the targets were not checked"
+    result["seconds"] = round(time.perf_counter() - started, 1)
+    gc.callbacks.remove(bench.on_collection)
+    pygame.quit()
+    return result
+
+
+def _still_screens(run: _Run) -> None:
+    """1. The menu, left alone (after the sounds are made: they belong to the start); then
+    every other screen without animation, left alone as long (the LAN list of the join
+    screen listens on its socket four times a second)."""
+    app, bench = run.app, run.bench
     bench.label = "menu"
     bench.run_until(lambda: not app.idle_tasks and not _busy_threads(), 30.0)
     bench.run_for(2.0)
-    idle: dict[str, Any] = {"menu": bench.idle_cpu(idle_s)}
-    memory: dict[str, Any] = {"menu_mb": rss_mb()}
-    timeline: list[tuple[str, float | None]] = [("menu", memory["menu_mb"])]
-    # Every other screen without animation, left alone as long (the LAN list of the join
-    # screen listens on its socket four times a second).
+    run.idle["menu"] = bench.idle_cpu(run.idle_s)
+    run.memory["menu_mb"] = rss_mb()
+    run.timeline.append(("menu", run.memory["menu_mb"]))
     for name in IDLE_SCENES:
         if name not in app.scene_factories:
             continue
         bench.label = name
-        bench.act(partial(app.switch, name), min(1.5, idle_s))
-        idle[name] = bench.idle_cpu(idle_s)
+        bench.act(partial(app.show, name), min(1.5, run.idle_s))
+        run.idle[name] = bench.idle_cpu(run.idle_s)
     bench.act(lambda: app.go(routes.Menu()), 0.3)
 
-    # 2. The scripted deals, all seats bots, through the real menu and setup screens.
+
+def _scripted_deals(run: _Run, variants: tuple[str, ...], normal_phase: bool) -> Any:
+    """2. The scripted deals, all seats bots, through the real menu and setup screens;
+    returns the settings as the script left them."""
+    from ..session import GameSetup
+    from .selftest import tune_for_script
+
+    app, bench, memory = run.app, run.bench, run.memory
     settings = app.services.settings
     settings.bot_pause_ms = 0
-    deals = []
     plan = [(v, "fast") for v in variants] + ([(variants[0], "normal")] if normal_phase else [])
     last_table = None
     for i, (variant, speed) in enumerate(plan):
@@ -330,8 +377,8 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         t0 = time.perf_counter()
         ok = bench.run_until(partial(_has_result, table), DEAL_TIMEOUT_S)
         bench.run_for(0.3)
-        deals.append({"variant": variant, "speed": speed, "ok": ok and not errors,
-                      "seconds": round(time.perf_counter() - t0, 1)})
+        run.deals.append({"variant": variant, "speed": speed, "ok": ok and not errors,
+                          "seconds": round(time.perf_counter() - t0, 1)})
         # A deal of computer players never lets the loop rest, so what the screens before
         # it left waits for the first rest (App.rest): kept apart, the table as the deal
         # ends, and the table once it rests on the deal's result — as a player's table
@@ -340,7 +387,7 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         bench.run_until(partial(_still, table), 10.0)
         bench.run_for(0.3)
         memory["table_mb"] = max(memory.get("table_mb") or 0, rss_mb() or 0)
-        timeline.append((f"{variant} {speed}", rss_mb()))
+        run.timeline.append((f"{variant} {speed}", rss_mb()))
         last_table = table
     if last_table is not None:
         bench.label = "table, the deal's result"
@@ -348,28 +395,42 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         # The last bubble ("66!", the trick's points) is held, then fades: the result is
         # still once that is over (the idle figure is for a table where nothing moves).
         bench.run_until(partial(_still, last_table), 10.0)
-        idle["table_deal_end"] = bench.idle_cpu(idle_s, _worker_pids(last_table))
-        # (Left as a player leaves it, below: its bot process goes, the next is prepared.)
+        run.idle["table_deal_end"] = bench.idle_cpu(run.idle_s, _worker_pids(last_table))
+        # (Left as a player leaves it, next: its bot process goes, the next is prepared.)
+    return settings
 
-    # 3. The table waiting for the player: a human seat, nothing moving.
+
+def _players_turn(run: _Run, settings: Any) -> None:
+    """3. The table waiting for the player: a human seat, nothing moving, reached the way
+    a player comes to it (the last table's bot process is let go as it is left; the next
+    one is started behind the menu, as for a player)."""
+    from ..session import GameSetup
+    from .selftest import tune_for_script
+
+    app, bench, memory = run.app, run.bench, run.memory
     app.services.table_autoplay = None
-    settings = tune_for_script(app, settings, "normal")
+    tune_for_script(app, settings, "normal")
     bench.label = "table, the player's turn"
-    # The way a player comes to it (the last table's bot process is let go as it is
-    # left; the next one is started behind the menu, as for a player).
     table = _through_setup(bench, "marriage", ["normal"])
     if table is None:
         table = app.go(routes.Table(
             setup=GameSetup("marriage", seats=["human", "normal"], seed=5)))
     bench.run_until(lambda: table.flow.waiting_for_human() and not table.animating(), 30.0)
     bench.run_for(1.5)  # the first-time tip and its buttons settle
-    idle["table_waiting"] = bench.idle_cpu(idle_s, _worker_pids(table))
+    run.idle["table_waiting"] = bench.idle_cpu(run.idle_s, _worker_pids(table))
     workers = [rss_mb(p) or 0 for p in _worker_pids(table)]
     memory["table_mb"] = max(memory.get("table_mb") or 0, rss_mb() or 0)
     memory["table_workers_mb"] = round(sum(workers), 1)
-    timeline.append(("table, the player's turn", rss_mb()))
+    run.timeline.append(("table, the player's turn", rss_mb()))
 
-    # 4. Comforts mid-deal: the next deck (D), then Russian and back (settings screen).
+
+def _comforts(run: _Run) -> None:
+    """4. Comforts mid-deal: the next deck (D), then Russian and back (settings screen)."""
+    import pygame
+
+    from .. import i18n
+
+    app, bench = run.app, run.bench
     bench.label = "deck switch"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d",
                                          scancode=0))
@@ -387,16 +448,11 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         app.scene.shutdown()
     i18n.apply_language(app, "en")
 
-    timeline.append(("after the comforts", rss_mb()))
-    memory["peak_mb"] = peak_rss_mb()
-    memory["timeline_mb"] = timeline
+
+def _frames(bench: Bench, size: tuple[int, int]) -> dict[str, Any]:
     table_frames = bench.by_scene.get("table", [])
-    limit = TARGETS["moving_p95_ms_720p"] if size[0] * size[1] <= 1280 * 720 else \
-        TARGETS["moving_p95_ms_1080p"]
-    moving = _stats(bench.moving)
-    result["idle"] = idle
-    result["frames"] = {
-        "moving": moving,
+    return {
+        "moving": _stats(bench.moving),
         # Main-thread CPU time of the same frames: the work itself, which the machine's
         # load (other programs on the same cores) does not inflate as it does wall time.
         "moving_cpu": _stats(bench.moving_cpu),
@@ -414,21 +470,27 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
         "max_after_first_second_ms": max((h["ms"] for h in bench.hitches), default=max(
             table_frames or [0.0])),
     }
-    result["deals"] = deals
-    result["memory"] = memory
-    worst_idle = max(v.get("total_cpu_pct", v["cpu_pct"]) for v in idle.values())
+
+
+def _judge(run: _Run, size: tuple[int, int], start: dict[str, Any], load: float,
+           first_frame_s: float, first_frame_cpu_s: float, interactive_cpu_s: float,
+           real: bool) -> dict[str, Any]:
+    """Each target and whether it was met."""
+    bench, memory = run.bench, run.memory
+    limit = TARGETS["moving_p95_ms_720p"] if size[0] * size[1] <= 1280 * 720 else \
+        TARGETS["moving_p95_ms_1080p"]
+    worst_idle = max(v.get("total_cpu_pct", v["cpu_pct"]) for v in run.idle.values())
     # Wall time on a machine whose cores are all taken by other programs measures those
     # programs.  Then the frame, hitch and start targets are judged on this process's own
     # CPU time (main thread per frame, the whole process for the start), and it says so.
     cores = os.cpu_count() or 1
-    load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    busy = max(load_before, load_after) > cores
+    busy = load > cores
     # Not busy, a frame is judged on its wall time less its wait for a core where the
     # system tells it (Linux): on a machine of two cores the bots' process, the X server
     # and a program in the background take turns with the frame loop, and a frame kept
     # off the cores meanwhile is the machine's share, not the program's.
     own = hostos.run_queue_ms() is not None
-    judged_on = (f"cpu time (the machine was busy: load {round(max(load_before, load_after), 1)} "
+    judged_on = (f"cpu time (the machine was busy: load {round(load, 1)} "
                  f"on {cores} cores)") if busy else \
         "wall time less waits for a core" if own else "wall time"
     key = "cpu_ms" if busy else "own_ms"
@@ -448,18 +510,8 @@ def run_bench(size: tuple[int, int] = (1280, 720), idle_s: float = 10.0,
     if "process_to_interactive_s" in start:
         met["cold_start"] = (interactive_cpu_s if busy else start["process_to_interactive_s"]) \
             <= TARGETS["cold_start_s"]
-    result["targets"] = {**TARGETS, "moving_p95_ms": limit, "judged_on": judged_on,
-                         "hitches": hitches[:20], "met": met,
-                         "all_met": all(met.values()) and real}
-    deals_ok = all(d["ok"] for d in deals)
-    # Frame times without a real window mean nothing: then only the deals are checked.
-    result["ok"] = deals_ok and (result["targets"]["all_met"] or not real)
-    if not real:
-        result["note"] = f"no real window (video driver {driver}): the targets were not checked"
-    result["seconds"] = round(time.perf_counter() - started, 1)
-    gc.callbacks.remove(bench.on_collection)
-    pygame.quit()
-    return result
+    return {**TARGETS, "moving_p95_ms": limit, "judged_on": judged_on,
+            "hitches": hitches[:20], "met": met, "all_met": all(met.values()) and real}
 
 
 def summary(result: dict[str, Any]) -> str:
