@@ -4,17 +4,16 @@ is left (a search left running would slow the next screen's frames: the GIL)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import threading
+from typing import TYPE_CHECKING
 
 from game.rules.base import Deal
 from game.ui.player_names import seat_name
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import DealBoard
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 class DealLessonScene(MenuScene):

@@ -14,16 +14,9 @@ with the same buttons, until "Back to the game".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui.routes import ScreenName
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -37,10 +30,14 @@ from game.ui.i18n import tr
 from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from game.ui.practice.texts import action_text, decimal, explanation_lines, family_of
 from game.ui.result_text import describe
+from game.ui.routes import ScreenName
 from game.ui.table.board import HINT, SELECT
 from game.ui.widgets.fonts import ellipsize, font, wrap
 
 from .base import DealLessonScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 

@@ -12,16 +12,9 @@ Forward / End, "Where it parts", the arrow keys, 1–3 to choose a line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui.routes import ScreenName
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,11 +26,15 @@ from game.ui.i18n import current_language, tr
 from game.ui.practice.panels import CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from game.ui.practice.texts import action_text, family_of
 from game.ui.result_text import describe
+from game.ui.routes import ScreenName
 from game.ui.table.board import HINT, SELECT
 from game.ui.widgets.fonts import ellipsize, font
 
 from .base import DealLessonScene
 from .review_scene import positions
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 

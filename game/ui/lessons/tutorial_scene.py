@@ -12,22 +12,16 @@ follow after a short pause.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.rules import Action, Verb
 from game.rules.actions import discard
 from game.rules.cards import CARD_STR, card, cards_of
+from game.ui import routes
 from game.ui.i18n import current_language, tr
 from game.ui.player_names import seat_name
 from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
@@ -39,6 +33,9 @@ from game.ui.table.input import CONFIRM_KEYS, FKEY_NAMES, FKEYS
 from game.ui.widgets.fonts import font, wrap
 
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 

@@ -9,17 +9,10 @@ or a computer level), what happens when a friend is away, your name and the port
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import contextlib
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -28,6 +21,7 @@ from game.net import protocol as P
 from game.net.discovery import Finder
 from game.net.table import LEVELS, OPEN, AwayPolicy
 from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui import routes
 from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_key, variant_name
 from game.ui.session import GameSetup
@@ -36,6 +30,9 @@ from ..scenes.base import MenuScene
 from ..scenes.setup import PLAYERS, option_choices
 from .seat_tokens import SeatTokens
 from .session import NetSession, is_net_event, local_addresses
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 

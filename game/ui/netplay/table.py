@@ -10,21 +10,15 @@ the others, and no hints or take-backs at a table with other people.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.net import protocol as P
+from game.ui import routes
 
 from ..flow import DealEnded, FlowEvent, MatchEnded, Phase, Refused
 from ..session import GameSetup
@@ -34,6 +28,9 @@ from ..table.layout import compute_layout
 from ..table.text import t
 from .flow import ClientFlow
 from .session import NetSession, is_net_event
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 

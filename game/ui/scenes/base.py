@@ -12,25 +12,19 @@ from the mouse or from the keyboard focus ring.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui.routes import ScreenName
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import math
 import time
 import warnings
 from collections.abc import Callable, Iterator
 from itertools import chain
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
 
 from game.ui.gui_internals import pending_looks
+from game.ui.routes import ScreenName
 from game.ui.scene import Scene
 from game.ui.services import Services
 from game.ui.settings import Settings
@@ -39,6 +33,9 @@ from game.ui.widgets.boxes import draw_box
 from game.ui.widgets.choice import Choice, Toggle
 from game.ui.widgets.felt import felt, ornament, title_surface
 from game.ui.widgets.focus import FocusRing
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: The layout is designed for this size and scaled to the window (times the UI scale).
 DESIGN = (1280, 720)

@@ -7,18 +7,12 @@ win or lose fanfare once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui import routes
 from game.ui.i18n import number, tr, variant_name
 from game.ui.result_text import result_sentences
 from game.ui.stats import deal_key
@@ -27,6 +21,9 @@ from game.ui.widgets.fonts import font, wrap
 from game.ui.widgets.icons import suit_icon
 
 from .base import MenuScene, human_seat, seat_names
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 

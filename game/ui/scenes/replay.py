@@ -9,25 +9,19 @@ Page Up/Down change deal; Tab moves between the buttons.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.rules import Action, DealResult, Observation
 from game.rules.base import Deal
+from game.ui import routes
 from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_name
 from game.ui.player_names import player_names
@@ -37,6 +31,9 @@ from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
 
 from .base import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}

@@ -11,16 +11,9 @@ return_to="table"))``) it returns where it came from.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui.routes import ScreenName
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -29,10 +22,14 @@ from game.paths import assets_dir
 from game.rules.options import VARIANT_IDS
 from game.ui.gui_internals import PlainTextBox, font_loaded
 from game.ui.i18n import current_language, variant_key
+from game.ui.routes import ScreenName
 from game.ui.rulebook import sections
 from game.ui.widgets.boxes import SHADOW, draw_box, warm_box
 
 from .base import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 #: pygame-gui's scroll bar of a scrolling container (its width is fixed there).

@@ -8,21 +8,15 @@ are remembered in the settings (``last_variant``, ``default_levels``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.ai.ratings import ANCHOR, level_rating
 from game.rules.options import OPTION_SPECS, defaults, make_options
+from game.ui import routes
 from game.ui.decks import list_artworks
 from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import current_language, tr, variant_key
@@ -32,6 +26,9 @@ from game.ui.settings import LEVELS
 from game.ui.widgets.boxes import warm_box
 
 from .base import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 PLAYERS = {"marriage": 2, "sixty-six": 2, "sixty-six-3": 3, "marias": 3}
 #: Values offered for the whole-number options (the default is always added).

@@ -8,13 +8,8 @@ drawn by :mod:`game.ui.widgets.charts` on the felt, the game tabs are buttons.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +25,9 @@ from game.ui.widgets.felt import GOLD_LIGHT, IVORY, felt
 from game.ui.widgets.fonts import font, wrap
 
 from .base import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 CONTRACTS = ("suit", "betl", "durch", "open-betl", "open-durch")
 

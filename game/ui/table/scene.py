@@ -9,19 +9,12 @@ HUD and reacts to resizes without touching the game state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.ui import routes
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 import logging
 import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -30,6 +23,7 @@ from game.rules import Action, Match, Observation, Refusal, RulesError, Verb, re
 from game.rules.actions import DECLARE, discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class, deck_cards
+from game.ui import routes
 from game.ui.practice.host import TablePicture
 from game.ui.practice.layer import NEEDED, PracticeLayer, table_rects
 from game.ui.practice.panels import ConfirmDialog
@@ -69,6 +63,9 @@ from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
 from .text import t
 from .trainer import TrainerPanel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 
