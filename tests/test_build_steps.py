@@ -223,7 +223,7 @@ def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):  
 
 
 def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):  # noqa: F811
-    """A build may say its next step is long (``long_step_next``): a slice with room for
+    """A build may say its next step is long (``next_step_is_long``): a slice with room for
     any number of ordinary steps stops before it, and the next slice starts with it."""
     import time
 
@@ -237,7 +237,7 @@ def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):  # noqa: F811
             Steps.done = [1]
             yield
             Steps.done.append(2)
-            self.long_step_next = True
+            self.next_step_is_long()
             yield
             Steps.done.append(3)
             yield

@@ -58,7 +58,7 @@ class NetTableScene(TableScene):
             flow.catch_up()
         else:
             self._sit(session)
-        self._build()
+        self._build_widgets()
 
     def _sit(self, session: NetSession) -> None:
         flow: ClientFlow = session.flow
@@ -110,8 +110,8 @@ class NetTableScene(TableScene):
         self.flow = None
 
     # --- widgets ---------------------------------------------------------------------------
-    def _build(self) -> None:
-        super()._build()
+    def _build_widgets(self) -> None:
+        super()._build_widgets()
         hint = self.widgets.pop("hint", None)
         if hint is None:
             return

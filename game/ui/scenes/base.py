@@ -13,7 +13,6 @@ from the mouse or from the keyboard focus ring.
 from __future__ import annotations
 
 import math
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from itertools import chain
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 import pygame_gui
 
+from game.ui.builder import Build
 from game.ui.gui_internals import pending_looks
 from game.ui.routes import ScreenName
 from game.ui.scene import Scene
@@ -91,12 +91,9 @@ class MenuScene(Scene):
         self.button_keys: dict[Any, str] = {}
         self.focus = FocusRing()
         self.params: dict[str, Any] = {}
-        #: The rest of a build spread over frames, and what waits for its end.
-        self._steps: Iterator[None] | None = None
-        #: Set by a build before the yield that precedes a long step (one that alone
-        #: fills most of a slice): that step then starts a slice of its own.
-        self.long_step_next = False
-        self._after_build: list[Callable[[], None]] = []
+        #: The rest of a build spread over frames (game.ui.builder), and what waits for
+        #: its end.
+        self._build: Build | None = None
 
     # --- services ---------------------------------------------------------------------
     @property
@@ -139,38 +136,29 @@ class MenuScene(Scene):
         self.focus = FocusRing()
         self.fit_fonts()
         steps = self.build(**params)
-        self._steps = chain(self._felt_step(), steps, self._settle_looks()) \
+        self._build = Build(chain(self._felt_step(), steps, self._settle_looks())) \
             if isinstance(steps, Iterator) else None
-        self._after_build = []
         if self.app.build_slice_s is None:
             self.continue_build(math.inf)  # whole, now
         self.invalidate()  # a new picture (also when rebuilt in place)
 
     def building(self) -> bool:
-        return self._steps is not None
+        return self._build is not None and self._build.running()
 
     def continue_build(self, until: float) -> None:
-        steps = self._steps
-        # (A step may leave the screen or rebuild it: then this build is over.)
-        while steps is not None and steps is self._steps:
-            began = time.perf_counter()
-            if next(steps, StopIteration) is StopIteration:
-                if steps is not self._steps:
-                    return
-                self._steps = None
-                for then in self._after_build:
-                    then()
-                self._after_build = []
-                self.invalidate()
-                return
-            # The next step is likely to cost about what this one did: one that would
-            # end past ``until`` waits for the next frame (two long steps in one frame
-            # made it a hitch); so does one the build said is long (unless the
-            # screen is built whole).
-            now = time.perf_counter()
-            long_next, self.long_step_next = self.long_step_next, False
-            if now + (now - began) >= until or (long_next and until < math.inf):
-                return
+        build = self._build
+        if build is None:
+            return
+        build.advance(until)
+        if not build.running() and build is self._build:
+            self._build = None
+            self.invalidate()
+
+    def next_step_is_long(self, long: bool = True) -> None:
+        """Said by a build before the yield that precedes a long step (one that alone
+        fills most of a slice): that step then starts a slice of its own."""
+        if self._build is not None:
+            self._build.long_step_next = long
 
     def _felt_step(self) -> Iterator[None]:
         """The felt first, a step of its own: the table lets go of it (slow to make again
@@ -188,10 +176,10 @@ class MenuScene(Scene):
 
     def after_build(self, then: Callable[[], None]) -> None:
         """Run ``then`` once the widgets are all built (now, if they are)."""
-        if self._steps is None:
+        if self._build is None:
             then()
         else:
-            self._after_build.append(then)
+            self._build.after(then)
 
     def fit_fonts(self) -> None:
         """Fonts follow the UI scale and the window: they shrink with a window smaller
@@ -213,8 +201,9 @@ class MenuScene(Scene):
         return None
 
     def leave(self) -> None:
-        self._steps = None  # a build in progress is abandoned with its widgets
-        self._after_build = []
+        if self._build is not None:  # a build in progress is abandoned with its widgets
+            self._build.cancel()
+            self._build = None
         for widget in self.widgets:
             widget.kill()
         for element in self.elements:

@@ -236,7 +236,7 @@ class SetupScene(MenuScene):
         # step.
         y = blurb.rect.bottom + px(8)
         room = h - px(112) - y
-        self.long_step_next = room >= px(90)
+        self.next_step_is_long(room >= px(90))
         yield
         if room >= px(90):
             from .rules import rules_page

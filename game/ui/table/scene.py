@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from game.rules.actions import DECLARE, discard
 from game.rules.cards import CARD_STR, card, cards_of
 from game.rules.variants import deal_class, deck_cards
 from game.ui import routes
+from game.ui.builder import Build
 from game.ui.practice.host import TablePicture
 from game.ui.practice.layer import NEEDED, PracticeLayer, table_rects
 from game.ui.practice.panels import ConfirmDialog
@@ -93,8 +94,7 @@ class TableScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
         #: What is left of building the table after entering it (see :meth:`enter`).
-        self._build_steps: list[Callable[[], None]] = []
-        self._build_fresh = False
+        self._build: Build | None = None
         self.flow: TableFlow | None = None
         self.setup: GameSetup | None = None
         self.view_seat = 0
@@ -174,25 +174,20 @@ class TableScene(Scene):
         # Built in three frames in the program's loop (the text size of a new window size
         # reloads the whole theme; then the widgets): each one stays a short frame, and the
         # window keeps the last picture meanwhile (game.ui.scene).  Tests build it at once.
-        self._build_steps = [self._fit_text, self._build]
+        steps = [self._fit_text, self._build_widgets]
         if params.get("continue_match"):
-            self._build_steps.append(self._continue_match)
-        self._build_fresh = True
+            steps.append(self._continue_match)
+        # One step per frame: the frame that entered the table has done its share.
+        self._build = Build.of_calls(steps, one_per_frame=True, rest_first=True)
         if self.app.build_slice_s is None:
             self.continue_build(math.inf)
 
     def building(self) -> bool:
-        return bool(self._build_steps)
+        return self._build is not None and self._build.running()
 
     def continue_build(self, until: float) -> None:
-        """One step per frame: the frame that entered the table has done its share."""
-        if self._build_fresh and until < math.inf:
-            self._build_fresh = False
-            return
-        while self._build_steps:
-            self._build_steps.pop(0)()
-            if until < math.inf:
-                return
+        if self._build is not None:
+            self._build.advance(until)
 
     def _fit_text(self) -> None:
         """The widgets' text follows the table's text size (17 px at 720 p = the theme's
@@ -252,7 +247,7 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Only the layout and the widgets change; the flow and the match stay as they are."""
-        self._build()
+        self._build_widgets()
 
     # --- match set-up ----------------------------------------------------------------
     def _inputs(self, setup: GameSetup, match: Match) -> list[Input]:
@@ -371,7 +366,7 @@ class TableScene(Scene):
         assert self.director is not None
         self.director.german_names = self.german_names
 
-    def _build(self) -> None:
+    def _build_widgets(self) -> None:
         players = self.flow.match.players if self.flow else 2
         old = self.layout
         self.layout = compute_layout(self.app.size, players, self.view_seat)
