@@ -12,7 +12,15 @@ import json
 import random
 
 from game.net.table import AwayPolicy, Table
-from game.ui.flow import Phase
+from game.ui.flow import (
+    ActionApplied,
+    DealEnded,
+    DealStarted,
+    MatchEnded,
+    Phase,
+    PhaseChanged,
+    Resumed,
+)
 from game.ui.netplay.flow import ClientFlow
 
 
@@ -87,11 +95,11 @@ def test_the_flow_follows_the_host_and_hands_over_the_person_s_choice():
     assert flow.match.totals == table.match.totals
     assert json.loads(json.dumps(flow.obs.to_json())) == \
         json.loads(json.dumps(table.observation(0)))
-    kinds = [e.kind for e in events]
-    assert kinds.count("deal_start") == len(table.match.deals)
-    assert kinds.count("deal_end") == len(table.match.deals)
-    assert kinds.count("action") == sum(len(d.history) for d in table.match.deals)
-    assert choices > 0 and [e.kind for e in events][-1] == "match_end"
+    kinds = [type(e) for e in events]
+    assert kinds.count(DealStarted) == len(table.match.deals)
+    assert kinds.count(DealEnded) == len(table.match.deals)
+    assert kinds.count(ActionApplied) == sum(len(d.history) for d in table.match.deals)
+    assert choices > 0 and isinstance(events[-1], MatchEnded)
 
 
 def test_catching_up_jumps_to_the_newest_position():
@@ -114,7 +122,7 @@ def test_catching_up_jumps_to_the_newest_position():
     flow.catch_up()
     assert len(flow.queue) == 1 and flow.queue[0]["type"] == "sync"
     flow.update()
-    assert [e.kind for e in events if e.kind != "phase"] == ["resume"]
+    assert [type(e) for e in events if not isinstance(e, PhaseChanged)] == [Resumed]
     assert json.loads(json.dumps(flow.obs.to_json())) == \
         json.loads(json.dumps(table.observation(0)))
     assert len(flow.match.deals) == 3 and flow.match.totals == table.match.totals
