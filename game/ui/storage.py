@@ -465,7 +465,7 @@ class Storage:
         """The saved settings; what cannot be read is reset, reported and kept aside."""
         path = self.settings_path
         self._sweep(path.parent)
-        if not _exists(path):
+        if not something_at(path):
             return Settings()
         try:
             data = self._read_json(path)
@@ -635,7 +635,7 @@ class Storage:
             return
         self._migrated = True
         old_text, old_setup = self.legacy_match_path, self.legacy_setup_path
-        if not _exists(old_text) and not _exists(old_setup):
+        if not something_at(old_text) and not something_at(old_setup):
             return
         variant = None
         setup: GameSetup | None = None
@@ -660,8 +660,8 @@ class Storage:
         # and an earlier moved one are both the player's: neither is replaced).
         candidates = [variant, f"{variant}-earlier"] + [f"{variant}-earlier-{n}"
                                                          for n in range(2, 100)]
-        slot = next((c for c in candidates if not any(_exists(p) for p in self.match_paths(c))),
-                    None)
+        slot = next((c for c in candidates
+                     if not any(something_at(p) for p in self.match_paths(c))), None)
         if slot is None:
             log.error("no free slot for the old saved match; it stays where it is")
             return
@@ -673,9 +673,9 @@ class Storage:
                 atomic_write(new_setup, json.dumps({"version": 1,
                                                     "setup": setup_to_dict(setup)}, indent=1))
                 old_setup.unlink()
-            elif _exists(old_setup):
+            elif something_at(old_setup):
                 os.replace(old_setup, new_setup)
-            if _exists(old_text):
+            if something_at(old_text):
                 os.replace(old_text, new_text)
             fsync_dir(self.matches_dir)
         except OSError as exc:
@@ -741,7 +741,7 @@ class Storage:
         cached = self._checked.get(slot)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        if not _exists(text_path):
+        if not something_at(text_path):
             # No record: nothing was played.  A sidecar alone is the first save of a match
             # cut short between its two files (the sidecar goes first): no action is lost.
             self._checked.pop(slot, None)
@@ -906,7 +906,7 @@ class Storage:
     def _load_stats(self) -> Stats:
         path = self.stats_path
         self._sweep(path.parent)
-        if not _exists(path):
+        if not something_at(path):
             return Stats()
         try:
             data = self._read_json(path)
@@ -1056,7 +1056,7 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _exists(path: Path) -> bool:
+def something_at(path: Path) -> bool:
     """Whether something is at ``path``; one that cannot even be looked at counts as there
     (reading it then fails and is reported)."""
     try:

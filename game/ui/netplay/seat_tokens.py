@@ -23,7 +23,7 @@ from pathlib import Path
 from game.net import protocol as P
 from game.rules.files import atomic_write
 
-from ..storage import Storage, decode_json, read_bounded
+from ..storage import Storage, decode_json, read_bounded, something_at
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ class SeatTokens:
         if path is None or self.storage is None:
             return []
         try:
-            if not path.exists():
+            if not something_at(path):
                 return []
             data = decode_json(read_bounded(path, MAX_BYTES))
             entries = _entries_from(data)
