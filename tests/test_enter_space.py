@@ -41,9 +41,9 @@ def test_enter_and_space_never_act_at_any_decision_of_a_deal(variant):
     rng = random.Random(5)
     decisions = with_buttons = 0
     while True:
-        assert wait(app, lambda: scene.result is not None or (
+        assert wait(app, lambda: scene.model.result is not None or (
             scene.human.waiting and not scene.anim.busy()), 30)
-        if scene.result is not None:
+        if scene.model.result is not None:
             if with_buttons or len(scene.flow.match.deals) >= 6:
                 break
             assert "next" in scene.widgets
@@ -57,7 +57,7 @@ def test_enter_and_space_never_act_at_any_decision_of_a_deal(variant):
         before = list(deal.history)
         with_buttons += bool(scene.buttons.buttons)
         for k in GO_ON:
-            scene.input.cursor = -1
+            scene.model.cursor = -1
             key(app, k)
             key(app, k)
             assert deal.history == before, (k, deal.history[len(before):])
@@ -88,7 +88,7 @@ def test_enter_plays_only_the_card_the_arrows_chose():
     chosen = scene.stage.hand_sprites()[1].key
     key(app, pygame.K_SPACE)
     assert deal.history[n][1].card_text == chosen
-    assert scene.input.cursor == -1
+    assert scene.model.cursor == -1
     del obs
 
 
@@ -98,7 +98,7 @@ def test_enter_on_next_deal_then_enter_at_the_first_lead_never_closes_the_stock(
         app = make_app()
         scene = app.switch("table", setup=GameSetup("sixty-six", seats=seats("sixty-six"),
                                                     seed=seed), bot_budget_ms=0)
-        while scene.result is None:
+        while scene.model.result is None:
             if scene.human.waiting and not scene.anim.busy():
                 obs = scene.input.observation()
                 scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
@@ -107,7 +107,7 @@ def test_enter_on_next_deal_then_enter_at_the_first_lead_never_closes_the_stock(
         deals = len(scene.flow.match.deals)
         key(app, pygame.K_RETURN)  # the keyboard's "Next deal"
         assert wait(app, lambda s=scene, n=deals: len(s.flow.match.deals) > n)
-        assert wait(app, lambda s=scene: s.result is not None or (
+        assert wait(app, lambda s=scene: s.model.result is not None or (
             s.human.waiting and not s.anim.busy()), 30)
         for _ in range(3):
             app.step(1 / 60)

@@ -161,7 +161,7 @@ def test_the_result_panel_holds_its_buttons_in_russian(tmp_path):
     apply_language(app, "ru")
     table = app.switch("table", setup=GameSetup("marias", seats=["easy"] * 3, seed=2),
                        bot_budget_ms=0)
-    assert wait(app, lambda: table.result is not None, 60)
+    assert wait(app, lambda: table.model.result is not None, 60)
     for lang in ("en", "ru"):  # built in one language, then the other (plates change)
         apply_language(app, lang)
         table.resize(app.size)

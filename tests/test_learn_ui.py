@@ -135,7 +135,7 @@ def test_the_trainer_asks_waits_for_the_answer_and_files_it(app):
     assert not scene.counting.visible  # hidden in the trainer
     rng = random.Random(2)
     end = time.perf_counter() + 60
-    while not scene.trainer.active and time.perf_counter() < end and scene.result is None:
+    while not scene.trainer.active and time.perf_counter() < end and scene.model.result is None:
         app.step(1 / 60)
         if scene.human.waiting and not scene.anim.busy() and not scene.trainer.active:
             play_human(scene, rng)
@@ -237,7 +237,7 @@ def test_the_deal_result_offers_could_i_have_won(app):
                        bot_budget_ms=0)
     rng = random.Random(4)
     end = time.perf_counter() + 60
-    while scene.result is None and time.perf_counter() < end:
+    while scene.model.result is None and time.perf_counter() < end:
         app.step(1 / 60)
         if scene.human.waiting and not scene.anim.busy():
             play_human(scene, rng)

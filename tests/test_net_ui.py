@@ -119,8 +119,8 @@ def play(app: App, until, seconds: float = 60.0, rng: random.Random | None = Non
             # a finished trick waits for the player, as at the solo table
             click(app, scene.layout.center)
             continue
-        if scene.result is not None and "next" in scene.widgets and not flow.ready_sent \
-                and not scene.result.get("match_over"):
+        if scene.model.result is not None and "next" in scene.widgets and not flow.ready_sent \
+                and not scene.model.result.get("match_over"):
             click(app, scene.widgets["next"].rect.inflate(-6, -6).center)
             continue
         if flow.waiting_for_human() and not scene.anim.busy():
@@ -200,10 +200,10 @@ def test_host_a_table_play_with_a_friend_leave_and_continue(tmp_path):
     frames_until(app, lambda: app.scene.name == "net_table")
     table = app.scene
     frames_until(app, lambda: len(table.flow.match.deals) >= 2)
-    play(app, lambda: table.flow.match.over and table.result is not None)
+    play(app, lambda: table.flow.match.over and table.model.result is not None)
     frames_until(app, lambda: back.outcome is not None)
     assert back.outcome == "match_end" and back.seat == 1
-    assert "score" in table.result or table.result.get("match_over")
+    assert "score" in table.model.result or table.model.result.get("match_over")
 
 
 def test_join_a_club_table_and_see_who_is_connected(tmp_path):
@@ -259,7 +259,7 @@ def test_join_a_club_table_and_see_who_is_connected(tmp_path):
         assert heard == {"type": "emote", "seat": table.view_seat, "what": "well_played"}
         frames_until(app, lambda: any(b.text == tr("ui.net_emote_well_played")
                                       for b in table.bubbles), 5)
-        play(app, lambda: table.flow.match.over and table.result is not None)
+        play(app, lambda: table.flow.match.over and table.model.result is not None)
         assert t.match.is_over() and table.flow.match.totals == t.match.totals
         frames_until(app, lambda: again.outcome is not None)
         assert again.outcome == "match_end"
@@ -388,7 +388,7 @@ def test_a_dropped_line_is_dialled_again_and_the_turn_asked_again(tmp_path):
         else:  # lost with the old line: the same turn is asked again
             assert len(t.deal.history) == before
             assert flow.pending.observation.legal == legal
-        play(app, lambda: flow.match.over and table.result is not None)
+        play(app, lambda: flow.match.over and table.model.result is not None)
         assert t.match.is_over() and flow.match.totals == t.match.totals
     finally:
         thread.stop()

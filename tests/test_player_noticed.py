@@ -46,9 +46,9 @@ def test_escape_closes_the_hint_the_tip_and_the_last_trick_before_leaving():
     if scene.director.collecting():
         key(app, pygame.K_SPACE)
     key(app, pygame.K_l)
-    assert scene.last_trick_view
+    assert scene.model.last_trick_view
     key(app, pygame.K_ESCAPE)
-    assert not scene.last_trick_view and app.scene is scene
+    assert not scene.model.last_trick_view and app.scene is scene
     key(app, pygame.K_ESCAPE)  # nothing open: Esc leaves for the menu
     assert app.scene.name == "menu"
 

@@ -35,6 +35,9 @@ class FakeTable:
         self.aside = False
         self.layer = None
 
+    def point_at(self, action):
+        self.hint_action = action
+
     @property
     def settings(self):
         return self.app.services.settings

@@ -51,7 +51,7 @@ def test_the_hint_on_the_table_is_the_hint_engine_answer(variant):
     want = hint(obs, budget_ms=scene.layer.service.budget_ms, seed=3, iterations=ITER)
     shown = scene.layer.panel.hint
     assert (shown.action, shown.values, shown.why) == (want.action, want.values, want.why)
-    assert scene.hint_action == want.action
+    assert scene.model.hint_action == want.action
     assert scene.layer.panel.reasons()  # the reason, translated
     rows = scene.layer.panel.rows()
     assert rows and rows[0][2] and len(rows) == len(obs.legal)
@@ -102,12 +102,12 @@ def test_no_questions_and_no_undo_outside_practice():
 def play_out(app, scene):
     """The human plays its first legal action until the deal is over."""
     end = time.time() + 60
-    while time.time() < end and scene.result is None:
+    while time.time() < end and scene.model.result is None:
         app.step(1 / 60)
         if scene.human.waiting and not scene.anim.busy():
             obs = scene.input.observation()
             scene.submit(obs.legal[0])
-    assert scene.result is not None
+    assert scene.model.result is not None
 
 
 @pytest.mark.parametrize("practice", [True, False])

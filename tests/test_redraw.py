@@ -355,9 +355,9 @@ def test_a_deal_leaves_nothing_stale_on_screen(monkeypatch) -> None:
                     scene.flow.thinking_seat() is None:
                 assert not screen.redrawn_in_full_differs(), f"frame {i}: partial redraw"
                 checked += 1
-        if scene.result is not None and not scene.animating():
+        if scene.model.result is not None and not scene.animating():
             break
-    assert scene.result is not None and checked > 10
+    assert scene.model.result is not None and checked > 10
     assert not screen.redrawn_in_full_differs()
 
 
@@ -461,10 +461,10 @@ def test_a_deals_end_hands_its_passing_pictures_back_when_the_loop_rests(monkeyp
     app.rest()  # the switch's own trim
     assert trims == [1]
     deadline = time.perf_counter() + 60
-    while scene.result is None and time.perf_counter() < deadline:
+    while scene.model.result is None and time.perf_counter() < deadline:
         app.step(1 / 60)
         time.sleep(0.002)
-    assert scene.result is not None
+    assert scene.model.result is not None
     app.rest()
     assert trims == [1, 1]
     app.rest()  # nothing new: no trim

@@ -83,7 +83,7 @@ def test_resize_keeps_the_game_and_rerenders_cards() -> None:
     assert scene.layout.size == (1920, 1080) and scene.layout.hand_h > old_h
     hand = [s for s in scene.stage.sprites.values() if s.role == "hand"]
     assert hand and all(round(s.h) == scene.layout.hand_h for s in hand)
-    _step_until(app, lambda: scene.result is not None, 30)
+    _step_until(app, lambda: scene.model.result is not None, 30)
     assert deal.is_over()
 
 
@@ -198,10 +198,10 @@ def test_hint_key_highlights_the_recommendation() -> None:
     assert _wait_for_human(app, scene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))
-    _step_until(app, lambda: scene.hint_action is not None, 15, 0.005)
-    assert scene.hint_action in scene.human.pending.observation.legal
+    _step_until(app, lambda: scene.model.hint_action is not None, 15, 0.005)
+    assert scene.model.hint_action in scene.human.pending.observation.legal
     app.step(1 / 60)
-    verb, _, rest = str(scene.hint_action).partition(" ")
+    verb, _, rest = str(scene.model.hint_action).partition(" ")
     if verb == "play":
         assert rest in scene.stage.glow
 
@@ -221,8 +221,8 @@ def test_score_sheet_round_trip_starts_the_next_deal() -> None:
     app.register("score", Score)
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["easy", "easy"], seed=4),
                        bot_budget_ms=0)
-    _step_until(app, lambda: scene.result is not None, 30)
-    assert scene.result is not None and "score" in scene.widgets
+    _step_until(app, lambda: scene.model.result is not None, 30)
+    assert scene.model.result is not None and "score" in scene.widgets
     rect = scene.widgets["score"].rect.inflate(-6, -6)
     for ev in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(ev, pos=rect.center, button=1))
@@ -251,7 +251,7 @@ def test_practice_mode_warns_and_takes_back(tmp_path) -> None:
     assert "undo" in scene.widgets
     took_back = 0
     deadline = time.perf_counter() + 90
-    while scene.result is None and time.perf_counter() < deadline:
+    while scene.model.result is None and time.perf_counter() < deadline:
         app.step(1 / 60)
         time.sleep(0.001)
         if scene.layer.dialog.active:  # "Are you sure?" -> play anyway (Enter: choose again)
@@ -378,6 +378,6 @@ def test_the_hint_button_asks_the_bots_process_with_the_games_hint_budget() -> N
     assert scene.bot_server is not None  # the bots' process answers hints too
     scene.bot_server.hint = fake_hint
     scene.on_hint()
-    _step_until(app, lambda: scene.hint_action is not None, 5, 0.005)
+    _step_until(app, lambda: scene.model.hint_action is not None, 5, 0.005)
     assert asked == [HINT_BUDGET_MS]
-    assert scene.hint_action in scene.human.pending.observation.legal
+    assert scene.model.hint_action in scene.human.pending.observation.legal

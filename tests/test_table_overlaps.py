@@ -59,7 +59,7 @@ def test_deal_over_panel_leaves_the_side_plates_readable():
     app = make_app(size=(1024, 640))
     scene = app.switch("table", setup=GameSetup("marias", seats=["easy"] * 3, seed=2),
                        bot_budget_ms=0)
-    assert wait(app, lambda: scene.result is not None, 60)
+    assert wait(app, lambda: scene.model.result is not None, 60)
     for _ in range(5):
         app.step(1 / 60)
     r = scene.panels.result_rect()

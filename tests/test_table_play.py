@@ -99,11 +99,11 @@ def choose_card(app: App, scene: TableScene, card_key: str, use_keys: bool) -> N
     if use_keys:
         keys = [s.key for s in scene.stage.hand_sprites()]
         target = keys.index(card_key)
-        scene.input.cursor = -1
+        scene.model.cursor = -1
         key(app, pygame.K_RIGHT)  # the cursor starts on the first card
         for _ in range(target):
             key(app, pygame.K_RIGHT)
-        assert scene.input.cursor == target
+        assert scene.model.cursor == target
         key(app, pygame.K_RETURN)
     else:
         pos = scene.stage.click_point(card_key)
@@ -140,7 +140,7 @@ def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) ->
     deadline = time.perf_counter() + 40
     while time.perf_counter() < deadline:
         app.step(1 / 60)
-        if scene.result is not None:
+        if scene.model.result is not None:
             break
         if scene.flow.thinking_seat() is not None:
             time.sleep(0.001)  # the bots think in their own process
@@ -159,7 +159,7 @@ def play_deal(variant: str, seed: int, size=(1280, 720), blind: bool = False) ->
             human_actions += 1
     deal = scene.flow.deal
     assert deal.is_over(), f"{variant}: deal not over ({scene.flow.state})"
-    assert scene.result is not None
+    assert scene.model.result is not None
     assert human_actions > 0
     assert replay_text(scene.flow.record_text())[-1].score() == deal.score()
     return scene

@@ -192,7 +192,7 @@ def test_discard_offers_only_legal_pairs_and_prompts():
     # Clicking one gives the engine's reason and selects nothing; no button appears.
     click(app, scene.stage.click_point(banned[0]))
     app.step(1 / 60)
-    assert banned[0] not in scene.selected
+    assert banned[0] not in scene.model.selected
     assert not scene.buttons.buttons or all(a in legal for a, _b in scene.buttons.buttons)
     assert any(b.colour == (255, 190, 170) for b in scene.bubbles)  # the refusal, in words
     # Two legal cards: the one button says it in words and is a legal action.
@@ -249,18 +249,18 @@ def test_trick_waits_to_be_collected_and_last_trick_is_viewable():
     assert wait(app, lambda: not scene.director.collecting(), 5)
     # L shows the last trick: the engine's cards, its winner named; any key closes it.
     key(app, pygame.K_l)
-    assert scene.last_trick_view
+    assert scene.model.last_trick_view
     last = scene.flow.observation().last_trick
     assert len(last.cards) == 2 and len(scene.flow.deal.trick_log) >= tricks
     app.step(1 / 60)
     key(app, pygame.K_l)
-    assert not scene.last_trick_view
+    assert not scene.model.last_trick_view
     # a click on a trick pile opens it too
     assert wait(app, lambda: any(s.role == "pile" for s in scene.stage.sprites.values())
                 and not scene.anim.moving(), 10)
     pile = next(s for s in scene.stage.sprites.values() if s.role == "pile")
     click(app, scene.stage.rect_of(pile).center)
-    assert scene.last_trick_view
+    assert scene.model.last_trick_view
 
 
 def test_automatic_collecting_waits_the_chosen_pause():

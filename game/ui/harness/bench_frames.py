@@ -228,7 +228,7 @@ def _still(table: Any) -> bool:
 
 
 def _has_result(table: Any) -> bool:
-    return table.result is not None
+    return table.model.result is not None
 
 
 def _through_setup(bench: Bench, variant: str, opponents: list[str]) -> Any:

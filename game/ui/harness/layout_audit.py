@@ -176,17 +176,17 @@ def table_regions(table: Any) -> list[Region]:
     if prompt is not None:
         out.append(Region("prompt", PANEL, prompt))
     hint_line = panels.draw_hint(scratch)
-    if hint_line is not None and table.hint_text:
+    if hint_line is not None and table.model.hint_text:
         out.append(Region("hint line", PANEL, hint_line))
     if table.counting.rect.w:
         out.append(Region("counting aid", PANEL, pygame.Rect(table.counting.rect)))
     if table.trainer.active and table.trainer.rect.w:
         out.append(Region("counting question", PANEL, pygame.Rect(table.trainer.rect)))
-    if table.last_trick_view:
+    if table.model.last_trick_view:
         r = panels.draw_last_trick(scratch)
         if r is not None:
             out.append(Region("last trick", PANEL, r, over_cards=True))
-    if table.result is not None:
+    if table.model.result is not None:
         members = tuple(id(table.widgets[k]) for k in ("next", "score", "review", "showme",
                                                        "end_menu") if k in table.widgets)
         out.append(Region("result panel", PANEL, panels.result_rect(), True, members))
@@ -371,7 +371,7 @@ def _wait(app: Any, cond: Callable[[], bool], seconds: float = 20.0) -> bool:
 
 
 def _table_turn(app: Any, table: Any) -> bool:
-    return _wait(app, lambda: table.result is not None or (
+    return _wait(app, lambda: table.model.result is not None or (
         table.human is not None and table.human.waiting and not table.anim.busy()))
 
 
@@ -424,7 +424,7 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
         if not _table_turn(app, table):
             return
         _frames(app, 2)
-        if table.result is not None:
+        if table.model.result is not None:
             break
         obs = table.input.observation()
         legal = table.input.legal()
@@ -441,7 +441,7 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
         if card_turn and not overlays_done and table.layer is not None:
             overlays_done = True
             yield from _overlays(app, table, name, rebuild)
-        if any(a.verb is Verb.DISCARD for a in legal) and not table.selected:
+        if any(a.verb is Verb.DISCARD for a in legal) and not table.model.selected:
             two = [s.key for s in table.stage.hand_sprites()][:2]
             for k in two:
                 table.toggle_select(k)
@@ -450,9 +450,9 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
         action = next((a for a in legal if a.verb is Verb.PLAY), None) or \
             next((a for a in legal if a.verb is Verb.DISCARD), None) or legal[0]
         table.layer.close()
-        table.selected = set()
+        table.model.selected = set()
         table.submit(action)
-    if table.result is not None:
+    if table.model.result is not None:
         _frames(app, 5)
         yield f"table {name} deal over", rebuild
 
@@ -488,10 +488,10 @@ def _overlays(app: Any, table: Any, variant: str,
     layer.panel.hide()
     obs = table.flow.observation()
     if obs is not None and obs.last_trick is not None:
-        table.last_trick_view = True
+        table.model.last_trick_view = True
         _frames(app, 2)
         yield f"table {variant} last trick", rebuild
-        table.last_trick_view = False
+        table.model.last_trick_view = False
 
 
 def play_through(app: Any, sizes: tuple[tuple[int, int], ...],

@@ -130,7 +130,7 @@ def _discard(app: Any) -> bool:
         app.step(1 / 60)
     actions = [a for a, _b in table.buttons.buttons]
     return bool(banned) and prompt and bool(actions) and all(a in legal for a in actions) \
-        and banned[0] not in table.selected
+        and banned[0] not in table.model.selected
 
 
 def _trump_shown(app: Any) -> bool:
@@ -173,9 +173,9 @@ def _last_trick(app: Any) -> bool:
         _post_key(app, pygame.K_SPACE)
         collected = _wait(app, lambda: not table.director.collecting(), 5)
         _post_key(app, pygame.K_l)
-        shown = table.last_trick_view and table.flow.observation().last_trick is not None
+        shown = table.model.last_trick_view and table.flow.observation().last_trick is not None
         _post_key(app, pygame.K_l)
-        return waits and collected and shown and not table.last_trick_view
+        return waits and collected and shown and not table.model.last_trick_view
     finally:
         settings.collect_trick = collect
 
@@ -345,7 +345,7 @@ def _result_text(app: Any) -> bool:
     set_language("en")
     table, _obs = _table(app, "marriage", lambda o: DECLARE in o.legal)
     _declare_unasked(table)
-    if not _wait(app, lambda: table.result is not None):
+    if not _wait(app, lambda: table.model.result is not None):
         return False
     try:
         for lang in LANGUAGES:

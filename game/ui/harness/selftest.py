@@ -208,7 +208,7 @@ def _comforts(app: Any, frame: Callable[[], None], shot: Callable[[str], None],
     checks["resumed_after_quit"] = (table2.name == "table"
                                     and table2.flow.record_text() == saved)
     deadline = time.perf_counter() + DEAL_TIMEOUT_S
-    while table2.result is None and time.perf_counter() < deadline:
+    while table2.model.result is None and time.perf_counter() < deadline:
         app2.step_or_rest(DT)
         time.sleep(0.001)
     for _ in range(10):
@@ -305,7 +305,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         tag = f"{i + 3:02d}-{variant}" + ("-normal" if speed == "normal" else "")
         shot_mid = False
         shot_start = False
-        while table.result is None and time.perf_counter() - t0 < DEAL_TIMEOUT_S:
+        while table.model.result is None and time.perf_counter() - t0 < DEAL_TIMEOUT_S:
             frame(kind)
             flow = table.flow
             deal = flow.deal
@@ -327,7 +327,7 @@ def run_selftest(screenshots: str | None = None, size: tuple[int, int] | None = 
         deal = flow.deal
         info: dict[str, Any] = {"variant": variant, "speed": speed,
                                 "seconds": round(time.perf_counter() - t0, 2)}
-        ok = deal is not None and deal.is_over() and table.result is not None
+        ok = deal is not None and deal.is_over() and table.model.result is not None
         try:
             replayed = replay_text(flow.record_text())[-1]
             ok = ok and replayed.is_over() and replayed.score() == deal.score()
@@ -451,7 +451,7 @@ def _network_check(app: Any, frame: Callable[..., None], seconds: float = 30.0) 
                 time.sleep(0.002)
                 continue
             flow = table.flow
-            if flow.match.over and table.result is not None:
+            if flow.match.over and table.model.result is not None:
                 break
             if table.collect_trick():
                 # A finished trick rests for the player's click as at the solo table

@@ -28,8 +28,9 @@ from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_bo
 from game.ui.practice.texts import action_text, contract_text, family_of, rule_reason
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
-from game.ui.table.controls import pack_rows, toggle_discard
+from game.ui.table.controls import pack_rows
 from game.ui.table.input import CONFIRM_KEYS, FKEY_NAMES, FKEYS
+from game.ui.table.model import toggle_discard
 from game.ui.widgets.fonts import font, wrap
 
 from .tutorial import HUMAN, Lesson, TutorialRun, load_lessons

@@ -70,8 +70,7 @@ class NetTableScene(TableScene):
                                       for i in flow.inputs])
         self.view_seat = flow.view_seat
         self.human = flow.human
-        self.result = None
-        self.selected = set()
+        self.model.new_match()
         self.bubbles = []
         self.flow = flow
         flow.listener = self._on_flow
@@ -172,7 +171,7 @@ class NetTableScene(TableScene):
             w = self.widgets.pop(k, None)
             if w is not None:
                 w.kill()
-        if self.result is None:
+        if self.model.result is None:
             return
         L = self.layout
         r = self.panels.result_rect()
@@ -180,7 +179,7 @@ class NetTableScene(TableScene):
         keys = []
         flow = self.flow
         waiting = isinstance(flow, ClientFlow) and flow.ready_sent
-        if not self.result.get("match_over"):
+        if not self.model.result.get("match_over"):
             keys.append(("next", t("net_waiting_others") if waiting
                          else t("table_next_deal")))
         keys.append(("end_menu", self._leave_label()))
@@ -204,8 +203,8 @@ class NetTableScene(TableScene):
     def _on_flow(self, e: FlowEvent) -> None:
         if isinstance(e, MatchEnded):
             # The last deal's result already says "match over" (the host sent both at once).
-            if self.result is None and (self.flow is None or self.flow.deal is None):
-                self.result = {"match_over": True, "totals": e.totals}
+            if self.model.result is None and (self.flow is None or self.flow.deal is None):
+                self.model.result = {"match_over": True, "totals": e.totals}
                 self._result_widgets()
             return
         if isinstance(e, Refused):
@@ -219,7 +218,7 @@ class NetTableScene(TableScene):
         info = e.result()
 
         def reveal() -> None:
-            self.result = info
+            self.model.result = info
             self._result_widgets()
             score = info.get("score") or []
             if self.view_seat < len(score):

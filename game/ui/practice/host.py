@@ -57,9 +57,10 @@ class PracticeHost(Protocol):
 
     app: App
     view_seat: int
-    #: The card the hint highlights (None: none).
-    hint_action: Action | None
     setup: GameSetup | None
+
+    def point_at(self, action: Action | None) -> None:
+        """Let the hinted action's card or button glow (None: nothing glows)."""
 
     @property
     def local_flow(self) -> TurnFlow | None:

@@ -14,7 +14,7 @@ The table creates one :class:`PracticeLayer` and calls:
 * ``layer.review()`` — the Review button at the end of a deal.
 
 It knows the table only as a :class:`~game.ui.practice.host.PracticeHost` (the few things
-it asks, typed) and writes only ``hint_action`` (the card highlight) — so the table stays
+it asks, typed) and changes only the hint's glow (``point_at``) — so the table stays
 the table.
 """
 
@@ -129,7 +129,7 @@ class PracticeLayer:
         key = obs_key(obs)
         if self.panel.visible and self._hint_key == key:
             self.panel.hide()
-            self.scene.hint_action = None
+            self.scene.point_at(None)
             return
         self._hint_key = key
         # One box at a time: the hint the player asked for closes the tip (it was read,
@@ -142,12 +142,16 @@ class PracticeLayer:
             self.panel.thinking(obs)
             self.service.request(obs)
 
+    def warning_open(self) -> bool:
+        """A practice warning waits for the player's answer (modal over the table)."""
+        return self.dialog.active
+
     def close_overlay(self) -> bool:
         """Esc: close the hint panel (with its values), else the tip on show; False when
         neither was open (then Esc leaves the table)."""
         if self.panel.visible:
             self.panel.hide()
-            self.scene.hint_action = None
+            self.scene.point_at(None)
             return True
         if self.tips.active:
             self.tips.dismiss()
@@ -156,7 +160,7 @@ class PracticeLayer:
 
     def _show(self, found: Any, obs: Observation) -> None:
         self.panel.show(found, obs, self._family())
-        self.scene.hint_action = found.action
+        self.scene.point_at(found.action)
 
     # --- warnings --------------------------------------------------------------------------
     def allow(self, action: Action) -> bool:
@@ -223,7 +227,7 @@ class PracticeLayer:
             return False
         if not rewind_flow(flow, self.scene.view_seat):
             return False
-        self.scene.hint_action = None
+        self.scene.point_at(None)
         self.panel.hide()
         self.scene.taken_back()
         return True
@@ -252,12 +256,12 @@ class PracticeLayer:
         if obs is None:
             if self.panel.visible:
                 self.panel.hide()
-                self.scene.hint_action = None
+                self.scene.point_at(None)
             return
         key = obs_key(obs)
         if self.panel.visible and self._hint_key != key:
             self.panel.hide()
-            self.scene.hint_action = None
+            self.scene.point_at(None)
         if self.panel.waiting:
             found = self.service.get(obs)
             if found is not None:

@@ -159,13 +159,3 @@ class ButtonBar:
             b.kill()
         self.buttons = []
         self._key = ()
-
-
-def toggle_discard(selected: set[str], key: str) -> set[str]:
-    """The two talon cards are chosen together: a click adds a card, takes back a chosen
-    one, or starts again from a third."""
-    if key in selected:
-        return selected - {key}
-    if len(selected) < 2:
-        return selected | {key}
-    return {key}

@@ -24,6 +24,9 @@ from game.ui.widgets.fonts import font
 from .hud import CREAM, GOLD, MUTED, panel
 
 if TYPE_CHECKING:
+    from game.ui.session import GameSetup
+    from game.ui.settings import Settings
+
     from .host import CountingHost
 
 log = logging.getLogger(__name__)
@@ -50,12 +53,12 @@ def span(pair: tuple[int, int]) -> str:
     return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
-def default_visible(settings: Any, setup: Any) -> bool:
+def default_visible(settings: Settings, setup: GameSetup | None) -> bool:
     """On in practice games (the default setting), always, or never; never in the trainer."""
-    if setup is not None and getattr(setup, "trainer", False):
+    if setup is not None and setup.trainer:
         return False
-    mode = getattr(settings, "counting_aid", "practice")
-    return mode == "always" or (mode == "practice" and bool(getattr(setup, "practice", False)))
+    mode = settings.counting_aid
+    return mode == "always" or (mode == "practice" and setup is not None and setup.practice)
 
 
 class CountingPanel:
@@ -96,8 +99,7 @@ class CountingPanel:
 
     def allowed(self) -> bool:
         setup = self.scene.setup
-        return not (setup is not None and (getattr(setup, "trainer", False)
-                                           or getattr(setup, "network", None)))
+        return not (setup is not None and (setup.trainer or bool(setup.network)))
 
     def toggle(self) -> bool:
         """Show or hide the panel; False (and a word why) in the trainer."""
@@ -110,7 +112,7 @@ class CountingPanel:
         """The aid for the observation the table shows now (None between deals)."""
         sc = self.scene
         obs = sc.director.displayed if sc.director is not None else None
-        if obs is None or obs.over or sc.result is not None:
+        if obs is None or obs.over or sc.model.result is not None:
             return None
         key = id(obs)
         if key != self._key:
@@ -181,7 +183,7 @@ class CountingPanel:
         h = size[1]
         m = sc.layout.margin
         buttons = [pygame.Rect(b.rect) for b in (sc.widgets or {}).values()]
-        buttons += [pygame.Rect(b.rect) for _a, b in getattr(sc.buttons, "buttons", []) or []]
+        buttons += [pygame.Rect(b.rect) for _a, b in sc.buttons.buttons]
         bottom_limit = min([r.top for r in buttons if r.top > h * 0.45] or [h - m]) - m
         # Before the first card (Mariáš bidding) nothing lies where the trick will.
         free = self._keep_free(trick=not self.bidding()) + buttons
@@ -266,7 +268,7 @@ class CountingPanel:
 
     def _plate(self, spot: Any) -> pygame.Rect:
         """A seat's plate as drawn (it grows with its text), else as laid out."""
-        drawn = getattr(getattr(self.scene, "panels", None), "plate_rects", {}).get(spot.seat)
+        drawn = self.scene.panels.plate_rects.get(spot.seat)
         return pygame.Rect(drawn) if drawn is not None else pygame.Rect(spot.plate.tuple())
 
     def _keep_free(self, trick: bool = True) -> list[pygame.Rect]:
@@ -293,9 +295,8 @@ class CountingPanel:
             out.append(r)
         if sc.stage is not None:
             out.extend(r for _name, r in sc.stage.card_regions(sc.view_seat))
-        panels = getattr(sc, "panels", None)
-        out.extend(pygame.Rect(r) for r in getattr(panels, "plate_rects", {}).values())
-        prompt = panels.prompt_rect() if panels is not None else None
+        out.extend(pygame.Rect(r) for r in sc.panels.plate_rects.values())
+        prompt = sc.panels.prompt_rect()
         if prompt is not None:
             out.append(prompt)
         return out

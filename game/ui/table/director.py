@@ -55,6 +55,9 @@ class Director:
         self.view = view
         self.bubble = bubble
         self.selected: frozenset[str] = frozenset()
+        #: How many deals this table has dealt (a Mariáš pack is gathered and cut after the
+        #: first).
+        self.deals_seen = 0
         #: Whether card and suit names are the German deck's (set by the table).
         self.german_names: bool | None = None
         #: The observation the stage currently shows (after the queued steps have run).
@@ -181,8 +184,8 @@ class Director:
         """Shuffle (or cut), then deal in the real packets (deal_owners of the variant)."""
         lay = self.layout
         gathered = isinstance(obs, MariasObservation) and bool(obs.options.get(
-            "gather_and_cut")) and getattr(self, "deals_seen", 0) > 0
-        self.deals_seen = getattr(self, "deals_seen", 0) + 1
+            "gather_and_cut")) and self.deals_seen > 0
+        self.deals_seen += 1
         self.selected = frozenset()
 
         def start_effect() -> None:

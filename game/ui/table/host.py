@@ -12,8 +12,9 @@ it builds its parts).  A member a part starts to use is added to that part's pro
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
+import pygame
 import pygame_gui
 
 from game.rules import Action, Refusal
@@ -30,15 +31,23 @@ from .controls import ButtonBar
 from .director import Director
 from .hud import Fonts
 from .layout import TableLayout
+from .model import TableModel
 from .stage import Stage
 
 
 class InputView(Protocol):
-    """The table's input as the panels read it: where the keyboard's card cursor is."""
-
-    cursor: int
+    """The table's input as the panels read it: is a card to be played now?"""
 
     def card_turn(self) -> bool: ...
+
+
+class PanelsView(Protocol):
+    """The drawn panels as the counting aid reads them, to stand clear of them: the
+    seats' plates as drawn and the prompt over the hand."""
+
+    plate_rects: dict[int, pygame.Rect]
+
+    def prompt_rect(self) -> pygame.Rect | None: ...
 
 
 class CountingView(Protocol):
@@ -49,9 +58,11 @@ class CountingView(Protocol):
 
 class TableBasics(Protocol):
     """What every part knows: the program, the game, the seat the table is seen from, its
-    geometry and the player's settings."""
+    geometry, the table's model (what is chosen and open over the cards) and the player's
+    settings."""
 
     app: App
+    model: TableModel
     setup: GameSetup | None
     flow: TableFlow | None
     view_seat: int
@@ -90,12 +101,14 @@ class CountingHost(TableBasics, Protocol):
     """The table as the counting aid (:class:`~.counting.CountingPanel`) uses it: where
     the cards and buttons lie, so it stands clear of them."""
 
-    result: dict[str, Any] | None
     stage: Stage | None
     director: Director | None
     art: CardArt | None
     buttons: ButtonBar
     widgets: dict[str, pygame_gui.elements.UIButton]
+
+    @property
+    def panels(self) -> PanelsView: ...
 
     def seat_name(self, seat: int) -> str: ...
 
@@ -105,10 +118,7 @@ class PanelsHost(TableBasics, Protocol):
     result, thinking dots) use it."""
 
     human: HumanInput | None
-    result: dict[str, Any] | None
     layer: PracticeLayer | None
-    hint_action: Action | None
-    hint_text: str | None
     stage: Stage | None
     director: Director | None
     art: CardArt | None

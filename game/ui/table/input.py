@@ -65,8 +65,6 @@ class Press:
 class TableInput:
     def __init__(self, scene: InputHost):
         self.scene = scene
-        self.hover: str | None = None
-        self.cursor: int = -1
         self.press: Press | None = None
         self.tooltip: tuple[str, tuple[int, int]] | None = None
         self.mouse: tuple[int, int] = (0, 0)
@@ -209,10 +207,10 @@ class TableInput:
         cards = [s.key for s in self.stage.hand_sprites()]
         if k in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
             step = -1 if k == pygame.K_LEFT else 1
-            if self.cursor < 0 or self.cursor >= len(cards):
-                self.cursor = 0 if step > 0 else len(cards) - 1
+            if self.scene.model.cursor < 0 or self.scene.model.cursor >= len(cards):
+                self.scene.model.cursor = 0 if step > 0 else len(cards) - 1
             else:
-                self.cursor = (self.cursor + step) % len(cards)
+                self.scene.model.cursor = (self.scene.model.cursor + step) % len(cards)
             return True
         if k in CONFIRM_KEYS:
             # Enter/Space are the keys a player hits to go on (collect a trick, the next
@@ -223,8 +221,8 @@ class TableInput:
                 if scene.buttons.buttons:
                     scene.say_keys()
                 return False
-            if 0 <= self.cursor < len(cards):
-                return self.choose_card(cards[self.cursor])
+            if 0 <= self.scene.model.cursor < len(cards):
+                return self.choose_card(cards[self.scene.model.cursor])
             scene.say_keys(arrows=True)  # no card chosen: say how, play nothing
             return False
         number = card_number(k)
@@ -234,7 +232,7 @@ class TableInput:
                     scene.say_keys()  # the buttons have F-keys: say so, press nothing
                 return False
             if number < len(cards):
-                self.cursor = number
+                self.scene.model.cursor = number
                 return self.choose_card(cards[number])
             return False
         if k in FKEYS:
@@ -255,17 +253,17 @@ class TableInput:
         """Hover and tooltip from the mouse position (and the keyboard cursor)."""
         scene = self.scene
         sp = self.stage.hit(self.mouse)
-        self.hover = sp.key if sp is not None else None
+        self.scene.model.hover = sp.key if sp is not None else None
         cards = [s.key for s in self.stage.hand_sprites()]
-        if self.cursor >= len(cards):
-            self.cursor = len(cards) - 1
+        if self.scene.model.cursor >= len(cards):
+            self.scene.model.cursor = len(cards) - 1
         self.tooltip = None
         card_turn = any(a.verb is Verb.PLAY or a.verb is Verb.TRUMP for a in self.legal())
         reason = None
-        if self.hover and self.discarding():
-            reason = self.discard_reason(self.hover)
-        elif self.hover and card_turn:
-            action = self.card_action(self.hover)
+        if self.scene.model.hover and self.discarding():
+            reason = self.discard_reason(self.scene.model.hover)
+        elif self.scene.model.hover and card_turn:
+            action = self.card_action(self.scene.model.hover)
             if action is not None:
                 reason = self.reason(action)
         if reason and sp is not None:

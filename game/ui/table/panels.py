@@ -52,7 +52,7 @@ class Panels:
         deal's points per player are the panel's table, so that last sentence is left out."""
         sc = self.scene
         deal = sc.flow.deal if sc.flow is not None else None
-        if not sc.result or deal is None or not deal.is_over():
+        if not sc.model.result or deal is None or not deal.is_over():
             return []
         result = deal.result()
         if result is None:
@@ -80,7 +80,7 @@ class Panels:
         in the buttons' font (Russian runs long)."""
         sc = self.scene
         f = sc.layout.font
-        if sc.result is None or not hasattr(sc, "result_keys"):
+        if sc.model.result is None:
             return round(f * 7.5)
         from .controls import text_width
 
@@ -91,7 +91,7 @@ class Panels:
         """The result panel's buttons in a row: all, or half of them when they would not
         fit the panel's width at the width their labels need."""
         sc = self.scene
-        if sc.result is None or not hasattr(sc, "result_keys"):
+        if sc.model.result is None:
             return 1
         n = len(sc.result_keys())
         m = sc.layout.margin
@@ -109,8 +109,7 @@ class Panels:
         w, h = sc.app.size
         f = sc.layout.font
         players = sc.flow.match.players if sc.flow else 2
-        n = len(sc.result_keys()) if sc.result is not None and hasattr(sc, "result_keys") \
-            else 1
+        n = len(sc.result_keys()) if sc.model.result is not None else 1
         # The rows the buttons were built in (the plates they were measured between may
         # have grown since); before they are built, the rows they will need.
         extra_rows = (self.result_rows or -(-n // self.result_per_row(rw))) - 1
@@ -126,7 +125,7 @@ class Panels:
         sc = self.scene
         w, _h = sc.app.size
         m = sc.layout.margin
-        keys = sc.result_keys() if sc.result is not None and hasattr(sc, "result_keys") else []
+        keys = sc.result_keys() if sc.model.result is not None else []
         buttons_w = len(keys) * (self.result_button_w() + m) + m
         rw = min(w - 40, max(640, round(w * 0.5), buttons_w))
         players = sc.flow.match.players if sc.flow else 2
@@ -408,18 +407,18 @@ class Panels:
         """The hint's reason above the hand, and a ring around a recommended button."""
         sc = self.scene
         self.fits.pop("hint", None)
-        if not (sc.hint_text or sc.hint_action) or sc.human is None or \
+        if not (sc.model.hint_text or sc.model.hint_action) or sc.human is None or \
                 not sc.human.waiting:
             return None
         L = sc.layout
         area = None
-        if sc.hint_action:
-            r = sc.buttons.rect_of(sc.hint_action)
+        if sc.model.hint_action:
+            r = sc.buttons.rect_of(sc.model.hint_action)
             if r is not None:
                 area = pygame.draw.rect(surface, GLOW_HINT, r.inflate(10, 10), 3,
                                         border_radius=10)
-        if sc.hint_text:
-            img = sc.fonts.text(t("table_hint_prefix", text=sc.hint_text),
+        if sc.model.hint_text:
+            img = sc.fonts.text(t("table_hint_prefix", text=sc.model.hint_text),
                               round(L.font * 0.9), CREAM)
             pad = L.font // 2
             w, h = img.get_width() + 2 * pad, img.get_height() + pad
@@ -429,7 +428,8 @@ class Panels:
                 y -= h + L.margin  # above the prompt
             box = surface.blit(panel((w, h), (10, 40, 60, 220), 10, (*GLOW_HINT, 220)), (x, y))
             surface.blit(img, (x + pad, y + pad / 2))
-            self.fits["hint"] = [Fit("hint", sc.hint_text, round(w), L.size[0] - 2 * L.margin)]
+            self.fits["hint"] = [Fit("hint", sc.model.hint_text, round(w),
+                                     L.size[0] - 2 * L.margin)]
             area = box if area is None else area.union(box)
         return area
 
@@ -441,7 +441,7 @@ class Panels:
         their F-key in their own labels.  Returns the areas drawn (each badge, each line)."""
         sc = self.scene
         if sc.human is None or not sc.human.waiting or sc.anim.busy() or sc.stage is None \
-                or sc.result is not None:
+                or sc.model.result is not None:
             self.legend_rects = []
             return []
         drawn: list[pygame.Rect] = []
@@ -560,17 +560,17 @@ class Panels:
         if obs is not None and shown_trump(obs, sc.view_seat, peek=True) is not None \
                 and shown_trump(obs, sc.view_seat) is None:
             second.append(t("table_keys_trump"))  # the trump card went back: T shows it
-        if getattr(sc, "counting", None) is not None and sc.counting.allowed():
+        if sc.counting.allowed():
             second.append(t("table_keys_count"))
         return ["  ·  ".join(line) for line in (first, second) if line]
 
     def draw_cursor(self, surface: pygame.Surface) -> pygame.Rect | None:
         sc = self.scene
-        if sc.input.cursor < 0 or sc.stage is None:
+        if sc.model.cursor < 0 or sc.stage is None:
             return None
         hand = sc.stage.hand_sprites()
-        if 0 <= sc.input.cursor < len(hand):
-            s = hand[sc.input.cursor]
+        if 0 <= sc.model.cursor < len(hand):
+            s = hand[sc.model.cursor]
             r = sc.stage.rect_of(s)
             y = r.bottom + 2 if r.bottom + 8 < surface.get_height() else r.top - 8
             return pygame.draw.polygon(surface, GOLD, [(r.centerx - 8, y + 6),
@@ -614,7 +614,7 @@ class Panels:
     def draw_result(self, surface: pygame.Surface) -> pygame.Rect:
         """The deal's result over the table; returns its area."""
         sc = self.scene
-        res = sc.result
+        res = sc.model.result
         assert res is not None and sc.flow is not None
         L = sc.layout
         f = L.font

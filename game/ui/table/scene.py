@@ -52,13 +52,14 @@ from ..settings import Settings
 from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
-from .controls import ButtonBar, action_label, button_actions, text_width, toggle_discard
+from .controls import ButtonBar, action_label, button_actions, text_width
 from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip, forget_panels
 from .input import FKEY_NAMES, TableInput, takes_back
 from .layout import TableLayout, compute_layout
+from .model import Overlay, TableModel
 from .moments import deal_moments
 from .panels import Panels
 from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
@@ -111,17 +112,12 @@ class TableScene(Scene):
         self.buttons = ButtonBar(app.manager)
         #: The table's own questions ("declare 66 with only 23 points?"); modal while open.
         self.confirm = ConfirmDialog(app.manager)
-        #: An action the player has just confirmed in :attr:`confirm` (asked once only).
-        self._confirmed: Action | None = None
         self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
-        self.result: dict[str, Any] | None = None
         #: Where the result panel was when its buttons were built (empty: none built).
         self._result_built = pygame.Rect(0, 0, 0, 0)
-        self.selected: set[str] = set()
-        self.hint_action: Action | None = None
-        self.hint_text: str | None = None
-        #: The last finished trick is shown over the table (L, or a click on a trick pile).
-        self.last_trick_view = False
+        #: What the player has chosen and what lies open over the cards (drawn by this
+        #: scene and its panels, changed by the input and the flow's events).
+        self.model = TableModel()
         self.input = TableInput(self)
         #: Hints, practice warnings, tips, undo and review (game.ui.practice); None only at
         #: a network table.
@@ -311,8 +307,7 @@ class TableScene(Scene):
 
     def _make_flow(self, match: Match, setup: GameSetup) -> None:
         inputs = self._inputs(setup, match)
-        self.result = None
-        self.selected = set()
+        self.model.new_match()
         self.bubbles = []
         self.flow = TurnFlow(match, inputs, self.view_seat, listener=self._on_flow,
                              busy=self.anim.busy, auto_next=False)
@@ -423,7 +418,7 @@ class TableScene(Scene):
                 w.kill()
         self.panels.result_rows = 0
         self._result_built = pygame.Rect(0, 0, 0, 0)
-        if self.result is None:
+        if self.model.result is None:
             return
         L = self.layout
         keys = self.result_keys()
@@ -450,8 +445,8 @@ class TableScene(Scene):
     def result_keys(self) -> list[tuple[str, str]]:
         """The result panel's buttons: (key, label)."""
         keys = []
-        assert self.result is not None
-        if not self.result.get("match_over"):
+        assert self.model.result is not None
+        if not self.model.result.get("match_over"):
             keys.append(("next", t("table_next_deal")))
         practice = self.setup is not None and self.setup.practice
         # Practice games do not count in the statistics: the score sheet (and the match
@@ -469,21 +464,14 @@ class TableScene(Scene):
     def _on_flow(self, e: FlowEvent) -> None:
         assert self.director is not None
         if isinstance(e, DealStarted):
-            self.input.cursor = -1  # a new hand: Enter must not play the old cursor's place
-            self.result = None
+            self.model.new_deal()
             self._result_widgets()
-            self.selected = set()
-            self.hint_action = None
         if isinstance(e, Refused):
             self.refuse(e.reason or Refusal("card_unavailable"))
             return
-        if isinstance(e, ActionApplied) and e.seat == self.view_seat:
-            self.input.cursor = -1  # a new hand: the next Enter plays only a card chosen anew
         if isinstance(e, ActionApplied | Resumed):
-            self.selected = set()
+            self.model.moved(by_viewer=isinstance(e, ActionApplied) and e.seat == self.view_seat)
             self.director.selected = frozenset()
-            self.hint_action = None
-            self.hint_text = None
         self.director.on_event(e)
         if isinstance(e, ActionApplied | DealStarted):
             # Saved as soon as it is dealt: leaving before the first move keeps the match.
@@ -497,8 +485,8 @@ class TableScene(Scene):
                     storage.clear_match()  # nothing left to continue
                 except Exception:  # noqa: BLE001
                     log.exception("clearing the saved match failed")
-            self.result = {"match_over": True, "title": "Match over",
-                           "totals": e.totals}
+            self.model.result = {"match_over": True, "title": "Match over",
+                                 "totals": e.totals}
             self._result_widgets()
 
     def _deal_end(self, e: DealEnded) -> None:
@@ -520,7 +508,7 @@ class TableScene(Scene):
         self.director.announce(deal_moments(info.get("summary") or {}, obs))
 
         def reveal() -> None:
-            self.result = info
+            self.model.result = info
             self._result_widgets()
             self.app.tidy_at_rest()  # the deal's passing pictures go back to the system
             score = info.get("score") or []
@@ -545,7 +533,7 @@ class TableScene(Scene):
     def play_sound(self, name: str) -> None:
         """An effect of the app's sound service (silent without one; never raises)."""
         snd = self.app.services.sound
-        if snd is not None and hasattr(snd, "play"):
+        if snd is not None:
             try:
                 snd.play(name)
             except Exception:  # noqa: BLE001
@@ -569,7 +557,7 @@ class TableScene(Scene):
         """Hand the player's action to the flow (practice mode may ask "are you sure?" first)."""
         if self.human is None or not self.human.waiting:
             return False
-        confirmed, self._confirmed = self._confirmed == action, None
+        confirmed = self.model.take_confirmed(action)
         if not confirmed and self._ask_first(action):
             return False  # the dialog re-submits it if the player confirms
         if confirmed and self.layer is not None:
@@ -600,7 +588,7 @@ class TableScene(Scene):
             return False
 
         def declare() -> None:
-            self._confirmed = action
+            self.model.confirmed = action
             self.submit(action)
 
         self.confirm.scale = max(0.8, self.app.services.font_scale or 1.0)
@@ -628,7 +616,7 @@ class TableScene(Scene):
         setup = self.setup
         return bool("showme" in self.app.scene_factories and self.flow is not None
                     and self.flow.deal is not None and self.flow.deal.is_over()
-                    and setup is not None and not getattr(setup, "network", None)
+                    and setup is not None and not setup.network
                     and self.view_seat < len(setup.seats)
                     and setup.seats[self.view_seat] == "human")
 
@@ -660,12 +648,13 @@ class TableScene(Scene):
     def seat_label(self, seat: int) -> str:
         return self.seat_name(seat)
 
+    def point_at(self, action: Action | None) -> None:
+        self.model.hint_action = action
+
     def taken_back(self) -> None:
         """After a take back: no result, nothing chosen, the cards as they lie now, saved."""
-        if self.result is not None:
-            self.result = None
+        if self.model.taken_back():
             self._result_widgets()
-        self.selected = set()
         obs = self.flow.observation() if self.flow is not None else None
         if self.director is not None and obs is not None:
             self.director.selected = frozenset()
@@ -752,9 +741,9 @@ class TableScene(Scene):
         self.bubbles.append(Bubble(text, at, ttl=2.4, colour=(255, 190, 170), valign=valign))
 
     def toggle_select(self, key: str) -> None:
-        self.selected = toggle_discard(self.selected, key)
+        chosen = self.model.toggle_select(key)
         assert self.director is not None
-        self.director.selected = frozenset(self.selected)
+        self.director.selected = chosen
         self.director.refresh()
 
     def text_fits(self) -> list[Any]:
@@ -770,7 +759,7 @@ class TableScene(Scene):
         if self.human is None or not self.human.waiting or self.anim.busy():
             return None
         if self.input.discarding():
-            n = len(self.selected)
+            n = len(self.model.selected)
             text = t("table_prompt_discard")
             if n == 1:
                 text += " " + t("table_prompt_one_chosen")
@@ -780,10 +769,8 @@ class TableScene(Scene):
         return None
 
     def discard_action(self) -> Action | None:
-        if len(self.selected) != 2:
-            return None
-        a, b = sorted(self.selected)
-        return discard(card(a), card(b))
+        pair = self.model.discard_pair()
+        return discard(card(pair[0]), card(pair[1])) if pair is not None else None
 
     def _trick_pause(self) -> float | None:
         """How long a finished trick rests (seconds), or None: until the player collects it.
@@ -805,8 +792,7 @@ class TableScene(Scene):
 
     def toggle_last_trick(self) -> None:
         """L or a click on a trick pile: show (or hide) the last finished trick."""
-        if self.last_trick_view:
-            self.last_trick_view = False
+        if self.model.close_last_trick():
             return
         obs = self.flow.observation() if self.flow is not None else None
         if obs is None or obs.last_trick is None:
@@ -814,11 +800,11 @@ class TableScene(Scene):
             self.bubbles.append(Bubble(t("table_no_last_trick"),
                                        L.center, ttl=1.8))
             return
-        self.last_trick_view = True
+        self.model.last_trick_view = True
 
     def next_deal(self) -> None:
         if self.flow is not None:
-            self.result = None
+            self.model.result = None
             self._result_widgets()
             self.flow.next_deal()
 
@@ -846,9 +832,9 @@ class TableScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_t:
             self.peek_trump(event.type == pygame.KEYDOWN)
             return
-        if self.last_trick_view and (event.type == pygame.KEYDOWN or (
+        if self.model.last_trick_view and (event.type == pygame.KEYDOWN or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
-            self.last_trick_view = False  # any click or key closes the view
+            self.model.close_last_trick()  # any click or key closes the view
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.toggle_last_trick()
@@ -865,7 +851,8 @@ class TableScene(Scene):
                 self.anim.finish()
                 self.layer.undo()
             return
-        if (self.result is not None and "next" in self.widgets and event.type == pygame.KEYDOWN
+        if (self.model.result is not None and "next" in self.widgets
+                and event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
             self.next_deal()  # the keyboard's "Next deal"
             return
@@ -881,8 +868,7 @@ class TableScene(Scene):
     def close_overlay(self) -> bool:
         """Close the topmost picture over the table (the last trick, the hint with its
         values, a tip); False when none was open."""
-        if self.last_trick_view:
-            self.last_trick_view = False
+        if self.model.close_last_trick():
             return True
         return self.layer is not None and self.layer.close_overlay()
 
@@ -983,7 +969,7 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.age < b.ttl]
         if self.flow is None:
             return
-        if self.result is not None and self._result_built.w and \
+        if self.model.result is not None and self._result_built.w and \
                 self.panels.result_rect() != self._result_built:
             # The plates it is measured between grew (the deal's points, a language):
             # the panel's buttons follow it, never left outside it.
@@ -1003,17 +989,23 @@ class TableScene(Scene):
             self._dots = dots
             self.redraw()
 
+    def open_overlay(self) -> Overlay:
+        """What lies topmost over the table now."""
+        return self.model.overlay(
+            question=self.confirm.active,
+            warning=self.layer is not None and self.layer.warning_open(),
+            counting_question=self.trainer.active)
+
     def modal(self) -> bool:
         """Is a question open (the table's, or a practice warning)?  Then nothing else on
         the table can be pressed — or seen bright above its veil."""
-        return self.confirm.active or bool(
-            self.layer is not None and getattr(self.layer.dialog, "active", False))
+        return self.open_overlay().modal
 
     def _veil_widgets(self) -> None:
         """Hide the table's own buttons (and a tip's) while a question is open: pygame-gui
         draws them above the dialog's veil, where they would look pressable."""
         modal = self.modal()
-        tips = getattr(getattr(self.layer, "tips", None), "buttons", None) or {}
+        tips = self.layer.tips.buttons if self.layer is not None else {}
         for w in [*self.widgets.values(), *tips.values()]:
             if modal and w.visible:
                 w.hide()
@@ -1029,7 +1021,7 @@ class TableScene(Scene):
         legal = self.input.legal() if waiting else []
         choices = self.input.choices() if waiting else []
         hand = stage.hand_sprites()
-        cursor_key = hand[self.input.cursor].key if 0 <= self.input.cursor < len(hand) else None
+        cursor_key = hand[self.model.cursor].key if 0 <= self.model.cursor < len(hand) else None
         if waiting and self.input.discarding():
             ok = self.input.discardable()
             stage.dim = {s.key for s in hand if s.key not in ok}
@@ -1043,9 +1035,9 @@ class TableScene(Scene):
                 stage.glow = {k: GLOW_LEGAL for k in playable}
             stage.dim = {s.key for s in hand if s.key not in playable} if any(
                 a.verb in CARD_PLAYS for a in legal) else set()
-        for k in self.selected:
+        for k in self.model.selected:
             stage.glow[k] = GLOW_SELECT
-        hinted = self.hint_action
+        hinted = self.model.hint_action
         if hinted is not None:
             if hinted.blind:
                 for s in hand:
@@ -1062,7 +1054,7 @@ class TableScene(Scene):
         waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
         lifting = False
         for s in hand:
-            want = lift_h if waiting and (s.key == self.input.hover or s.key == cursor_key) \
+            want = lift_h if waiting and (s.key == self.model.hover or s.key == cursor_key) \
                 and s.key not in stage.dim else 0.0
             s.lift += (want - s.lift) * ease
             if abs(want - s.lift) < 0.4:
@@ -1074,7 +1066,7 @@ class TableScene(Scene):
     def _sync_buttons(self) -> None:
         L = self.layout
         if self.human is None or not self.human.waiting or self.anim.busy() or \
-                self.result is not None or self.modal():
+                self.model.result is not None or self.modal():
             self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
             return
         obs = self.input.observation()
@@ -1242,18 +1234,18 @@ class TableScene(Scene):
         asked = self.prompt()
         prompt = self.panels.draw_prompt(surface)
         live.add("prompt", prompt, asked)
-        live.add("hint", self.panels.draw_hint(surface), (self.hint_text, self.hint_action,
-                                                          asked))
+        hint = self.model.hint_text, self.model.hint_action
+        live.add("hint", self.panels.draw_hint(surface), (*hint, asked))
         for name, drawn in (("counting", self.counting.draw(surface)),
                             ("trainer", self.trainer.draw(surface))):
             if drawn is not None:
                 live.add(name, *drawn)
-        if self.last_trick_view:
+        if self.model.last_trick_view:
             obs = self.flow.observation()
             live.add("last_trick", self.panels.draw_last_trick(surface),
                      (obs.last_trick if obs is not None else None, hud))
-        if self.result is not None:
-            live.add("result", self.panels.draw_result(surface), (id(self.result), hud))
+        if self.model.result is not None:
+            live.add("result", self.panels.draw_result(surface), (id(self.model.result), hud))
         if self.input.tooltip:
             text, pos = self.input.tooltip
             if prompt is not None and pos[1] > prompt.top:

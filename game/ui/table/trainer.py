@@ -40,7 +40,6 @@ class TrainerHost(TableBasics, Protocol):
     with the counting panel's own rows (:meth:`CountingPanel.flow`), so the two read alike."""
 
     human: HumanInput | None
-    result: dict[str, Any] | None
     anim: Animator
     widgets: dict[str, pygame_gui.elements.UIButton]
 
@@ -70,13 +69,13 @@ class TrainerPanel:
 
     def enabled(self) -> bool:
         setup = self.scene.setup
-        return bool(setup is not None and getattr(setup, "trainer", False))
+        return setup is not None and setup.trainer
 
     def update(self) -> None:
         """On the player's turn, once per trick: ask or not (seeded by match and trick)."""
         sc = self.scene
         if self.active or not self.enabled() or sc.human is None or not sc.human.waiting \
-                or sc.result is not None or sc.flow is None or sc.anim.busy():
+                or sc.model.result is not None or sc.flow is None or sc.anim.busy():
             return
         obs = sc.human.pending.observation if sc.human.pending is not None else None
         if not obs:
@@ -86,7 +85,7 @@ class TrainerPanel:
         if key in self._decided:
             return
         self._decided.add(key)
-        seed = getattr(sc.setup, "seed", None) or 0
+        seed = (sc.setup.seed if sc.setup is not None else None) or 0
         rng = random.Random(f"trainer|{seed}|{sc.flow.match.seed}|{key[0]}|{key[1]}")
         asked = self._asked.get(deal_no, 0)
         if not should_ask(obs, asked, rng):
