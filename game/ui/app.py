@@ -24,6 +24,7 @@ from .gui_internals import fonts_from_files
 from .hostos import name_windows, prefer_direct_framebuffer, release_heap, run_queue_ms
 from .i18n import translation_dir
 from .icon import APP_ID, set_window_icon
+from .leaving import ScreenMemory
 from .redraw import Damage, UISnapshot
 from .routes import Route, ScreenName
 from .services import Services
@@ -150,6 +151,17 @@ class Screen(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def kept(self) -> bool:
+        """Kept when left, to be shown again as it was (else let go: game.ui.leaving)."""
+
+    @property
+    def remembers(self) -> tuple[str, ...]:
+        """What the player chose here that the next screen of this name gets back."""
+
+    def shutdown(self) -> None:
+        """Stop for good what runs beside the screen (let go, or the program closes)."""
+
     def enter(self, **params: Any) -> None: ...
 
     def leave(self) -> None: ...
@@ -219,6 +231,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.scene_factories: dict[str, Callable[[App], Screen]] = {}
         self.scenes: dict[str, Screen] = {}
+        #: What becomes of a screen that is left (kept, or let go with its choices kept).
+        self.memory = ScreenMemory()
         self.scene: Screen | None = None
         self.running = True
         #: Work time (ms) of every drawn frame; ``frames`` has the details (bounded).
@@ -273,11 +287,15 @@ class App:
     def switch(self, name: str, **params: Any) -> Screen:
         """Leave the current scene and enter ``name`` (scenes are kept for re-entry); the
         program goes by :meth:`go` and :meth:`show`, typed."""
-        if self.scene is not None:
-            self.scene.leave()
+        left = self.scene
+        if left is not None:
+            left.leave()
+            if self.memory.left(left) and self.scenes.get(left.name) is left:
+                del self.scenes[left.name]  # made anew from its route next time
         scene = self.scenes.get(name)
         if scene is None:
             scene = self.scenes[name] = self.scene_factories[name](self)
+            self.memory.made(scene)
         self.scene = scene
         scene.params = params  # type: ignore[attr-defined]
         scene.enter(**params)
@@ -610,9 +628,7 @@ class App:
         and pygame-gui's manager (its fonts and shapes) are let go, then pygame quits.
         The services (settings, storage) stay for whoever reads them after."""
         for scene in self.scenes.values():
-            shutdown = getattr(scene, "shutdown", None)
-            if shutdown is not None:
-                shutdown()
+            scene.shutdown()
         self.scenes.clear()
         self.scene = None
         self._calls.clear()

@@ -70,6 +70,13 @@ if TYPE_CHECKING:
 
 class Scene:
     name: ClassVar[str] = "scene"
+    #: Kept when left, to be shown again as it was (a table in play; a score sheet a
+    #: review returns to).  Every other screen is let go when left and made anew from its
+    #: route when opened again (game.ui.leaving).
+    kept: ClassVar[bool] = False
+    #: What the player chose here that outlives a screen let go (attribute names: the
+    #: next screen of this name gets them back).
+    remembers: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, app: App):
         self.app = app
@@ -79,6 +86,10 @@ class Scene:
 
     def leave(self) -> None:
         """Remove the widgets (the manager is shared by all scenes)."""
+
+    def shutdown(self) -> None:
+        """Stop for good what runs beside the screen (threads, processes, sockets): it is
+        let go, or the program closes."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """An input event the UI widgets did not consume, or a pygame-gui event."""

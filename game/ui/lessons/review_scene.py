@@ -52,6 +52,7 @@ def positions(deal: Deal) -> list[Deal]:
 
 class ReviewScene(DealLessonScene):
     name = "review"
+    kept = True  # opened again for the same deal, its finished review shows at once
     title_key = "ui.review_title"
 
     def __init__(self, app: App):

@@ -44,6 +44,7 @@ WON, LOST = (150, 215, 160), (240, 150, 120)
 
 class ShowMeScene(DealLessonScene):
     name = "showme"
+    kept = True  # opened again for the same deal, its finished lines show at once
     title_key = "ui.showme_title"
     WAIT_S = 120.0  # both lines played
 

@@ -51,6 +51,7 @@ def _silent() -> str:
 
 class TutorialScene(MenuScene):
     name = "tutorial"
+    remembers = ("lesson_index", "lessons")
     title_key: str | None = "ui.tutorial_title"
     back_to = "menu"
 

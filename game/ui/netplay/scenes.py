@@ -91,6 +91,7 @@ class HostScene(MenuScene):
     """Open a table: the game, its rules, the seats, the away rule, name and port."""
 
     name = "net_host"
+    remembers = ("variant", "away", "options", "seats", "error")
     title_key = "ui.net_host_title"
     back_to = "net"
 
@@ -286,6 +287,7 @@ class JoinScene(MenuScene):
     """Sit at a friend's table: by address and port, or from the tables found on the LAN."""
 
     name = "net_join"
+    remembers = ("typed", "error")
     title_key = "ui.net_join_title"
     back_to = "net"
 
@@ -394,6 +396,12 @@ class JoinScene(MenuScene):
         if self.entries and not self.building():  # (a build cut short: what was typed stays)
             self.typed = [e.get_text() for e in self.entries]
         super().leave()
+
+    def shutdown(self) -> None:
+        """The screen is let go: stop listening for tables (the next one listens anew)."""
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:

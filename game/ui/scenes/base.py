@@ -210,18 +210,6 @@ class MenuScene(Scene):
             element.kill()
         self.widgets, self.elements, self.button_keys = [], [], {}
         self.boxes = []
-        # A dead widget still holds its pictures (each state of a button, a page of rules
-        # text: megabytes) for as long as the screen object lives, and screens are kept for
-        # the next visit: let go of them, and of the dicts and lists that name them (the
-        # game buttons, the options' widgets...: megabytes a screen at 1920x1080).
-        for name, value in list(vars(self).items()):
-            if _dead(value):
-                setattr(self, name, None)
-            elif isinstance(value, dict) and any(_dead(k) or _dead(v)
-                                                 for k, v in value.items()):
-                setattr(self, name, {})
-            elif isinstance(value, list) and any(_dead(v) for v in value):
-                setattr(self, name, [])
         self.focus.items = []  # (its place is kept: a rebuild restores it)
 
     def rebuild(self, between: Any = None) -> None:
@@ -369,13 +357,6 @@ class MenuScene(Scene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.focus.draw(surface)
-
-
-def _dead(value: Any) -> bool:
-    """A widget that was killed (our Choice and Toggle are killed with the screen)."""
-    if isinstance(value, (Choice, Toggle)):
-        return True
-    return isinstance(value, pygame_gui.core.UIElement) and not value.alive()
 
 
 def seat_names(setup: Any, settings: Settings, players: int) -> list[str]:

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 class MatchResultScene(MenuScene):
     name = "match_result"
+    remembers = ("_celebrated",)
     title_key = "ui.result_title"
     back_to = "menu"
 

@@ -212,6 +212,7 @@ class Replay:
 
 class ReplayScene(MenuScene):
     name = "replay"
+    kept = True  # a review opened here comes back to the same hand
     title_key = "ui.replay_title"
 
     def __init__(self, app: App):

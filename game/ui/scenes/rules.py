@@ -54,6 +54,7 @@ def rules_page(variant: str, lang: str) -> str:
 
 class RulesScene(MenuScene):
     name = "rules"
+    remembers = ("variant",)
     title_key = "ui.rules_title"
 
     def __init__(self, app: App):

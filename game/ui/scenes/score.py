@@ -77,6 +77,7 @@ def render_sheet(deals: list[Any], names: list[str], width: int, scale: float,
 
 class ScoreScene(MenuScene):
     name = "score"
+    kept = True  # a review opened here comes back to it
     title_key = "ui.score_title"
     back_to = None
 

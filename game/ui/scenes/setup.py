@@ -65,6 +65,7 @@ def option_choices(variant: str, name: str) -> list[tuple[str, Any]] | None:
 
 class SetupScene(MenuScene):
     name = "setup"
+    remembers = ("variant", "practice", "trainer", "levels", "options", "replace_pending")
     title_key = "ui.setup_title"
 
     def __init__(self, app: App):

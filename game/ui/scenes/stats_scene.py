@@ -34,6 +34,7 @@ CONTRACTS = ("suit", "betl", "durch", "open-betl", "open-durch")
 
 class StatsScene(MenuScene):
     name = "stats"
+    remembers = ("variant", "page")
     title_key = "ui.stats_title"
 
     def __init__(self, app: App):

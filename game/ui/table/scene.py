@@ -91,6 +91,7 @@ def deck_faces(variant: str) -> list[str]:
 
 class TableScene(Scene):
     name = "table"
+    kept = True
 
     def __init__(self, app: App):
         super().__init__(app)

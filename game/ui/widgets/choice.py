@@ -120,6 +120,9 @@ class Choice:
             self.menu.kill()
             self.menu = None
 
+    def alive(self) -> bool:
+        return self.menu is not None and self.menu.alive()
+
 
 class Toggle:
     """An on/off button: the text says On/Off and the fill turns gold (not colour alone)."""
@@ -170,3 +173,6 @@ class Toggle:
 
     def kill(self) -> None:
         self.button.kill()
+
+    def alive(self) -> bool:
+        return bool(self.button.alive())
