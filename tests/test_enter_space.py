@@ -10,6 +10,7 @@ the Sixty-six tutorial.
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -98,7 +99,9 @@ def test_enter_on_next_deal_then_enter_at_the_first_lead_never_closes_the_stock(
         app = make_app()
         scene = app.switch("table", setup=GameSetup("sixty-six", seats=seats("sixty-six"),
                                                     seed=seed), bot_budget_ms=0)
+        hang = time.perf_counter() + 300  # a bound for a hang only, never reached by play
         while scene.model.result is None:
+            assert time.perf_counter() < hang, "the deal never ended"
             if scene.human.waiting and not scene.anim.busy():
                 obs = scene.input.observation()
                 scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])

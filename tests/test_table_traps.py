@@ -46,9 +46,11 @@ def first_trick_waiting(app, seed: int = 4):
     collected, the human having played a card to it."""
     scene = app.switch("table", setup=GameSetup("sixty-six", seats=["human", "easy"],
                                                 seed=seed), bot_budget_ms=0)
-    while not scene.flow.deal.trick_log:
+    for _ in range(2):  # the trick's two cards (a refused card fails, never loops)
+        if scene.flow.deal.trick_log:
+            break
         obs = human_turn(app, scene)
-        scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
+        assert scene.submit([a for a in obs.legal if a.verb is Verb.PLAY][0])
         assert wait(app, lambda: scene.director.collecting() or scene.human.waiting, 20)
     assert wait(app, scene.director.collecting, 10)
     return scene
