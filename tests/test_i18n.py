@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -225,3 +226,28 @@ def test_no_value_is_left_in_english(lang):
                                r"computer|game|match|points|settings|back)\b", re.I)
     words = {k: english_words.findall(re.sub(r"%\{\w+\}", "", v)) for k, v in have.items()}
     assert not {k: w for k, w in words.items() if w}, {k: w for k, w in words.items() if w}
+
+
+def test_the_cleaned_copies_of_damaged_translations_go_when_the_program_ends(tmp_path):
+    """A damaged translation file is read through cleaned copies in a folder of their own;
+    that folder is removed when the program ends, so runs never pile folders up."""
+    import shutil
+    import subprocess
+    import sys
+
+    assets = tmp_path / "assets"
+    shutil.copytree(assets_dir() / "translations", assets / "translations")
+    (assets / "translations" / "ui.ru.json").write_text('{"ru": {"menu_new": 5', "utf-8")
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from game.ui import i18n\n"
+        f"i18n.assets_dir = lambda: Path({str(assets)!r})\n"
+        "folder = i18n.translation_dir()\n"
+        "assert Path(folder, 'ui.ru.json').is_file() and 'assets' not in folder\n"
+        "print(folder)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, timeout=120)
+    folder = out.stdout.strip().splitlines()[-1]
+    assert "marriage-table-translations-" in folder
+    assert not Path(folder).exists()

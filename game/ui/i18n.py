@@ -19,9 +19,12 @@ import logging
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.paths import assets_dir
+
+if TYPE_CHECKING:
+    import tempfile
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +70,10 @@ def translations(lang: str) -> dict[str, str]:
 TRANSLATION_MAX_BYTES = 4 * 1024 * 1024
 
 
+#: The folders of cleaned copies this run made (see :func:`translation_dir`).
+_CLEANED_COPIES: list[tempfile.TemporaryDirectory[str]] = []
+
+
 @cache
 def translation_dir() -> str:
     """The folder pygame-gui reads translations from.
@@ -92,7 +99,10 @@ def translation_dir() -> str:
             break
     if clean:
         return str(folder)
-    out = Path(tempfile.mkdtemp(prefix="marriage-table-translations-"))
+    # Removed when the program ends (the object's finalizer), also when it ends on an error.
+    folder_kept = tempfile.TemporaryDirectory(prefix="marriage-table-translations-")
+    _CLEANED_COPIES.append(folder_kept)
+    out = Path(folder_kept.name)
     for lang in LANGUAGES:
         (out / f"ui.{lang}.json").write_text(
             json.dumps({lang: translations(lang)}, ensure_ascii=False), encoding="utf-8")
