@@ -9,14 +9,14 @@ widgets.
 from __future__ import annotations
 
 import gc
-import random
 import weakref
 
 import pytest
 
-from game.rules import Match, write_record
+from game.rules import write_record
 from game.ui import routes
 from game.ui.leaving import ScreenMemory
+from tests.test_screens import played_match
 
 
 @pytest.fixture
@@ -32,17 +32,6 @@ def app(tmp_path, monkeypatch):
     yield application
     application.close()
     i18n.set_language("en")
-
-
-def _played(variant: str, deals: int) -> Match:
-    m = Match(variant, seed=5)
-    rng = random.Random(5)
-    for _ in range(deals):
-        d = m.start_deal()
-        while not d.is_over():
-            d.apply(rng.choice(d.legal_actions()))
-        m.finish_deal()
-    return m
 
 
 def test_a_screen_left_is_let_go_and_freed(app):
@@ -69,7 +58,7 @@ def test_what_the_player_chose_comes_back_with_the_next_screen(app):
 
 
 def test_the_screens_a_review_comes_back_to_are_kept_without_their_dead_widgets(app):
-    m = _played("sixty-six", 2)
+    m = played_match("sixty-six", deals=2, seed=5)
     replay = app.go(routes.Replay(record=write_record(m.deals)))
     assert replay.button_keys
     app.go(routes.Menu())
