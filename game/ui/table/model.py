@@ -102,9 +102,6 @@ class TableModel:
         self.selected = set()
         return had_result
 
-    def clear_hint(self) -> None:
-        self.hint_action = None
-
     # --- the player's choices --------------------------------------------------------------
     def toggle_select(self, key: str) -> frozenset[str]:
         """Choose (or un-choose) a card to put away; the cards chosen now."""
