@@ -38,6 +38,16 @@ log = logging.getLogger(__name__)
 OPEN = "open"
 #: Computer levels a seat may have (the levels the game offers).
 LEVELS = ("easy", "normal", "hard")
+
+
+def new_token() -> str:
+    """A seat's secret: 128 random bits as 32 hexadecimal digits.
+
+    Only letters and digits, so it can be copied and handed on as it is: a token
+    beginning with a hyphen (as URL-safe base64 can) is read by a command line as an
+    option, and ``game.net play --token`` could not take the seat back.
+    """
+    return secrets.token_hex(16)
 #: A computer's wish to pick the Mariáš trump card blindly (game.ai's BLIND).
 BLIND = "trump blind"
 #: How many applied actions are remembered to recognise a copy sent again (a copy is
@@ -262,7 +272,7 @@ class Table:
         raise Refusal(P.TABLE_FULL)
 
     def _sit(self, s: Seat, name: str, host: bool) -> Seat:
-        s.token = s.token or secrets.token_urlsafe(18)
+        s.token = s.token or new_token()
         s.name = name
         s.connected = True
         s.ready = False
