@@ -111,32 +111,29 @@ class NetTableScene(TableScene):
     # --- widgets ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         super()._build_widgets()
-        hint = self.widgets.pop("hint", None)
+        hint = self.widgets.get("hint")
         if hint is None:
             return
-        rect = hint.relative_rect
-        hint.kill()
+        rect = pygame.Rect(hint.relative_rect)
+        self.table_buttons.drop("hint")
         label = self._leave_label(short=True)
         from ..table.controls import text_width
 
         f = self.layout.font
         w = max(rect.w, text_width(label, f) + f * 2)
-        self.widgets["leave"] = pygame_gui.elements.UIButton(
-            pygame.Rect(rect.right - w, rect.y, w, rect.h), label, self.app.manager,
-            object_id="#table_leave")
+        self.table_buttons.add("leave", pygame.Rect(rect.right - w, rect.y, w, rect.h), label)
         say = t("net_say")
         sw = text_width(say, f) + f * 2
         menu = self.widgets["menu"].relative_rect
         # Above the Menu button, clear of the hand (a Mariáš hand with the blind cards is wide).
-        self.widgets["say"] = pygame_gui.elements.UIButton(
-            pygame.Rect(menu.right - sw, menu.y - rect.h - self.layout.margin, sw, rect.h), say,
-            self.app.manager, object_id="#table_say")
+        self.table_buttons.add(
+            "say", pygame.Rect(menu.right - sw, menu.y - rect.h - self.layout.margin, sw, rect.h),
+            say)
         self._say_widgets()
 
     def _say_widgets(self) -> None:
         """The things one can say, in two rows over the middle of the table (while open)."""
-        for key in [k for k in self.widgets if k.startswith("emote:")]:
-            self.widgets.pop(key).kill()
+        self.table_buttons.drop(*[k for k in self.widgets if k.startswith("emote:")])
         if not self.say_open:
             return
         from game.net.protocol import EMOTES
@@ -154,9 +151,8 @@ class NetTableScene(TableScene):
             widths = [text_width(label, f) + f * 2 for _, label in row]
             x = cx - (sum(widths) + L.margin * (len(row) - 1)) / 2
             for (what, label), bw in zip(row, widths):
-                self.widgets["emote:" + what] = pygame_gui.elements.UIButton(
-                    pygame.Rect(round(x), round(y), bw, bh), label, self.app.manager,
-                    object_id="#table_emote")
+                self.table_buttons.add("emote:" + what, pygame.Rect(round(x), round(y), bw, bh),
+                                       label, object_id="#table_emote")
                 x += bw + L.margin
             y += bh + L.margin
 
@@ -167,10 +163,7 @@ class NetTableScene(TableScene):
         return t("net_leave_short") if short else t("net_leave")
 
     def _result_widgets(self) -> None:
-        for k in ("next", "end_menu"):
-            w = self.widgets.pop(k, None)
-            if w is not None:
-                w.kill()
+        self.table_buttons.drop("next", "end_menu")
         if self.model.result is None:
             return
         L = self.layout
@@ -191,12 +184,10 @@ class NetTableScene(TableScene):
         total = len(keys) * bw + (len(keys) - 1) * L.margin
         x = r.centerx - total / 2
         for key, label in keys:
-            b = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label,
-                self.app.manager, object_id=f"#table_{key}")
+            b = self.table_buttons.add(
+                key, pygame.Rect(round(x), r.bottom - bh - L.margin * 1.5, bw, bh), label)
             if key == "next" and waiting:
                 b.disable()
-            self.widgets[key] = b
             x += bw + L.margin
 
     # --- flow events -----------------------------------------------------------------------
@@ -240,7 +231,7 @@ class NetTableScene(TableScene):
         if is_net_event(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for k, w in self.widgets.items() if w is event.ui_element), None)
+            key = self.table_buttons.key_of(event.ui_element)
             if key in ("leave", "end_menu"):
                 self.leave_table()
                 self.app.go(routes.Menu())

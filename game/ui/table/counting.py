@@ -182,7 +182,7 @@ class CountingPanel:
         sc = self.scene
         h = size[1]
         m = sc.layout.margin
-        buttons = [pygame.Rect(b.rect) for b in (sc.widgets or {}).values()]
+        buttons = list(sc.table_buttons.rects())
         buttons += [pygame.Rect(b.rect) for _a, b in sc.buttons.buttons]
         bottom_limit = min([r.top for r in buttons if r.top > h * 0.45] or [h - m]) - m
         # Before the first card (Mariáš bidding) nothing lies where the trick will.

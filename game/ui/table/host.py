@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Protocol
 
 import pygame
-import pygame_gui
 
 from game.rules import Action, Refusal
 from game.ui.app import App
@@ -33,6 +32,7 @@ from .hud import Fonts
 from .layout import TableLayout
 from .model import TableModel
 from .stage import Stage
+from .table_buttons import TableButtons
 
 
 class InputView(Protocol):
@@ -105,7 +105,7 @@ class CountingHost(TableBasics, Protocol):
     director: Director | None
     art: CardArt | None
     buttons: ButtonBar
-    widgets: dict[str, pygame_gui.elements.UIButton]
+    table_buttons: TableButtons
 
     @property
     def panels(self) -> PanelsView: ...

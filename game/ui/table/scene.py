@@ -52,17 +52,19 @@ from ..settings import Settings
 from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
-from .controls import ButtonBar, action_label, button_actions, text_width
+from .controls import ButtonBar, action_label, button_actions
 from .counting import CountingPanel
 from .director import Director
 from .felt import make_felt
+from .hand_looks import lift_cards, mark_cards
 from .hud import Bubble, Fonts, draw_bubble, draw_tooltip, forget_panels
 from .input import FKEY_NAMES, TableInput, takes_back
 from .layout import TableLayout, compute_layout
 from .model import Overlay, TableModel
 from .moments import deal_moments
 from .panels import Panels
-from .stage import GLOW_HINT, GLOW_LEGAL, GLOW_SELECT, Stage
+from .stage import Stage
+from .table_buttons import TableButtons
 from .text import t
 from .trainer import TrainerPanel
 
@@ -79,8 +81,6 @@ PASSIVE_KEYS = frozenset({
     pygame.K_TAB,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
-#: The verbs of a card clicked in the hand: a play, or Mariáš forehand's trump card.
-CARD_PLAYS = (Verb.PLAY, Verb.TRUMP)
 
 
 def deck_faces(variant: str) -> list[str]:
@@ -113,9 +113,8 @@ class TableScene(Scene):
         self.buttons = ButtonBar(app.manager)
         #: The table's own questions ("declare 66 with only 23 points?"); modal while open.
         self.confirm = ConfirmDialog(app.manager)
-        self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
-        #: Where the result panel was when its buttons were built (empty: none built).
-        self._result_built = pygame.Rect(0, 0, 0, 0)
+        #: Menu, Hint, Undo and the result panel's buttons.
+        self.table_buttons = TableButtons(app.manager)
         #: What the player has chosen and what lies open over the cards (drawn by this
         #: scene and its panels, changed by the input and the flow's events).
         self.model = TableModel()
@@ -143,6 +142,11 @@ class TableScene(Scene):
         #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
         self.counting = CountingPanel(self)
         self.trainer = TrainerPanel(self)
+
+    @property
+    def widgets(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """The table's own buttons by key (Menu, Hint, Undo, the result panel's)."""
+        return self.table_buttons.widgets
 
     # --- settings -------------------------------------------------------------------
     @property
@@ -220,9 +224,7 @@ class TableScene(Scene):
             self.layer.close()
         self.anim.finish()
         self.buttons.clear()
-        for w in self.widgets.values():
-            w.kill()
-        self.widgets = {}
+        self.table_buttons.clear()
         # Screens are kept for the next visit: what only the drawing needs goes — the
         # window-sized layer (8 MB at 1080p) and this table's rotated, dimmed and glowing
         # pictures; the next frame here composes them again (quickly, no blur: the
@@ -383,65 +385,17 @@ class TableScene(Scene):
         # Warm the faces at this size (on a worker) so the moves do not stall on rendering.
         variant = self.flow.match.variant if self.flow else "marriage"
         self.art.warm(deck_faces(variant), [L.hand_h, L.table_h])
-        for w in self.widgets.values():
-            w.kill()
-        self.widgets = {}
-        menu_label, hint_label = t("table_menu"), t("table_hint")
-        bw = max(round(L.font * 5), text_width(menu_label, L.font) + L.font * 2,
-                 text_width(hint_label, L.font) + L.font * 2)
-        bh = round(L.font * 1.9)
-        x = L.size[0] - L.margin - bw
-        y = L.size[1] - L.margin - bh
-        m = self.app.manager
-        self.widgets["menu"] = pygame_gui.elements.UIButton(
-            pygame.Rect(round(x), round(y), bw, bh), menu_label, m,
-            object_id="#table_menu")
-        self.widgets["hint"] = pygame_gui.elements.UIButton(
-            pygame.Rect(round(x - bw - L.margin), round(y), bw, bh), hint_label, m,
-            object_id="#table_hint")
-        if self.setup is not None and self.setup.practice and self.layer is not None:
-            undo = t("table_undo")
-            uw = max(bw, text_width(undo, L.font) + L.font * 2)
-            # Above Menu, right-aligned with it: beside Hint, or above it, a long label
-            # ("Вернуть ход") reached over the hand's last card.
-            self.widgets["undo"] = pygame_gui.elements.UIButton(
-                pygame.Rect(round(x + bw - uw), round(y - bh - L.margin), uw, bh), undo,
-                m, object_id="#table_undo")
+        self.table_buttons.clear()
+        self.table_buttons.corner(L, undo=self.setup is not None and self.setup.practice
+                                  and self.layer is not None)
         self.buttons.clear()
         self.confirm.close()  # built for the old size; the player simply asks again
         self.trainer.rebuild()  # an open counting question, laid out for the new size
         self._result_widgets()
 
     def _result_widgets(self) -> None:
-        for k in ("next", "score", "review", "showme", "end_menu"):
-            w = self.widgets.pop(k, None)
-            if w is not None:
-                w.kill()
-        self.panels.result_rows = 0
-        self._result_built = pygame.Rect(0, 0, 0, 0)
-        if self.model.result is None:
-            return
-        L = self.layout
-        keys = self.result_keys()
-        bh = round(L.font * 2.1)
-        # As wide as the longest label needs (Russian runs long), within the panel; in two
-        # rows when one row does not fit (four Russian labels between two side plates).
-        bw = self.panels.result_button_w()
-        per_row = self.panels.result_per_row()
-        rows = [keys[i:i + per_row] for i in range(0, len(keys), per_row)]
-        self.panels.result_rows = len(rows)  # the panel is as high as these rows need
-        r = self._result_built = self.panels.result_rect()
-        room = r.w - 2 * L.margin - (per_row - 1) * L.margin
-        bw = min(bw, room // per_row)
-        for n, row in enumerate(rows):
-            total = len(row) * bw + (len(row) - 1) * L.margin
-            x = r.centerx - total / 2
-            y = r.bottom - L.margin * 1.5 - bh - (len(rows) - 1 - n) * (bh + L.margin)
-            for key, label in row:
-                self.widgets[key] = pygame_gui.elements.UIButton(
-                    pygame.Rect(round(x), round(y), bw, bh), label,
-                    self.app.manager, object_id=f"#table_{key}")
-                x += bw + L.margin
+        keys = self.result_keys() if self.model.result is not None else []
+        self.table_buttons.result(self.layout, self.panels, keys)
 
     def result_keys(self) -> list[tuple[str, str]]:
         """The result panel's buttons: (key, label)."""
@@ -690,7 +644,7 @@ class TableScene(Scene):
         prompt = self.panels.prompt_rect()
         return TablePicture(
             buttons=tuple(pygame.Rect(b.rect) for _a, b in self.buttons.buttons),
-            widgets=tuple(pygame.Rect(b.rect) for b in self.widgets.values()),
+            widgets=self.table_buttons.rects(),
             cards=tuple(cards), own_cards=tuple(own),
             plates=tuple(pygame.Rect(r) for r in self.panels.plate_rects.values()),
             seats=tuple(regions[:-1]), trick_area=regions[-1], margin=int(L.margin),
@@ -940,7 +894,7 @@ class TableScene(Scene):
         if action is not None:
             self.press_action(action)
             return
-        key = next((k for k, w in self.widgets.items() if w is element), None)
+        key = self.table_buttons.key_of(element)
         if key is None:
             return
         if key == "menu" or key == "end_menu":
@@ -970,8 +924,7 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.age < b.ttl]
         if self.flow is None:
             return
-        if self.model.result is not None and self._result_built.w and \
-                self.panels.result_rect() != self._result_built:
+        if self.model.result is not None and self.table_buttons.result_moved(self.panels):
             # The plates it is measured between grew (the deal's points, a language):
             # the panel's buttons follow it, never left outside it.
             self._result_widgets()
@@ -1003,66 +956,18 @@ class TableScene(Scene):
         return self.open_overlay().modal
 
     def _veil_widgets(self) -> None:
-        """Hide the table's own buttons (and a tip's) while a question is open: pygame-gui
-        draws them above the dialog's veil, where they would look pressable."""
-        modal = self.modal()
         tips = self.layer.tips.buttons if self.layer is not None else {}
-        for w in [*self.widgets.values(), *tips.values()]:
-            if modal and w.visible:
-                w.hide()
-            elif not modal and not w.visible:
-                w.show()
+        self.table_buttons.veil(self.modal(), tips.values())
 
     def _update_hand_looks(self, dt: float) -> None:
         stage = self.stage
         assert stage is not None
-        stage.dim = set()
-        stage.glow = {}
         waiting = self.human is not None and self.human.waiting and not self.anim.busy()
-        legal = self.input.legal() if waiting else []
-        choices = self.input.choices() if waiting else []
-        hand = stage.hand_sprites()
-        cursor_key = hand[self.model.cursor].key if 0 <= self.model.cursor < len(hand) else None
-        if waiting and self.input.discarding():
-            ok = self.input.discardable()
-            stage.dim = {s.key for s in hand if s.key not in ok}
-        elif waiting:
-            playable = set()
-            for s in hand:
-                a = self.input.card_action(s.key)
-                if a is not None and a in choices:
-                    playable.add(s.key)
-            if playable and len(playable) < len(hand):
-                stage.glow = {k: GLOW_LEGAL for k in playable}
-            stage.dim = {s.key for s in hand if s.key not in playable} if any(
-                a.verb in CARD_PLAYS for a in legal) else set()
-        for k in self.model.selected:
-            stage.glow[k] = GLOW_SELECT
-        hinted = self.model.hint_action
-        if hinted is not None:
-            if hinted.blind:
-                for s in hand:
-                    if s.key.startswith("blind"):
-                        stage.glow[s.key] = GLOW_HINT
-            elif hinted.verb in CARD_PLAYS or hinted.verb is Verb.DISCARD:
-                for c in hinted.cards:
-                    stage.glow[CARD_STR[c]] = GLOW_HINT
+        may_lift = mark_cards(stage, self.model, self.input, waiting)
         if self.anim.busy():
             self._lifting = False
             return
-        ease = min(1.0, dt * 14)
-        lift_h = self.layout.hover_lift
-        waiting = waiting and any(a.verb in CARD_PLAYS or a.verb is Verb.DISCARD for a in legal)
-        lifting = False
-        for s in hand:
-            want = lift_h if waiting and (s.key == self.model.hover or s.key == cursor_key) \
-                and s.key not in stage.dim else 0.0
-            s.lift += (want - s.lift) * ease
-            if abs(want - s.lift) < 0.4:
-                s.lift = want  # settled: no endless approach, no endless frames
-            else:
-                lifting = True
-        self._lifting = lifting
+        self._lifting = lift_cards(stage, self.model, may_lift, self.layout.hover_lift, dt)
 
     def _sync_buttons(self) -> None:
         L = self.layout

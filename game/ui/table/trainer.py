@@ -28,6 +28,7 @@ from .animation import Animator
 from .counting import CountingPanel
 from .host import TableBasics
 from .hud import GOLD, panel
+from .table_buttons import TableButtons
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ class TrainerHost(TableBasics, Protocol):
 
     human: HumanInput | None
     anim: Animator
-    widgets: dict[str, pygame_gui.elements.UIButton]
+    table_buttons: TableButtons
 
     @property
     def counting(self) -> CountingPanel: ...
@@ -280,7 +281,7 @@ class TrainerPanel:
                         self.answer(value)
                     return True
             # the table's Menu stays at hand; its actions wait for the answer
-            return event.ui_element is not self.scene.widgets.get("menu")
+            return self.scene.table_buttons.key_of(event.ui_element) != "menu"
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 return False
