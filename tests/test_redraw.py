@@ -351,7 +351,7 @@ def test_a_deal_leaves_nothing_stale_on_screen(monkeypatch) -> None:
             assert not screen.stale(), f"frame {i}: presented picture differs from drawn"
             # (A bot that is thinking may answer any moment, from its thread: its dots
             # would go before the next frame; compare only pictures nothing can change.)
-            if i % 7 == 0 and "dots" not in scene._live.items and \
+            if i % 7 == 0 and "dots" not in scene.view.live.items and \
                     scene.flow.thinking_seat() is None:
                 assert not screen.redrawn_in_full_differs(), f"frame {i}: partial redraw"
                 checked += 1
@@ -396,7 +396,7 @@ def test_the_tables_traps_sleep_and_leave_nothing_stale(monkeypatch) -> None:
     screen = FrontBuffer(monkeypatch, app)
     _until(app, scene, lambda: scene.flow.waiting_for_human() and not scene.animating())
     settle(app, 3)
-    assert scene._live.items.get(("keys", 0)) is not None  # the number on the first card
+    assert scene.view.live.items.get(("keys", 0)) is not None  # the number on the first card
     assert not screen.redrawn_in_full_differs()
     # The player plays until a finished trick waits on the table for the click.
     for _ in range(4):
@@ -413,22 +413,22 @@ def test_the_tables_traps_sleep_and_leave_nothing_stale(monkeypatch) -> None:
     for _ in range(30):
         assert not app.step(1 / 60)
     assert len(app.frames) == drawn
-    assert "prompt" in scene._live.items and not screen.stale()
+    assert "prompt" in scene.view.live.items and not screen.stale()
     assert not screen.redrawn_in_full_differs()
     key(app, pygame.K_SPACE)  # collects it
     assert not scene.director.collecting()
     _until(app, scene, lambda: scene.flow.waiting_for_human() and not scene.animating())
     settle(app, 3)
-    assert "prompt" not in scene._live.items
+    assert "prompt" not in scene.view.live.items
     assert not screen.stale() and not screen.redrawn_in_full_differs()
     # The last trick, shown and closed.
     key(app, pygame.K_l)
     settle(app, 2)
-    assert "last_trick" in scene._live.items
+    assert "last_trick" in scene.view.live.items
     assert not screen.stale() and not screen.redrawn_in_full_differs()
     key(app, pygame.K_l)
     settle(app, 2)
-    assert "last_trick" not in scene._live.items
+    assert "last_trick" not in scene.view.live.items
     assert not screen.stale() and not screen.redrawn_in_full_differs()
     # A bubble animates only while it fades: at full strength the table sleeps until its
     # fade-out is due.

@@ -64,6 +64,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from .fits import Fit
+from .regions import Region
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -105,6 +108,15 @@ class Scene:
         """
         surface.fill((18, 64, 40))
         return None
+
+    def regions(self) -> list[Region]:
+        """What this scene drew itself beyond its widgets, as the next frame draws it
+        (cards, plates, boxes, panels: game.ui.regions); none by default."""
+        return []
+
+    def text_fits(self) -> list[Fit]:
+        """The texts this scene drew itself with the room each had (game.ui.fits)."""
+        return []
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild the layout (and re-render cards crisp)."""

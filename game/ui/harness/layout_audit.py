@@ -12,8 +12,9 @@ rectangles the running program already knows:
 * **outside** — a widget or panel not wholly inside the window.
 
 :func:`audit` answers them for the current screen.  Scenes say what they drew through
-an optional ``audit_regions()`` (the table: its cards, plates, boxes, panels and key
-legend; the tutorial: its cards and the frame its buttons belong in).
+:meth:`~game.ui.scene.Scene.regions` (the table: its cards, plates, boxes, panels and key
+legend; the tutorial: its cards and the frame its buttons belong in) and the texts they
+drew with their room through :meth:`~game.ui.scene.Scene.text_fits`.
 
 :func:`play_through` drives the program through every screen and, for each game, the
 table's phases (contract choice, discard, a card to play, the deal's end) with its
@@ -37,38 +38,16 @@ from game.rules.variants import deal_class
 from game.ui import routes
 
 from ..gui_internals import translate
+from ..regions import BOX, CARD, LEGEND, PANEL, Region
 from .textfit import SLACK, in_tooltip, object_id, overflows, stops
 
 log = logging.getLogger(__name__)
-
-#: Region kinds: what a scene drew, and how the audit treats it.
-CARD = "card"  # a card a player needs: nothing may cover it
-BOX = "box"  # a plate, a box, a legend: panels and widgets must leave it readable
-PANEL = "panel"  # something drawn over the table: covers nothing it must not
-FRAME = "frame"  # a frame whose widgets must stay inside it
-#: The key legend over the player's plate: it must not touch the hand.
-LEGEND = "key legend"
 
 #: The widget types a player reads or presses (containers and decorations are left out).
 WIDGET_TYPES = (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel,
                 pygame_gui.elements.UITextBox, pygame_gui.elements.UITextEntryLine,
                 pygame_gui.elements.UIDropDownMenu, pygame_gui.elements.UIHorizontalSlider,
                 pygame_gui.elements.UISelectionList)
-
-
-@dataclass(frozen=True)
-class Region:
-    """A rectangle a scene drew: what it is (in words), its kind and where it lies.
-
-    ``over_cards``: a panel the player opened on purpose over the table (the last trick,
-    the deal's result) may lie over cards.  ``members``: the ``id()`` of the widgets that
-    belong to it (a panel's or a frame's buttons): they lie on it and stay inside it."""
-
-    name: str
-    kind: str
-    rect: pygame.Rect
-    over_cards: bool = False
-    members: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,96 +114,15 @@ def _label(element: Any, text: str) -> str:
 
 
 def scene_regions(app: Any) -> list[Region]:
-    """What the current scene drew itself (its own ``audit_regions()``, or the table's and
-    the tutorial's, read from them here)."""
+    """What the current scene drew itself (:meth:`game.ui.scene.Scene.regions`)."""
     scene = app.scene
-    if scene is None:
-        return []
-    regions = getattr(scene, "audit_regions", None)
-    if callable(regions):
-        return list(regions())
-    if scene.name == "table":
-        return table_regions(scene)
-    if scene.name == "tutorial":
-        return tutorial_regions(scene)
-    return []
-
-
-def table_regions(table: Any) -> list[Region]:
-    """The table's cards a player needs, its plates and boxes, the key legend and every
-    panel drawn over the felt, as the next frame draws them."""
-    if table.flow is None or table.stage is None:
-        return []
-    size = table.app.size
-    window = pygame.Rect(0, 0, *size)
-    out = [Region(name, CARD, rect) for name, rect in table.stage.card_regions(table.view_seat)]
-    panels = table.panels
-    for seat, rect in panels.plate_rects.items():
-        if seat >= table.flow.match.players:
-            continue  # drawn for the table before (the next frame draws them anew)
-        out.append(Region(f"plate of {table.seat_name(seat).split(' · ')[0]}", BOX,
-                          pygame.Rect(rect)))
-    L = table.layout
-    out.append(Region("game box", BOX, pygame.Rect(L.info.tuple())))
-    out.append(Region("match box", BOX, pygame.Rect(L.score.tuple())))
-    scratch = pygame.Surface(size)
-    panels.draw_keys(scratch)
-    lines = list(panels.legend_rects)
-    if lines:
-        out.append(Region(LEGEND, BOX, lines[0].unionall(lines[1:])))
-    prompt = panels.prompt_rect()
-    if prompt is not None:
-        out.append(Region("prompt", PANEL, prompt))
-    hint_line = panels.draw_hint(scratch)
-    if hint_line is not None and table.model.hint_text:
-        out.append(Region("hint line", PANEL, hint_line))
-    if table.counting.rect.w:
-        out.append(Region("counting aid", PANEL, pygame.Rect(table.counting.rect)))
-    if table.trainer.active and table.trainer.rect.w:
-        out.append(Region("counting question", PANEL, pygame.Rect(table.trainer.rect)))
-    if table.model.last_trick_view:
-        r = panels.draw_last_trick(scratch)
-        if r is not None:
-            out.append(Region("last trick", PANEL, r, over_cards=True))
-    if table.model.result is not None:
-        members = tuple(id(table.widgets[k]) for k in ("next", "score", "review", "showme",
-                                                       "end_menu") if k in table.widgets)
-        out.append(Region("result panel", PANEL, panels.result_rect(), True, members))
-    layer = table.layer
-    if layer is not None:
-        if layer.panel.visible and layer.panel.rect.w:
-            out.append(Region("hint panel", PANEL, pygame.Rect(layer.panel.rect)))
-        if layer.tips.active and layer.tips.rect.w:
-            out.append(Region("tip", PANEL, pygame.Rect(layer.tips.rect),
-                              members=tuple(id(b) for b in layer.tips.buttons.values())))
-        if layer.dialog.active:
-            out.append(Region("practice question", PANEL, window))
-    if table.confirm.active:
-        out.append(Region("question", PANEL, window))
-    return out
-
-
-def tutorial_regions(scene: Any) -> list[Region]:
-    """The lesson's cards and the side frame its buttons belong in."""
-    if scene.run is None:
-        return []
-    side = scene.side_rect()
-    members = tuple(id(e) for _n, e, rect in widgets(scene.app.manager)
-                    if side.collidepoint(rect.center))
-    out = [Region("lesson frame", FRAME, side, members=members)]
-    out += [Region(f"card {k}", CARD, pygame.Rect(r)) for k, r in scene.card_rects.items()]
-    return out
+    return [] if scene is None else list(scene.regions())
 
 
 def audit(app: Any) -> list[Problem]:
     """Everything cut or hidden on the current screen."""
     found = [Problem("clipped", o.where, f"{o.text!r} needs {o.need} px, has {o.room}")
              for o in overflows(app)]
-    layer = getattr(app.scene, "layer", None)
-    panel = getattr(layer, "panel", None)
-    if panel is not None and panel.visible:
-        found += [Problem("clipped", f.where, f"{f.text!r} needs {f.need} px, has {f.room}")
-                  for f in panel.fits if f.need > f.room + SLACK]
     window = pygame.Rect(0, 0, *app.size)
     items = widgets(app.manager)
     regions = scene_regions(app)

@@ -29,6 +29,7 @@ from game.ui import routes
 
 from ..fits import Fit
 from ..gui_internals import shown_text, text_box_rows, translate
+from ..scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -144,9 +145,9 @@ def element_overflows(manager: Any) -> list[Overflow]:
     return out
 
 
-def drawn_overflows(scene: Any) -> list[Overflow]:
+def drawn_overflows(scene: Scene) -> list[Overflow]:
     """The texts a scene drew itself (the table's felt), as it recorded them."""
-    fits: list[Fit] = list(getattr(scene, "text_fits", lambda: [])())
+    fits: list[Fit] = list(scene.text_fits())
     return [Overflow(f.where, f.text, f.need, f.room) for f in fits if f.need > f.room + SLACK]
 
 

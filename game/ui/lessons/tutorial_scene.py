@@ -26,6 +26,7 @@ from game.ui.i18n import current_language, tr
 from game.ui.player_names import seat_name
 from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from game.ui.practice.texts import action_text, contract_text, family_of, rule_reason
+from game.ui.regions import CARD, FRAME, Region
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import pack_rows
@@ -213,6 +214,17 @@ class TutorialScene(MenuScene):
         self._build_play()
 
     # --- geometry ----------------------------------------------------------------------
+    def regions(self) -> list[Region]:
+        """The lesson's cards and the side frame its buttons belong in."""
+        if self.run is None:
+            return []
+        side = self.side_rect()
+        members = tuple(id(e) for e in self.elements if e.alive() and e.visible
+                        and side.collidepoint(e.rect.center))
+        out = [Region("lesson frame", FRAME, side, members=members)]
+        out += [Region(f"card {k}", CARD, pygame.Rect(r)) for k, r in self.card_rects.items()]
+        return out
+
     def side_rect(self) -> pygame.Rect:
         w, h = self.app.size
         px = self.px

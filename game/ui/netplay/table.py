@@ -261,7 +261,7 @@ class NetTableScene(TableScene):
             sig = (tuple((i.name, i.connected, i.kind) for i in flow.inputs), flow.status)
             if sig != self._roster_sig:
                 self._roster_sig = sig
-                self._base_sig = None  # the plates show who is there: redraw them
+                self.view.stale()  # the plates show who is there: redraw them
 
     def _emote_bubble(self, seat: int, what: str) -> None:
         """What a player said, at their seat, in this window's language."""

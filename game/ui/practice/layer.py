@@ -30,6 +30,8 @@ from game.rules import Action, Observation
 from game.ui import routes
 from game.ui.i18n import tr
 
+from ..fits import Fit
+from ..regions import PANEL, Region
 from ..settings import Settings
 from .coach import HintService, TipBook, assess, rewind_flow, tips_for
 from .host import PracticeHost
@@ -494,6 +496,23 @@ class PracticeLayer:
     def busy(self) -> bool:
         """Waiting for a hint that is being searched (the table keeps polling)."""
         return bool(self.panel.visible and self.panel.waiting) or bool(self.tips.buttons_due)
+
+    def regions(self, window: pygame.Rect) -> list[Region]:
+        """Where the layer's panels lie over the table (game.ui.regions): the hint panel,
+        a tip with its buttons, a practice question over the whole window."""
+        out = []
+        if self.panel.visible and self.panel.rect.w:
+            out.append(Region("hint panel", PANEL, pygame.Rect(self.panel.rect)))
+        if self.tips.active and self.tips.rect.w:
+            out.append(Region("tip", PANEL, pygame.Rect(self.tips.rect),
+                              members=tuple(id(b) for b in self.tips.buttons.values())))
+        if self.dialog.active:
+            out.append(Region("practice question", PANEL, pygame.Rect(window)))
+        return out
+
+    def text_fits(self) -> list[Fit]:
+        """The hint panel's texts with their room, while it is open."""
+        return list(self.panel.fits) if self.panel.visible else []
 
     def close(self) -> None:
         self.dialog.close()

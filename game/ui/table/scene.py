@@ -3,8 +3,10 @@
 Composition (each piece small and replaceable): :class:`~game.ui.flow.TurnFlow`
 (who acts, via the rules engine) → :class:`~.director.Director` (what moves)
 → :class:`~.stage.Stage` (sprites, cached pictures) ← :class:`~.input.TableInput`
-(mouse/keys).  The scene glues them to the app: it builds widgets, draws the
-HUD and reacts to resizes without touching the game state.
+(mouse/keys); :class:`~.model.TableModel` holds what the player chose and what lies
+open, :class:`~.view.TableView` draws it all.  The scene glues them to the app: it
+answers the flow's events, builds the widgets and reacts to resizes without touching
+the game state.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from game.ui.practice.panels import ConfirmDialog
 from game.ui.widgets.scaling import ensure_font_scale
 from game.ui.widgets.shared import release_menu_pictures
 
+from ..fits import Fit
 from ..flow import (
     ActionApplied,
     DealEnded,
@@ -45,7 +48,7 @@ from ..flow import (
 )
 from ..player_names import seat_name as player_seat_name
 from ..players import BotInput, BotServer, HumanInput, Input, make_engine
-from ..redraw import DisplayList
+from ..regions import BOX, CARD, LEGEND, PANEL, Region
 from ..scene import Scene
 from ..session import GameSetup
 from ..settings import Settings
@@ -55,18 +58,18 @@ from .art import CardArt, make_renderer
 from .controls import ButtonBar, action_label, button_actions
 from .counting import CountingPanel
 from .director import Director
-from .felt import make_felt
 from .hand_looks import lift_cards, mark_cards
-from .hud import Bubble, Fonts, draw_bubble, draw_tooltip, forget_panels
+from .hud import Bubble, Fonts, forget_panels
 from .input import FKEY_NAMES, TableInput, takes_back
 from .layout import TableLayout, compute_layout
 from .model import Overlay, TableModel
 from .moments import deal_moments
 from .panels import Panels
 from .stage import Stage
-from .table_buttons import TableButtons
+from .table_buttons import RESULT_KEYS, TableButtons
 from .text import t
 from .trainer import TrainerPanel
+from .view import TableView
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -108,7 +111,6 @@ class TableScene(Scene):
         self.layout: TableLayout = compute_layout(app.size, 2)
         self.stage: Stage | None = None
         self.director: Director | None = None
-        self.felt: pygame.Surface | None = None
         self.bubbles: list[Bubble] = []
         self.buttons = ButtonBar(app.manager)
         #: The table's own questions ("declare 66 with only 23 points?"); modal while open.
@@ -124,15 +126,6 @@ class TableScene(Scene):
         self.layer: PracticeLayer | None = None
         self.bot_budget_ms: float | None = None
         self.bot_server: BotServer | None = None
-        #: The cached background layer (felt, panels, cards at rest) and what it shows.
-        self._base: pygame.Surface | None = None
-        self._base_sig: tuple[Any, ...] | None = None
-        self._base_items: dict[str, tuple[object, ...]] = {}
-        #: What the last frame drew (redraw protocol): the layer's items and the live ones.
-        self._base_list = DisplayList()
-        self._live = DisplayList()
-        #: The surface the last live items were drawn on (a new window: draw it all).
-        self._live_on: pygame.Surface | None = None
         #: The hand's hover lift is still moving towards its target.
         self._lifting = False
         #: The thinking dots' seat and step, as last drawn.
@@ -142,6 +135,8 @@ class TableScene(Scene):
         #: The counting aid (C) and the counting trainer's questions (game.ui.table.counting).
         self.counting = CountingPanel(self)
         self.trainer = TrainerPanel(self)
+        #: Draws the model and the parts; knows what the last frame drew.
+        self.view = TableView(self)
 
     @property
     def widgets(self) -> dict[str, pygame_gui.elements.UIButton]:
@@ -226,22 +221,12 @@ class TableScene(Scene):
         self.buttons.clear()
         self.table_buttons.clear()
         # Screens are kept for the next visit: what only the drawing needs goes — the
-        # window-sized layer (8 MB at 1080p) and this table's rotated, dimmed and glowing
+        # window-sized layer and felt and this table's rotated, dimmed and glowing
         # pictures; the next frame here composes them again (quickly, no blur: the
         # shared shadows and rims stay).
-        self._base = None
-        self._base_sig = None
-        self._base_items = {}
-        # (The display lists name the pictures they drew: they would keep them alive.)
-        self._base_list = DisplayList()
-        self._live = DisplayList()
-        self._live_on = None
+        self.view.forget()
         if self.art is not None:
             self.art.release()
-        # The felt stays cached by size (game.ui.table.felt) while that size is in use; a
-        # scene holding its own reference kept a window-sized copy alive after the cache
-        # had moved on (the local and the network table each kept one: 16 MB at 1080p).
-        self.felt = None
         forget_panels()  # the plates' and boxes' panels are the table's, by size
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -369,8 +354,7 @@ class TableScene(Scene):
         old = self.layout
         self.layout = compute_layout(self.app.size, players, self.view_seat)
         self._ensure_stage()
-        if self.felt is None or self.felt.get_size() != self.app.size:
-            self.felt = make_felt(self.app.size)
+        self.view.fit(self.app.size)
         assert self.director is not None and self.art is not None
         if self.director.shown is not None and old.size != self.layout.size:
             # New card sizes: jump to the end of the running moves, re-place everything.
@@ -701,10 +685,58 @@ class TableScene(Scene):
         self.director.selected = chosen
         self.director.refresh()
 
-    def text_fits(self) -> list[Any]:
+    def text_fits(self) -> list[Fit]:
         """The texts the table drew itself with the room each had (checked by
-        :mod:`game.ui.harness.textfit`)."""
-        return [fit for fits in self.panels.fits.values() for fit in fits]
+        :mod:`game.ui.harness.textfit`): its panels', and the hint panel's while open."""
+        fits = [fit for fits in self.panels.fits.values() for fit in fits]
+        if self.layer is not None:
+            fits += self.layer.text_fits()
+        return fits
+
+    def regions(self) -> list[Region]:
+        """The cards a player needs, the plates and boxes, the key legend and every panel
+        drawn over the felt, as the next frame draws them."""
+        if self.flow is None or self.stage is None:
+            return []
+        size = self.app.size
+        window = pygame.Rect(0, 0, *size)
+        out = [Region(name, CARD, rect) for name, rect in self.stage.card_regions(self.view_seat)]
+        panels = self.panels
+        for seat, rect in panels.plate_rects.items():
+            if seat >= self.flow.match.players:
+                continue  # drawn for the table before (the next frame draws them anew)
+            out.append(Region(f"plate of {self.seat_name(seat).split(' · ')[0]}", BOX,
+                              pygame.Rect(rect)))
+        L = self.layout
+        out.append(Region("game box", BOX, pygame.Rect(L.info.tuple())))
+        out.append(Region("match box", BOX, pygame.Rect(L.score.tuple())))
+        scratch = pygame.Surface(size)
+        panels.draw_keys(scratch)
+        lines = list(panels.legend_rects)
+        if lines:
+            out.append(Region(LEGEND, BOX, lines[0].unionall(lines[1:])))
+        prompt = panels.prompt_rect()
+        if prompt is not None:
+            out.append(Region("prompt", PANEL, prompt))
+        hint_line = panels.draw_hint(scratch)
+        if hint_line is not None and self.model.hint_text:
+            out.append(Region("hint line", PANEL, hint_line))
+        if self.counting.rect.w:
+            out.append(Region("counting aid", PANEL, pygame.Rect(self.counting.rect)))
+        if self.trainer.active and self.trainer.rect.w:
+            out.append(Region("counting question", PANEL, pygame.Rect(self.trainer.rect)))
+        if self.model.last_trick_view:
+            r = panels.draw_last_trick(scratch)
+            if r is not None:
+                out.append(Region("last trick", PANEL, r, over_cards=True))
+        if self.model.result is not None:
+            members = tuple(id(self.widgets[k]) for k in RESULT_KEYS if k in self.widgets)
+            out.append(Region("result panel", PANEL, panels.result_rect(), True, members))
+        if self.layer is not None:
+            out += self.layer.regions(window)
+        if self.confirm.active:
+            out.append(Region("question", PANEL, window))
+        return out
 
     def prompt(self) -> str | None:
         """What the player is asked to do now, when the cards alone do not say it (shown above
@@ -1042,132 +1074,9 @@ class TableScene(Scene):
         return 0.0  # a deal starting, a phase changing: the next frame
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """Compose the table; returns the areas that changed since the last frame.
-
-        Two display lists (see :class:`game.ui.redraw.DisplayList`): the cached
-        background layer (felt, plates, boxes, cards at rest) is compared when it is
-        rebuilt, the live part (moving cards, the hand, bubbles, panels) every frame.
-        """
-        if self.felt is None or self.felt.get_size() != surface.get_size():
-            self.felt = make_felt(surface.get_size())
-        if self.flow is None or self.stage is None:
-            surface.blit(self.felt, (0, 0))
-            self._live = DisplayList()
-            self._base_list = DisplayList()
-            return None
-        static, active = self.stage.split()
-        hud = (surface.get_size(), id(self.director.displayed) if self.director else 0,
-               self.flow.state, tuple(self.flow.match.totals), len(self.flow.match.deals),
-               self.settings.count_in_memory, self.settings.player_name,
-               self.art.artwork if self.art else "", self.art.back_id if self.art else "",
-               words.t("table_trump"))  # the language
-        damage, pending = self._draw_layer(surface.get_size(), static, hud)
-        layer = self._base
-        assert layer is not None
-        if damage or not self.app.kept_picture or self._live_on is not surface:
-            surface.blit(layer, (0, 0))
-        else:
-            # The window still shows the last frame: put the layer back only where the
-            # last frame drew over it (its live items and the widgets, which are drawn
-            # again on top), not the whole window (a full-window copy every frame).
-            for under in self._live.rects() + self.app.widget_rects():
-                surface.blit(layer, under, under)
-        self._live_on = surface
-        live = self._draw_live(surface, active + pending, hud)
-        damage += live.damage(self._live)
-        self._live = live
-        return damage
-
-    def _draw_layer(self, size: tuple[int, int], static: list[Any],
-                    hud: tuple[Any, ...]) -> tuple[list[pygame.Rect], list[Any]]:
-        """The cached background layer (felt, plates, boxes, cards at rest), made again only
-        when it changed; returns what changed and the resting cards not in it yet.
-
-        A card that comes to rest while others still move is drawn live until everything
-        settles (one rebuild, not one a frame); a card of the layer that moves or goes
-        away forces a rebuild at once."""
-        assert self.stage is not None and self.felt is not None
-        if self._base is None or self._base.get_size() != size:
-            self._base = pygame.Surface(size).convert() \
-                if pygame.display.get_surface() else pygame.Surface(size)
-            self._base_sig = None
-        looks = {s.key: self.stage.look(s) for s in static}
-        stale = hud != self._base_sig or any(
-            looks.get(k) != v for k, v in self._base_items.items())
-        pending = [s for s in static if self._base_items.get(s.key) != looks[s.key]]
-        damage: list[pygame.Rect] = []
-        layer = self._base
-        if stale or (pending and not self.anim.moving()):
-            base = DisplayList()
-            base.add("felt", layer.blit(self.felt, (0, 0)), self.felt)
-            for i, r in enumerate(self.panels.draw_plates(layer)):
-                base.add(("plate", i), r, hud)
-            base.add("info", self.panels.draw_info(layer), hud)
-            base.add("scores", self.panels.draw_scores(layer), hud)
-            settled = static if not self.anim.moving() else \
-                [s for s in static if s not in pending]
-            self.stage.draw(layer, settled, display=base)
-            self._base_items = {s.key: looks[s.key] for s in settled}
-            self._base_sig = hud
-            pending = [s for s in static if s.key not in self._base_items]
-            damage = base.damage(self._base_list)
-            self._base_list = base
-        return damage, pending
-
-    def _draw_live(self, surface: pygame.Surface, active: list[Any],
-                   hud: tuple[Any, ...]) -> DisplayList:
-        """What is drawn over the layer every drawn frame, bottom to top: the thinking dots,
-        the moving cards and the hand, the cursor and key badges, bubbles, the prompt and
-        the hint, the counting aid and trainer, the last trick, the result, a tooltip, the
-        overlays, the practice layer and the table's own question."""
-        assert self.stage is not None and self.flow is not None
-        live = DisplayList()
-        dots = self.panels.draw_thinking(surface)
-        if dots is not None:
-            live.add("dots", *dots)
-        live.add("effect", self.panels.draw_effect(surface), self.anim.clock)
-        self.stage.draw(surface, active, display=live)
-        live.add("cursor", self.panels.draw_cursor(surface))
-        legend = tuple(self.panels.key_legend())
-        for i, r in enumerate(self.panels.draw_keys(surface)):
-            live.add(("keys", i), r, legend)
-        for b in self.bubbles:
-            icon = self.art.suit_chip(b.suit, round(self.layout.font * (1.7 if b.big else 1.1))) \
-                if b.suit and self.art else None
-            live.add(("bubble", id(b)), draw_bubble(surface, self.fonts, b, self.layout.font,
-                                                    icon), (b.picture[1] if b.picture else None,
-                                                            b.alpha))
-        asked = self.prompt()
-        prompt = self.panels.draw_prompt(surface)
-        live.add("prompt", prompt, asked)
-        hint = self.model.hint_text, self.model.hint_action
-        live.add("hint", self.panels.draw_hint(surface), (*hint, asked))
-        for name, drawn in (("counting", self.counting.draw(surface)),
-                            ("trainer", self.trainer.draw(surface))):
-            if drawn is not None:
-                live.add(name, *drawn)
-        if self.model.last_trick_view:
-            obs = self.flow.observation()
-            live.add("last_trick", self.panels.draw_last_trick(surface),
-                     (obs.last_trick if obs is not None else None, hud))
-        if self.model.result is not None:
-            live.add("result", self.panels.draw_result(surface), (id(self.model.result), hud))
-        if self.input.tooltip:
-            text, pos = self.input.tooltip
-            if prompt is not None and pos[1] > prompt.top:
-                pos = (pos[0], prompt.top)  # above the prompt, which it must not hide
-            live.add("tooltip", draw_tooltip(surface, self.fonts, text, pos,
-                                             round(self.layout.font * 0.85)), (text, pos))
-        for key, rect, look in self.draw_overlays(surface):
-            live.add(key, rect, look)
-        if self.layer is not None:
-            for key, rect, look in self.layer.draw(surface) or ():
-                live.add(key, rect, look)
-        if self.confirm.active:
-            self.confirm.draw(surface)
-            c = self.confirm  # a veil over the whole window and the question
-            live.add("confirm", surface.get_rect(), (c.title, tuple(c.lines), tuple(c.rect)))
-        return live
+        """Compose the table (:class:`~.view.TableView`); the areas that changed since the
+        last frame."""
+        return self.view.draw(surface)
 
     def draw_overlays(self, surface: pygame.Surface) -> list[tuple[Hashable, pygame.Rect | None,
                                                                   Any]]:
