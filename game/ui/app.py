@@ -20,12 +20,14 @@ import pygame
 import pygame_gui
 
 from . import idle_wait
+from .fits import Fit
 from .gui_internals import fonts_from_files
 from .hostos import name_windows, prefer_direct_framebuffer, release_heap, run_queue_ms
 from .i18n import translation_dir
 from .icon import APP_ID, set_window_icon
 from .leaving import ScreenMemory
 from .redraw import Damage, UISnapshot
+from .regions import Region
 from .routes import Route, ScreenName
 from .services import Services
 from .settings import Settings
@@ -193,6 +195,13 @@ class Screen(Protocol):
 
     def invalidate(self, rect: pygame.Rect | tuple[int, int, int, int] | None = None) -> None:
         """Ask for a redraw of ``rect`` (None: the whole window) in the next frame."""
+
+    # --- what it drew itself (game.ui.regions, game.ui.fits) -------------------------------
+    def regions(self) -> list[Region]:
+        """Cards, plates, boxes and panels it drew beyond its widgets."""
+
+    def text_fits(self) -> list[Fit]:
+        """The texts it drew itself, with the room each had."""
 
 
 class App:

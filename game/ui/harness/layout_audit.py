@@ -29,7 +29,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 import pygame_gui
@@ -38,8 +38,13 @@ from game.rules.variants import deal_class
 from game.ui import routes
 
 from ..gui_internals import translate
+from ..lessons.tutorial_scene import TutorialScene
 from ..regions import BOX, CARD, LEGEND, PANEL, Region
+from ..table.scene import TableScene
 from .textfit import SLACK, in_tooltip, object_id, overflows, stops
+
+if TYPE_CHECKING:
+    from ..app import App
 
 log = logging.getLogger(__name__)
 
@@ -113,13 +118,13 @@ def _label(element: Any, text: str) -> str:
     return shown[:40]
 
 
-def scene_regions(app: Any) -> list[Region]:
+def scene_regions(app: App) -> list[Region]:
     """What the current scene drew itself (:meth:`game.ui.scene.Scene.regions`)."""
     scene = app.scene
     return [] if scene is None else list(scene.regions())
 
 
-def audit(app: Any) -> list[Problem]:
+def audit(app: App) -> list[Problem]:
     """Everything cut or hidden on the current screen."""
     found = [Problem("clipped", o.where, f"{o.text!r} needs {o.need} px, has {o.room}")
              for o in overflows(app)]
@@ -235,12 +240,12 @@ class Report:
                 f"{self.count()} problems")
 
 
-def _frames(app: Any, n: int = 3) -> None:
+def _frames(app: App, n: int = 3) -> None:
     for _ in range(n):
         app.step(1 / 60)
 
 
-def _in_languages(app: Any, report: Report, size: tuple[int, int], state: str,
+def _in_languages(app: App, report: Report, size: tuple[int, int], state: str,
                   langs: tuple[str, ...], rebuild: Callable[[], None] | None = None) -> None:
     """Audit the screen as it is now in every language (the screen rebuilt for each)."""
     from ..i18n import apply_language
@@ -259,7 +264,7 @@ def _in_languages(app: Any, report: Report, size: tuple[int, int], state: str,
                                                        where.replace(" ", "_") + ".png"))
 
 
-def _wait(app: Any, cond: Callable[[], bool], seconds: float = 20.0) -> bool:
+def _wait(app: App, cond: Callable[[], bool], seconds: float = 20.0) -> bool:
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         app.step(1 / 60)
@@ -268,7 +273,7 @@ def _wait(app: Any, cond: Callable[[], bool], seconds: float = 20.0) -> bool:
     return False
 
 
-def _table_turn(app: Any, table: Any) -> bool:
+def _table_turn(app: App, table: TableScene) -> bool:
     return _wait(app, lambda: table.model.result is not None or (
         table.human is not None and table.human.waiting and not table.anim.busy()))
 
@@ -292,7 +297,7 @@ def _forehand_seed(variant: str, seed: int, first: bool = True) -> int:
 DEFENDER_WALKS = ("marriage", "sixty-six", "sixty-six-3", "marias")
 
 
-def table_states(app: Any, variant: str, seed: int, defender: bool = False
+def table_states(app: App, variant: str, seed: int, defender: bool = False
                  ) -> Iterator[tuple[str, Callable[[], None]]]:
     """Walk one practice deal of ``variant`` to its end, the human playing the first legal
     move; yield ``(state, rebuild)`` at each new phase of the player's decisions, with the
@@ -306,11 +311,15 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
     seed = _forehand_seed(variant, seed, first=not defender)
     name = f"{variant} defender" if defender else variant
     settings = app.services.settings
+    assert settings is not None
     settings.tips = True
     settings.practice_warnings = False  # the first legal move is played without a question
     setup = GameSetup(variant, seats=["human"] + ["easy"] * (players - 1), seed=seed,
                       practice=True)
     table = app.go(routes.Table(setup=setup, bot_budget_ms=0))
+    assert isinstance(table, TableScene)
+    layer = table.layer
+    assert layer is not None  # a practice table
     table.counting.visible = True
 
     def rebuild() -> None:
@@ -333,13 +342,14 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
         if key not in seen:
             seen.add(key)
             yield f"table {name} {key}", rebuild
-            if not card_turn and len(legal) > 1 and table.layer is not None:
+            if not card_turn and len(legal) > 1:
                 yield from _hint_open(app, table, f"table {name} {key} hint", rebuild)
-                table.layer.panel.hide()
-        if card_turn and not overlays_done and table.layer is not None:
+                layer.panel.hide()
+        if card_turn and not overlays_done:
             overlays_done = True
             yield from _overlays(app, table, name, rebuild)
         if any(a.verb is Verb.DISCARD for a in legal) and not table.model.selected:
+            assert table.stage is not None
             two = [s.key for s in table.stage.hand_sprites()][:2]
             for k in two:
                 table.toggle_select(k)
@@ -347,7 +357,7 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
             yield f"table {name} discard chosen", rebuild
         action = next((a for a in legal if a.verb is Verb.PLAY), None) or \
             next((a for a in legal if a.verb is Verb.DISCARD), None) or legal[0]
-        table.layer.close()
+        layer.close()
         table.model.selected = set()
         table.submit(action)
     if table.model.result is not None:
@@ -359,12 +369,13 @@ def table_states(app: Any, variant: str, seed: int, defender: bool = False
 AUDIT_HINT_ITERATIONS = 60
 
 
-def _hint_open(app: Any, table: Any, state: str,
+def _hint_open(app: App, table: TableScene, state: str,
                rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
     """The hint panel opened on the decision at hand (left open for the caller)."""
     from ..practice.coach import HintService
 
     layer = table.layer
+    assert layer is not None
     # A search with a time budget finds more or less on a busier machine, and the panel's
     # rows (so its height and place) with it: a fixed number of iterations audits the same
     # panel on every run.
@@ -375,9 +386,10 @@ def _hint_open(app: Any, table: Any, state: str,
     yield state, rebuild
 
 
-def _overlays(app: Any, table: Any, variant: str,
+def _overlays(app: App, table: TableScene, variant: str,
               rebuild: Callable[[], None]) -> Iterator[tuple[str, Callable[[], None]]]:
     layer = table.layer
+    assert layer is not None and table.flow is not None
     yield from _hint_open(app, table, f"table {variant} hint", rebuild)
     layer.panel.expanded = True
     _frames(app, 2)
@@ -392,7 +404,13 @@ def _overlays(app: Any, table: Any, variant: str,
         table.model.last_trick_view = False
 
 
-def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
+def _resize(app: App) -> None:
+    """Lay the current screen out again for the window's size (a language changed)."""
+    if app.scene is not None:
+        app.scene.resize(app.size)
+
+
+def play_through(app: App, sizes: tuple[tuple[int, int], ...],
                  langs: tuple[str, ...] = ("en", "ru", "cs"),
                  variants: tuple[str, ...] | None = None, screens: bool = True,
                  tutorials: bool = True, seed: int = 3, shots: str | None = None,
@@ -415,8 +433,7 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
                         continue
                     go()
                     _frames(app, 2)
-                    _in_languages(app, report, size, name, langs,
-                                  lambda: app.scene.resize(app.size))
+                    _in_languages(app, report, size, name, langs, lambda: _resize(app))
             walks = [(v, False) for v in (variants if variants is not None else VARIANT_IDS)]
             walks += [(v, True) for v, _ in list(walks) if v in DEFENDER_WALKS]
             for v, defender in walks:
@@ -435,11 +452,12 @@ def play_through(app: Any, sizes: tuple[tuple[int, int], ...],
     return report
 
 
-def tutorial_states(app: Any, only: Callable[[str], bool] = lambda name: True
+def tutorial_states(app: App, only: Callable[[str], bool] = lambda name: True
                     ) -> Iterator[tuple[str, Callable[[], None]]]:
     """Each lesson's steps where the player is asked something (every new set of buttons);
     ``only``: the lessons to visit (``"tutorial <id>"``)."""
     scene = app.go(routes.Tutorial())
+    assert isinstance(scene, TutorialScene)
     lessons = list(scene.lessons)
 
     def rebuild() -> None:
