@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -29,7 +29,11 @@ from game.ui import routes
 
 from ..fits import Fit
 from ..gui_internals import shown_text, text_box_rows, translate
-from ..scene import Scene
+from ..scenes.setup import SetupScene
+from ..table.scene import TableScene
+
+if TYPE_CHECKING:
+    from ..app import App, Screen
 
 log = logging.getLogger(__name__)
 
@@ -145,13 +149,13 @@ def element_overflows(manager: Any) -> list[Overflow]:
     return out
 
 
-def drawn_overflows(scene: Scene) -> list[Overflow]:
+def drawn_overflows(scene: Screen) -> list[Overflow]:
     """The texts a scene drew itself (the table's felt), as it recorded them."""
     fits: list[Fit] = list(scene.text_fits())
     return [Overflow(f.where, f.text, f.need, f.room) for f in fits if f.need > f.room + SLACK]
 
 
-def overflows(app: Any) -> list[Overflow]:
+def overflows(app: App) -> list[Overflow]:
     """Every text of the current screen wider than its box."""
     found = element_overflows(app.manager)
     if app.scene is not None:
@@ -160,7 +164,7 @@ def overflows(app: Any) -> list[Overflow]:
 
 
 # --- the tour ---------------------------------------------------------------------------
-def _frames(app: Any, n: int = 3) -> None:
+def _frames(app: App, n: int = 3) -> None:
     for _ in range(n):
         app.step(1 / 60)
 
@@ -182,7 +186,7 @@ def _played_match(variant: str, deals: int = 2, seed: int = 1) -> Any:
     return m
 
 
-def _table_stop(app: Any, variant: str) -> Callable[[], Any]:
+def _table_stop(app: App, variant: str) -> Callable[[], Any]:
     def go() -> Any:
         from game.ui.session import GameSetup
 
@@ -192,15 +196,15 @@ def _table_stop(app: Any, variant: str) -> Callable[[], Any]:
         # Until the player is asked (the bots have played up to the player's turn).
         for _ in range(600):
             app.step(1 / 60)
-            if getattr(scene, "human", None) is not None and scene.human.waiting and \
-                    not scene.anim.busy():
+            if isinstance(scene, TableScene) and scene.human is not None and \
+                    scene.human.waiting and not scene.anim.busy():
                 break
         _frames(app, 3)
         return scene
     return go
 
 
-def _continue_with_matches(app: Any) -> Any:
+def _continue_with_matches(app: App) -> Any:
     """The saved-matches chooser with a match in progress of every game (put in the slots
     that are empty and taken out again once the chooser is drawn)."""
     import random
@@ -224,11 +228,12 @@ def _continue_with_matches(app: Any) -> Any:
     scene = app.go(routes.Continue())
     _frames(app, 3)
     for v in added:
+        assert storage is not None
         storage.clear_match(v)
     return scene
 
 
-def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
+def stops(app: App) -> Iterator[tuple[str, Callable[[], Any]]]:
     """``(name, open it)`` for every screen of the tour."""
     from game.rules.options import VARIANT_IDS
     from game.ui.session import GameSetup
@@ -241,6 +246,7 @@ def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
     def setup(v: str) -> Callable[[], Any]:
         def go() -> Any:
             scene = app.go(routes.Setup())
+            assert isinstance(scene, SetupScene)
             scene.select_variant(v)
             return scene
         return go
@@ -264,7 +270,7 @@ def stops(app: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
             yield f"table {v}", _table_stop(app, v)
 
 
-def tour(app: Any, size: tuple[int, int], lang: str,
+def tour(app: App, size: tuple[int, int], lang: str,
          only: Callable[[str], bool] = lambda name: True) -> dict[str, list[Overflow]]:
     """Open every screen at ``size`` in ``lang``; ``{screen: overflows}`` (only faults)."""
     from game.ui.i18n import apply_language
@@ -292,7 +298,7 @@ def tour(app: Any, size: tuple[int, int], lang: str,
 SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 720))
 
 
-def check_all(app: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]:
+def check_all(app: App, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]:
     """Every screen in every language at every size: the faults as sentences (none: all
     fit).  The window gets its size and language back afterwards."""
     from game.ui.i18n import LANGUAGES, apply_language, current_language
