@@ -169,3 +169,24 @@ def test_the_corner_buttons_and_the_result_panel_buttons_sit_where_a_player_look
     kept = buttons.widgets
     buttons.clear()
     assert buttons.widgets is kept and not kept
+
+
+def test_a_decisions_buttons_are_the_legal_actions_not_made_on_the_cards_with_their_keys():
+    import random
+
+    from game.rules import new_deal, random_deck
+    from game.ui.table.controls import decision_buttons
+
+    for seed in range(40):
+        deal = new_deal("marias", 0, random_deck("marias", random.Random(seed)))
+        while not deal.is_over():
+            seat = deal.to_move()
+            obs = deal.observation(seat)
+            stray = Action.parse("discard AS KS")  # chosen cards the rules may refuse
+            actions, labels = decision_buttons(list(obs.legal), obs, stray, german=False)
+            assert all(a in obs.legal for a in actions)
+            assert (stray in actions) == (stray in obs.legal)
+            assert not any(a.verb.name in ("PLAY", "TRUMP") for a in actions)
+            assert all(label.startswith(f"F{i + 1}  ") for i, label in enumerate(labels[:9]))
+            assert len(labels) == len(actions) and all(len(label) > 4 for label in labels)
+            deal.apply(obs.legal[0])

@@ -29,8 +29,8 @@ from game.ui.practice.texts import action_text, contract_text, family_of, rule_r
 from game.ui.regions import CARD, FRAME, Region
 from game.ui.scenes.base import MenuScene
 from game.ui.table.board import HINT, SELECT, DealBoard
-from game.ui.table.controls import pack_rows
-from game.ui.table.input import CONFIRM_KEYS, FKEY_NAMES, FKEYS
+from game.ui.table.controls import FKEY_NAMES, pack_rows
+from game.ui.table.input import CONFIRM_KEYS, FKEYS
 from game.ui.table.model import toggle_discard
 from game.ui.widgets.fonts import font, wrap
 

@@ -86,6 +86,24 @@ def button_actions(legal: list[Action]) -> list[Action]:
     return [a for a in legal if a.verb not in CARD_VERBS]
 
 
+#: The names of the keys of the action buttons, left to right (game.ui.table.input).
+FKEY_NAMES = tuple(f"F{i}" for i in range(1, 10))
+
+
+def decision_buttons(legal: list[Action], obs: Observation, chosen_discard: Action | None,
+                     german: bool) -> tuple[list[Action], list[str]]:
+    """The buttons of the decision at hand and their labels: every legal action not made on
+    the cards, after the discard of the two chosen cards when the rules allow it (never one
+    they refuse).  Each label shows its key (F1, F2 …): the number keys are the cards'."""
+    actions = button_actions(legal)
+    if chosen_discard is not None and chosen_discard in legal:
+        actions = [chosen_discard] + actions
+    labels = [action_label(a, obs, german) for a in actions]
+    labels = [f"{FKEY_NAMES[i]}  {text}" if i < len(FKEY_NAMES) else text
+              for i, text in enumerate(labels)]
+    return actions, labels
+
+
 def pack_rows(widths: list[int], room: float, gap: int) -> list[list[int]]:
     """Indices of ``widths`` in rows, in order, each row at most ``room`` wide with ``gap``
     between neighbours (an item wider than the room gets a row of its own)."""

@@ -29,7 +29,6 @@ DRAG_PIXELS = 8
 #: The keys of the action buttons, left to right (the button shows its key).
 FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
          pygame.K_F7, pygame.K_F8, pygame.K_F9)
-FKEY_NAMES = tuple(f"F{i}" for i in range(1, 10))
 #: The keys that go on: they never press a game action (see :meth:`TableInput.key`).
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: 1–9 are the first nine cards and 0 the tenth (a Mariáš hand has ten).

@@ -55,12 +55,12 @@ from ..settings import Settings
 from . import text as words
 from .animation import Animator
 from .art import CardArt, make_renderer
-from .controls import ButtonBar, action_label, button_actions
+from .controls import FKEY_NAMES, ButtonBar, decision_buttons
 from .counting import CountingPanel
 from .director import Director
 from .hand_looks import lift_cards, mark_cards
 from .hud import Bubble, Fonts, forget_panels
-from .input import FKEY_NAMES, TableInput, takes_back
+from .input import TableInput, takes_back
 from .layout import TableLayout, compute_layout
 from .model import Overlay, TableModel
 from .moments import deal_moments
@@ -1002,25 +1002,19 @@ class TableScene(Scene):
         self._lifting = lift_cards(stage, self.model, may_lift, self.layout.hover_lift, dt)
 
     def _sync_buttons(self) -> None:
+        """The decision's buttons, while the player is asked and nothing lies over the table."""
         L = self.layout
-        if self.human is None or not self.human.waiting or self.anim.busy() or \
-                self.model.result is not None or self.modal():
-            self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
-            return
-        obs = self.input.observation()
-        if obs is None:
-            self.buttons.sync([], [], L.buttons_y, L.size[0], L.font)
-            return
-        acts = button_actions(self.input.legal())
-        if self.input.discarding():
-            d = self.discard_action()
-            if d is not None and d in self.input.legal():  # never offer what the rules refuse
-                acts = [d] + acts
-        labels = [action_label(a, obs, self.german_names) for a in acts]
-        # Each button shows its key (F1, F2 …): the number keys are the cards' (input.key).
-        labels = [f"{FKEY_NAMES[i]}  {t}" if i < len(FKEY_NAMES) else t
-                  for i, t in enumerate(labels)]
-        self.buttons.sync(acts, labels, L.buttons_y, L.size[0], L.font)
+        obs = None
+        if self.human is not None and self.human.waiting and not self.anim.busy() and \
+                self.model.result is None and not self.modal():
+            obs = self.input.observation()
+        actions: list[Action] = []
+        labels: list[str] = []
+        if obs is not None:
+            chosen = self.discard_action() if self.input.discarding() else None
+            actions, labels = decision_buttons(self.input.legal(), obs, chosen,
+                                               self.german_names)
+        self.buttons.sync(actions, labels, L.buttons_y, L.size[0], L.font)
 
     # --- drawing ------------------------------------------------------------------------
     #: Steps a second of the thinking dots' pulse (and of polling a thinking bot).
