@@ -110,19 +110,19 @@ def test_a_table_that_is_left_lets_go_of_its_layer_and_pictures() -> None:
                        bot_budget_ms=0)
     for _ in range(120):
         app.step(1 / 60)
-    assert scene._base is not None  # noqa: SLF001
+    assert scene.view._base is not None  # noqa: SLF001
     assert scene.art.cache_bytes() > 0
-    assert scene.felt is not None and hud._PANELS  # noqa: SLF001
+    assert scene.view.felt is not None and hud._PANELS  # noqa: SLF001
     app.switch("menu")
-    assert scene._base is None  # noqa: SLF001 - the window-sized layer went
+    assert scene.view._base is None  # noqa: SLF001 - the window-sized layer went
     assert scene.art.cache_bytes() == 0
     # Its felt (cached by size while the size is in use: a table of another size, or the
     # network table, kept a second window-sized copy alive) and its panels go too.
-    assert scene.felt is None and not hud._PANELS  # noqa: SLF001
-    assert not scene._live.rects() and not scene._base_list.rects()  # noqa: SLF001
+    assert scene.view.felt is None and not hud._PANELS  # noqa: SLF001
+    assert not scene.view.live.rects() and not scene.view._base_list.rects()  # noqa: SLF001
     app.switch("table")  # Continue: the same deal, drawn again whole
     app.step(1 / 60)
-    assert scene._base is not None  # noqa: SLF001
+    assert scene.view._base is not None  # noqa: SLF001
     scene.shutdown()
 
 
