@@ -12,6 +12,7 @@ the sentence shows the arithmetic that produced them, so it always matches the t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from game.rules.results import (
     Band,
@@ -76,11 +77,17 @@ def result_text(result: DealResult, names: Sequence[str], family: str = "french"
     return " ".join(result_sentences(result, names, family, lang))
 
 
-def describe(deal: object, names: Sequence[str], lang: str | None = None,
+class Finished(Protocol):
+    """A deal of any game, asked for its result (None while it is on)."""
+
+    def result(self) -> DealResult | None: ...
+
+
+def describe(deal: Finished, names: Sequence[str], lang: str | None = None,
              family: str = "french", sep: str = " ") -> str:
     """A finished deal's result (``deal.result()``) in words, its sentences joined by
     ``sep`` ("\n": one a line); "" while the deal is on."""
-    result = deal.result()  # type: ignore[attr-defined]
+    result = deal.result()
     return "" if result is None else sep.join(result_sentences(result, names, family, lang))
 
 

@@ -10,17 +10,21 @@ from __future__ import annotations
 import json
 import os
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .renderer import DeckRenderer
 
 HEIGHT = 300
 
 
-def _deck(renderer: object, artwork: str, height: int) -> None:
+def _deck(renderer: DeckRenderer, artwork: str, height: int) -> None:
     from .artworks import CARDS
 
     for card in CARDS:
-        renderer.face(card, height, artwork)  # type: ignore[attr-defined]
-    for info in renderer.list_backs():  # type: ignore[attr-defined]
-        renderer.back(height, info.id)  # type: ignore[attr-defined]
+        renderer.face(card, height, artwork)
+    for info in renderer.list_backs():
+        renderer.back(height, info.id)
 
 
 def run(height: int = HEIGHT) -> dict[str, dict[str, float]]:
