@@ -222,34 +222,35 @@ def test_a_table_found_while_typing_keeps_the_typing_when_built_in_steps(app):  
     join.finder.close()
 
 
-def test_a_step_said_to_be_long_starts_a_slice_of_its_own(app):  # noqa: F811
-    """A build may say its next step is long (``next_step_is_long``): a slice with room for
-    any number of ordinary steps stops before it, and the next slice starts with it."""
+def test_a_long_step_starts_a_slice_of_its_own(app):  # noqa: F811
+    """A boxed text box (its box is slow to make large) is a long step: a slice with room
+    for any number of ordinary steps stops before it, and the next slice starts with it."""
     import time
 
+    from game.ui import shown as sh
     from game.ui.scenes.base import MenuScene
+
+    done: list[int] = []
 
     class Steps(MenuScene):
         name = "steps"
-        done: list[int] = []
 
-        def build(self, **params: Any):
-            Steps.done = [1]
-            yield
-            Steps.done.append(2)
-            self.next_step_is_long()
-            yield
-            Steps.done.append(3)
-            yield
-            Steps.done.append(4)
+        def build(self, **params: Any) -> sh.Shown:
+            return sh.Shown([
+                sh.Prepare(lambda: done.append(1)),
+                sh.Prepare(lambda: done.append(2)),
+                sh.TextBox("A brief.", pygame.Rect(10, 10, 300, 200), object_id="#brief",
+                           boxed=True),
+                sh.Prepare(lambda: done.append(3)),
+            ])
 
     app.register("steps", Steps)
     app.build_slice_s = 3600.0  # (built a slice per frame, any number of steps a slice)
     scene = app.switch("steps")
     scene.continue_build(time.perf_counter() + 3600.0)
-    assert Steps.done == [1, 2] and scene.building()
+    assert done == [1, 2] and scene.building() and not scene.boxes
     scene.continue_build(time.perf_counter() + 3600.0)
-    assert Steps.done == [1, 2, 3, 4] and not scene.building()
+    assert done == [1, 2, 3] and not scene.building() and len(scene.boxes) == 1
 
 
 @pytest.mark.parametrize("app", [(1920, 1080)], indirect=True)

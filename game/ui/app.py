@@ -153,6 +153,9 @@ class Screen(Protocol):
     @property
     def name(self) -> str: ...
 
+    #: What the screen was last opened with.
+    params: dict[str, Any]
+
     @property
     def kept(self) -> bool:
         """Kept when left, to be shown again as it was (else let go: game.ui.leaving)."""
@@ -306,7 +309,7 @@ class App:
             scene = self.scenes[name] = self.scene_factories[name](self)
             self.memory.made(scene)
         self.scene = scene
-        scene.params = params  # type: ignore[attr-defined]
+        scene.params = params
         scene.enter(**params)
         self.invalidate()
         self._entered = True

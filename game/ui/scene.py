@@ -50,9 +50,10 @@ Building a screen across frames
 -------------------------------
 pygame-gui builds a widget (its text layout, its shapes in every state) in
 milliseconds; a screen of forty widgets built at once made one frame far over
-the 50 ms a frame may take.  A screen that yields between groups of widgets in
-its ``build`` (:class:`game.ui.scenes.base.MenuScene`) is built a slice per
-frame when the app has a ``build_slice_s`` (the program has; tests build whole
+the 50 ms a frame may take.  A screen that says what it shows in its ``build``
+(:class:`game.ui.scenes.base.MenuScene`, :mod:`game.ui.shown`) is made by the
+builder (:mod:`game.ui.builder`) a slice per frame (:meth:`Scene.start_build`)
+when the app has a ``build_slice_s`` (the program has; tests build whole
 screens at once): while :meth:`building` is true the app keeps the previous
 picture on screen, holds input and scripted calls, and draws the new screen
 once it is complete.
@@ -60,6 +61,8 @@ once it is complete.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -69,6 +72,7 @@ from .regions import Region
 
 if TYPE_CHECKING:
     from .app import App
+    from .builder import Build
 
 
 class Scene:
@@ -83,6 +87,11 @@ class Scene:
 
     def __init__(self, app: App):
         self.app = app
+        #: The screen's construction under way, a slice per frame (game.ui.builder).
+        self._build: Build | None = None
+        #: What the screen was last opened with (:meth:`App.switch`): a resize or a
+        #: language opens it again with the same.
+        self.params: dict[str, Any] = {}
 
     def enter(self, **params: Any) -> None:
         """Build the widgets; ``params`` come from :meth:`App.switch`."""
@@ -121,15 +130,44 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild the layout (and re-render cards crisp)."""
         self.leave()
-        self.enter(**getattr(self, "params", {}))
+        self.enter(**self.params)
 
     # --- building across frames ------------------------------------------------------------
+    def start_build(self, build: Build) -> None:
+        """Construct the screen by ``build``'s steps (one under way is dropped): a slice
+        per frame in the program's loop, whole now where the app has no slice (tests,
+        the first screen)."""
+        if self._build is not None:
+            self._build.cancel()
+        self._build = build
+        if self.app.build_slice_s is None:
+            self.continue_build(math.inf)
+
+    def cancel_build(self) -> None:
+        """The screen was left: what is not built yet never will be."""
+        if self._build is not None:
+            self._build.cancel()
+            self._build = None
+
     def building(self) -> bool:
         """True while the screen's widgets are being built, a slice per frame."""
-        return False
+        return self._build is not None and self._build.running()
 
     def continue_build(self, until: float) -> None:
         """Build more of the screen until ``time.perf_counter()`` reaches ``until``."""
+        build = self._build
+        if build is None:
+            return
+        build.advance(until)
+        if not build.running() and build is self._build:
+            self._build = None
+
+    def after_build(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the screen is built (now, if it is)."""
+        if self._build is None:
+            then()
+        else:
+            self._build.after(then)
 
     # --- the redraw protocol -------------------------------------------------------------
     def animating(self) -> bool:

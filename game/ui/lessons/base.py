@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+import pygame_gui
+
 from game.rules.base import Deal
 from game.ui.player_names import seat_name
 from game.ui.scenes.base import MenuScene
@@ -32,6 +34,12 @@ class DealLessonScene(MenuScene):
         self._thread: threading.Thread | None = None
         #: what the last search was for (a deal, a seat, its sizes): the same again is not redone
         self._key: str | None = None
+
+    @property
+    def continue_button(self) -> pygame_gui.elements.UIButton | None:
+        """Back to the screen the lesson was opened from (None until it is made)."""
+        button: pygame_gui.elements.UIButton | None = self.made.get("continue")
+        return button
 
     def _stop(self) -> None:
         self._cancel.set()

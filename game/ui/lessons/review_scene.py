@@ -19,6 +19,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from game.ai.explain import threshold_for
 from game.ai.review import ReviewItem, better_line, deal_of, review_deal, total_lost
@@ -31,6 +32,7 @@ from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_bo
 from game.ui.practice.texts import action_text, decimal, explanation_lines, family_of
 from game.ui.result_text import describe
 from game.ui.routes import ScreenName
+from game.ui.shown import Button, Shown, Then
 from game.ui.table.board import HINT, SELECT
 from game.ui.widgets.fonts import ellipsize, font, wrap
 
@@ -77,10 +79,9 @@ class ReviewScene(DealLessonScene):
         self.line_item: ReviewItem | None = None
         self.line_busy = False
         self._line_cancel = threading.Event()
-        self.better_button: Any = None
 
     # --- lifecycle ---------------------------------------------------------------------
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Shown:
         source = params.get("deal") if params.get("deal") is not None else params.get("record")
         self.back_to = params.get("back_to", "table")
         self.names = list(params.get("names") or [])
@@ -97,8 +98,9 @@ class ReviewScene(DealLessonScene):
         area = self.board_rect()
         cont = pygame.Rect(0, 0, px(190), px(46))
         cont.bottomright = (w - px(44), h - px(38))
-        self.continue_button = self.button("continue", cont, "ui.review_continue",
-                                           object_id="#primary")
+        # The steps, then "Show the better move", then Continue in the focus ring.
+        shown = Shown([Button("continue", cont, "ui.review_continue", object_id="#primary",
+                              focus=2, name="continue")])
         keys = [("start", "ui.review_start"), ("back_step", "ui.review_back"),
                 ("forward", "ui.review_forward"), ("end", "ui.review_end")]
         gap, bh = px(10), px(40)
@@ -106,17 +108,23 @@ class ReviewScene(DealLessonScene):
         bw = min(px(112), (room - gap * (len(keys) - 1)) // len(keys))
         x = cont.left - px(24) - len(keys) * bw - (len(keys) - 1) * gap
         y = cont.centery - bh // 2
-        buttons = []
         for i, (key, text) in enumerate(keys):
-            buttons.append(self.button(key, pygame.Rect(x + i * (bw + gap), y, bw, bh), text,
-                                       object_id="#small"))
+            shown.add(Button(key, pygame.Rect(x + i * (bw + gap), y, bw, bh), text,
+                             object_id="#small"))
         why = self.why_rect()
         bb = pygame.Rect(0, 0, min(px(250), why.w - px(28)), px(36))
         bb.bottomright = (why.right - px(12), why.bottom - px(10))
-        self.better_button = self.button("better", bb, "ui.review_show_better",
-                                         object_id="#small")
-        self._sync_better_button()
-        self.focus.set_items([*buttons, self.better_button, self.continue_button])
+        # shown only for a decision that lost points
+        shown.add(Button("better", bb, "ui.review_show_better", object_id="#small", focus=1,
+                         name="better"),
+                  Then(lambda made: self._sync_better_button()))
+        return shown
+
+    @property
+    def better_button(self) -> pygame_gui.elements.UIButton | None:
+        """"Show the better move" / "Back to the game" (None until it is made)."""
+        button: pygame_gui.elements.UIButton | None = self.made.get("better")
+        return button
 
     def _load(self, deal: Deal, seat: int, iterations: int | None) -> None:
         key = write_deal(deal) + f"|{seat}"

@@ -27,6 +27,7 @@ from game.ui.practice.panels import CREAM, GOLD, GOLD_LIGHT, MUTED, draw_box
 from game.ui.practice.texts import action_text, family_of
 from game.ui.result_text import describe
 from game.ui.routes import ScreenName
+from game.ui.shown import Button, Shown
 from game.ui.table.board import HINT, SELECT
 from game.ui.widgets.fonts import ellipsize, font
 
@@ -62,7 +63,7 @@ class ShowMeScene(DealLessonScene):
         self.opponent_iterations: int | None = None
 
     # --- lifecycle -----------------------------------------------------------------------
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Shown:
         self.back_to = params.get("back_to", self.back_to)
         self.names = list(params.get("names") or self.names)
         if params.get("deal") is not None:
@@ -76,8 +77,9 @@ class ShowMeScene(DealLessonScene):
         w, h = self.app.size
         cont = pygame.Rect(0, 0, px(190), px(46))
         cont.bottomright = (w - px(40), h - px(30))
-        self.continue_button = self.button("continue", cont, "ui.review_continue",
-                                           object_id="#primary")
+        # Continue: the focus starts there, after the steps in the ring
+        shown = Shown([Button("continue", cont, "ui.review_continue", object_id="#primary",
+                              focus=1, name="continue")], focused="continue")
         keys = [("start", "ui.review_start"), ("back_step", "ui.review_back"),
                 ("forward", "ui.review_forward"), ("end", "ui.review_end"),
                 ("parts", "ui.showme_parts")]
@@ -86,12 +88,10 @@ class ShowMeScene(DealLessonScene):
         room = cont.left - px(24) - left
         bw = min(px(150), (room - gap * (len(keys) - 1)) // len(keys))
         y = cont.centery - bh // 2
-        buttons = []
         for i, (key, text) in enumerate(keys):
-            buttons.append(self.button(key, pygame.Rect(left + i * (bw + gap), y, bw, bh), text,
-                                       object_id="#small"))
-        self.focus.set_items([*buttons, self.continue_button])
-        self.focus.focus(self.continue_button)
+            shown.add(Button(key, pygame.Rect(left + i * (bw + gap), y, bw, bh), text,
+                             object_id="#small"))
+        return shown
 
     def _load(self, deal: Deal, seat: int, levels: list[str | None] | None) -> None:
         key = write_deal(deal) + f"|{seat}"

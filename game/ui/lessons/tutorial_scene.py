@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from game.rules import Action, Verb
 from game.rules.actions import discard
@@ -28,6 +29,7 @@ from game.ui.practice.panels import BAD, CREAM, GOLD, GOLD_LIGHT, MUTED, draw_bo
 from game.ui.practice.texts import action_text, contract_text, family_of, rule_reason
 from game.ui.regions import CARD, FRAME, Region
 from game.ui.scenes.base import MenuScene
+from game.ui.shown import Button, Shown
 from game.ui.table.board import HINT, SELECT, DealBoard
 from game.ui.table.controls import FKEY_NAMES, pack_rows
 from game.ui.table.input import CONFIRM_KEYS, FKEYS
@@ -76,10 +78,11 @@ class TutorialScene(MenuScene):
         self.trick_waiting = False
         #: The last narration the lesson wrote (what a learner's step without one shows).
         self._story: Callable[[], str] = _silent
-        self.action_buttons: dict[str, Any] = {}
+        #: The action the lesson expects at this step, by its button's key (None: none).
+        self._expected_key: str | None = None
 
     # --- lifecycle ----------------------------------------------------------------------
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Shown:
         if not self.lessons:
             try:
                 self.lessons = load_lessons()
@@ -91,66 +94,58 @@ class TutorialScene(MenuScene):
             self.params.pop("lesson", None)
             ids = [lesson.id for lesson in self.lessons]
             if wanted in ids:
-                self.start(ids.index(wanted))
-                return
-        if self.run is None:
-            self._build_list()
-        else:
-            self._build_play()
+                self._begin(ids.index(wanted))
+        return self._list_shown() if self.run is None else self._play_shown()
 
-    def _build_list(self) -> None:
+    def _list_shown(self) -> Shown:
+        """The lessons, one button each, and Back."""
         self.title_key = "ui.tutorial_title"
         px = self.px
         w, h = self.app.size
         bw, bh, gap = min(w - px(80), px(700)), px(48), px(12)
         top = px(150)
-        items = []
+        shown = Shown()
         for i, lesson in enumerate(self.lessons):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
-            items.append(self.button(f"lesson:{i}", rect, lesson.title(current_language())))
-        back = self.button("back", pygame.Rect(px(40), h - px(86), px(200), px(46)),
-                           "ui.common_back")
-        self.focus.set_items([*items, back])
-        if items:
-            self.focus.focus(items[min(self.lesson_index, len(items) - 1)])
+            shown.add(Button(f"lesson:{i}", rect, lesson.title(current_language()),
+                             name=f"lesson:{i}"))
+        shown.add(Button("back", pygame.Rect(px(40), h - px(86), px(200), px(46)),
+                         "ui.common_back"))
+        if self.lessons:  # the one chosen last
+            shown.focused = f"lesson:{min(self.lesson_index, len(self.lessons) - 1)}"
+        return shown
 
-    def _build_play(self) -> None:
+    def _play_shown(self) -> Shown:
+        """The lesson's buttons at this step: Lessons, and what the step asks for (the next
+        lesson or again at the end, Continue, or the step's actions)."""
         self.title_key = None
         px = self.px
-        w, h = self.app.size
         side = self.side_rect()
-        self.button("lessons", pygame.Rect(side.x + px(20), side.bottom - px(60), px(150), px(42)),
-                    "ui.tutorial_lessons", object_id="#small")
-        self.action_buttons = {}
-        self.continue_button = None
-        self.expected_button = None
+        self._expected_key = None
+        shown = Shown([Button("lessons", pygame.Rect(side.x + px(20), side.bottom - px(60),
+                                                     px(150), px(42)),
+                              "ui.tutorial_lessons", object_id="#small", focus=None)])
         run = self.run
         assert run is not None
         bw = side.w - px(40)
         y = self.buttons_top()
         if run.finished:
-            self.title_key = None
             keys: list[tuple[str, str, str | None]] = [("again", "ui.tutorial_again", None)]
             if self.lesson_index + 1 < len(self.lessons):
                 keys.insert(0, ("next_lesson", "ui.tutorial_next", "#primary"))
-            items = []
             for key, text, oid in keys:
-                items.append(self.button(key, pygame.Rect(side.x + px(20), y, bw, px(44)), text,
-                                         object_id=oid))
+                shown.add(Button(key, pygame.Rect(side.x + px(20), y, bw, px(44)), text,
+                                 object_id=oid))
                 y += px(54)
-            self.focus.set_items(items)
-            return
+            return shown
         if self.trick_waiting:
-            self.focus.set_items([])
-            return
+            return shown
         if self.waiting_continue:
-            self.continue_button = self.button(
-                "continue", pygame.Rect(side.x + px(20), y, bw, px(46)), "ui.tutorial_continue",
-                object_id="#primary")
-            self.focus.set_items([self.continue_button])
-            self.focus.focus(self.continue_button)
-            return
+            shown.add(Button("continue", pygame.Rect(side.x + px(20), y, bw, px(46)),
+                             "ui.tutorial_continue", object_id="#primary", name="continue"))
+            shown.focused = "continue"
+            return shown
         if run.human_turn():
             obs = run.deal.observation(HUMAN)
             fam = self._family()
@@ -169,16 +164,36 @@ class TutorialScene(MenuScene):
             # Between the narration and the Lessons button: in one column while they fit
             # there, else packed in rows, each button as wide as its words (eight contracts
             # in two even columns cut "Suit with Seven and Hundred").
-            for a, label, rect in zip(acts, labels, self._action_rects(labels, y)):
-                key = "discard" if a is None else a.text
-                b = self.button("act:" + key, rect, label, object_id="#small")
-                if a is expected or (a is None and expected is not None
-                                     and expected.verb is Verb.DISCARD):
-                    self.expected_button = b
-                self.action_buttons[key] = b
             # The game's actions are never in the keyboard's focus ring: Enter and Space
             # go on (Continue, collect the trick), they never press "Close the stock".
-            self.focus.set_items([])
+            for a, label, rect in zip(acts, labels, self._action_rects(labels, y)):
+                key = "discard" if a is None else a.text
+                shown.add(Button("act:" + key, rect, label, object_id="#small", focus=None,
+                                 name="act:" + key))
+                if a is expected or (a is None and expected is not None
+                                     and expected.verb is Verb.DISCARD):
+                    self._expected_key = key
+        return shown
+
+    @property
+    def action_buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """The step's action buttons by their action's text, in F-key order."""
+        return {name[4:]: element for name, element in self.made.items()
+                if name.startswith("act:")}
+
+    @property
+    def expected_button(self) -> pygame_gui.elements.UIButton | None:
+        """The action button of the lesson's move (ringed in blue)."""
+        key = self._expected_key
+        button: pygame_gui.elements.UIButton | None = (
+            None if key is None else self.made.get("act:" + key))
+        return button
+
+    @property
+    def continue_button(self) -> pygame_gui.elements.UIButton | None:
+        """Continue, when the step waits for it."""
+        button: pygame_gui.elements.UIButton | None = self.made.get("continue")
+        return button
 
     def _action_rects(self, labels: list[str], top: int) -> list[pygame.Rect]:
         """Where the step's buttons go, below ``top`` and above the Lessons button."""
@@ -209,9 +224,13 @@ class TutorialScene(MenuScene):
         return rects
 
     def rebuild_play(self) -> None:
-        self.leave()
-        self.focus.items = []
-        self._build_play()
+        """The buttons of the step the lesson is at, made now (the screen stays)."""
+        self.remake(self._play_shown())
+        self.after_build(self._no_focus_without_items)
+
+    def _no_focus_without_items(self) -> None:
+        if not self.focus.items:
+            self.focus.set_items([])  # nothing to focus: no item is the focused one
 
     # --- geometry ----------------------------------------------------------------------
     def regions(self) -> list[Region]:
@@ -252,6 +271,11 @@ class TutorialScene(MenuScene):
 
     # --- the lesson ----------------------------------------------------------------------
     def start(self, index: int) -> None:
+        self._begin(index)
+        self.rebuild_play()
+
+    def _begin(self, index: int) -> None:
+        """Lesson ``index`` is at its first step (its buttons are not made here)."""
         self.lesson_index = index
         self.run = TutorialRun(self.lessons[index])
         self.selected = set()
@@ -260,9 +284,14 @@ class TutorialScene(MenuScene):
         self.timer = 0.0
         s = self.settings
         self.board.set_style(s.deck_for(self.run.lesson.variant), s.card_back)
-        self._arrive()
+        self._step_state()
 
     def _arrive(self) -> None:
+        """A new step is current: its state, then its buttons."""
+        self._step_state()
+        self.rebuild_play()
+
+    def _step_state(self) -> None:
         """A new step is current: decide whether to wait for Continue."""
         run = self.run
         assert run is not None
@@ -283,7 +312,6 @@ class TutorialScene(MenuScene):
             else:
                 self._say = self._story
         self.layout_text()
-        self.rebuild_play()
 
     @property
     def last_narration(self) -> str:
@@ -488,7 +516,7 @@ class TutorialScene(MenuScene):
         assert run is not None
         side = self.side_rect()
         draw_box(surface, side, (8, 28, 18, 226))
-        b = getattr(self, "expected_button", None)
+        b = self.expected_button
         if b is not None and b.alive():
             pygame.draw.rect(surface, HINT, b.rect.inflate(px(8), px(8)), 3,
                              border_radius=px(9))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,9 +22,20 @@ from game.net.discovery import Finder
 from game.net.table import LEVELS, OPEN, AwayPolicy
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui import routes
-from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_key, variant_name
 from game.ui.session import GameSetup
+from game.ui.shown import (
+    Button,
+    Choice,
+    Element,
+    Label,
+    Made,
+    Prepare,
+    Shown,
+    TextBox,
+    TextEntry,
+    Toggle,
+)
 
 from ..scenes.base import MenuScene
 from ..scenes.setup import PLAYERS, option_choices
@@ -46,6 +57,16 @@ def _name(scene: MenuScene) -> str:
     return own if own and own != "You" else tr("ui.net_default_name")
 
 
+def _port_entry(scene: MenuScene, rect: pygame.Rect, text: str, name: str) -> Element:
+    """A port's field: five digits at most (a declared text entry takes any character)."""
+    def make(_made: Made) -> pygame_gui.elements.UITextEntryLine:
+        entry = pygame_gui.elements.UITextEntryLine(rect, scene.manager, initial_text=text)
+        entry.set_allowed_characters("numbers")
+        entry.set_text_length_limit(5)
+        return entry
+    return Element(make, focus=0, name=name)
+
+
 def _port(text: str) -> int | None:
     try:
         port = int(text.strip())
@@ -58,25 +79,19 @@ class NetMenuScene(MenuScene):
     name = "net"
     title_key = "ui.net_title"
 
-    def build(self, **params: Any) -> Iterator[None]:
-        """A few widgets a step (built at once they made a hitch at 1920x1080)."""
+    def build(self, **params: Any) -> Shown:
         w, h = self.app.size
         px = self.px
         box = pygame.Rect(0, 0, px(720), px(120))
         box.midtop = (w // 2, px(130))
-        self.add(PlainTextBox("ui.net_intro", box, self.manager,
-                                               object_id="#blurb"))
-        yield
-        items = []
+        shown = Shown([TextBox("ui.net_intro", box, object_id="#blurb")], focused="host")
         for i, (key, text) in enumerate((("host", "ui.net_host"), ("join", "ui.net_join"))):
             r = pygame.Rect(0, 0, px(360), px(56))
             r.midtop = (w // 2, px(280) + i * px(72))
-            items.append(self.button(key, r, text, object_id="#menu_button"))
-            yield
-        back = self.button("back", pygame.Rect(px(70), h - px(92), px(180), px(50)),
-                           "ui.common_back")
-        self.focus.set_items([*items, back])
-        self.focus.focus(items[0])
+            shown.add(Button(key, r, text, object_id="#menu_button", name=key))
+        shown.add(Button("back", pygame.Rect(px(70), h - px(92), px(180), px(50)),
+                         "ui.common_back"))
+        return shown
 
     def on_button(self, key: str) -> None:
         if key == "host":
@@ -103,12 +118,15 @@ class HostScene(MenuScene):
         self.away = "30"
         self.error: tuple[str, dict[str, str]] | None = None
 
-    def build(self, **params: Any) -> Iterator[None]:
-        """The form, yielding between groups of widgets (built across frames)."""
+    def build(self, **params: Any) -> Shown:
+        """The form: the game and the seats on the left, the rules, name and port on the
+        right, Back and Open the table below."""
         if params.get("resume"):
             # Hosted again at once: the lobby; or the form, rebuilt with what went wrong.
-            self._resume(params["resume"], params["setup"])
-            return
+            # As a step of the build, not now: either way this screen is left or built
+            # again, which it cannot be while it is still being entered.
+            record, setup = params["resume"], params["setup"]
+            return Shown([Prepare(lambda: self._resume(record, setup))])
         w, h = self.app.size
         px = self.px
         v = self.variant
@@ -122,89 +140,96 @@ class HostScene(MenuScene):
         margin = max(px(70), (w - px(1160)) // 2)
         col_w = (w - 2 * margin - px(60)) // 2
         left, right = margin, margin + col_w + px(60)
-        focus: list[Any] = []
+        shown = Shown(focused="open")
         y = px(112)
-        self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_game", object_id="#section")
+        shown.add(Label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_game",
+                        object_id="#section"))
         bw, bh = (col_w - px(12)) // 2, px(44)
         for i, variant in enumerate(OPTION_SPECS):
             rect = pygame.Rect(left + (i % 2) * (bw + px(12)), y + px(36) + (i // 2) *
                                (bh + px(8)), bw, bh)
-            b = self.button(f"variant:{variant}", rect, variant_key(variant))
-            if variant == v:
-                b.select()
-            focus.append(b)
-            yield
+            shown.add(Button(f"variant:{variant}", rect, variant_key(variant),
+                             selected=variant == v))
         y += px(36) + 2 * (bh + px(8)) + px(10)
-        self.label(pygame.Rect(left, y, col_w, px(30)), "ui.net_seats", object_id="#section")
+        shown.add(Label(pygame.Rect(left, y, col_w, px(30)), "ui.net_seats",
+                        object_id="#section"))
         y += px(36)
         half = col_w // 2
-        self.label(pygame.Rect(left, y, half, px(36)), "ui.common_seat", object_id="#field",
-                   n="1")
-        self.label(pygame.Rect(left + half, y, half, px(36)), "ui.net_seat_you",
-                   object_id="#field")
+        shown.add(Label(pygame.Rect(left, y, half, px(36)), "ui.common_seat",
+                        object_id="#field", text_kwargs={"n": "1"}),
+                  Label(pygame.Rect(left + half, y, half, px(36)), "ui.net_seat_you",
+                        object_id="#field"))
         y += px(42)
         seat_opts = [("ui.net_seat_friend", OPEN)] + [(f"ui.level_{lv}", lv) for lv in LEVELS]
         for seat in range(1, PLAYERS[v]):
-            self.label(pygame.Rect(left, y, half, px(36)), "ui.common_seat", object_id="#field",
-                       n=str(seat + 1))
-            focus.append(self.choice(pygame.Rect(left + half, y, half, px(36)), seat_opts,
-                                     self.seats[v][seat - 1],
-                                     lambda val, s=seat: self._set_seat(s, val)))
+            shown.add(Label(pygame.Rect(left, y, half, px(36)), "ui.common_seat",
+                            object_id="#field", text_kwargs={"n": str(seat + 1)}),
+                      Choice(pygame.Rect(left + half, y, half, px(36)), seat_opts,
+                             self.seats[v][seat - 1],
+                             partial(self._set_seat, seat)))
             y += px(42)
-            yield
         y += px(6)
-        self.label(pygame.Rect(left, y, half, px(36)), "ui.net_away_rule", object_id="#field")
-        focus.append(self.choice(
-            pygame.Rect(left + half, y, half, px(36)),
-            [("ui.net_away_wait" if k == "wait" else tr("ui.net_away_after", s=k), k)
-             for k, _lv, _s in AWAY_CHOICES], self.away, self._set_away))
+        shown.add(Label(pygame.Rect(left, y, half, px(36)), "ui.net_away_rule",
+                        object_id="#field"),
+                  Choice(pygame.Rect(left + half, y, half, px(36)),
+                         [("ui.net_away_wait" if k == "wait" else tr("ui.net_away_after", s=k), k)
+                          for k, _lv, _s in AWAY_CHOICES], self.away, self._set_away))
         # Right column: the rules, then name and port.
         y = px(112)
-        self.label(pygame.Rect(right, y, col_w, px(30)), "ui.setup_rules", object_id="#section")
+        shown.add(Label(pygame.Rect(right, y, col_w, px(30)), "ui.setup_rules",
+                        object_id="#section"))
         y += px(36)
         for name in OPTION_SPECS[v]:
-            self.label(pygame.Rect(right, y, col_w - px(190), px(36)), f"ui.opt_{name}",
-                       object_id="#field")
+            shown.add(Label(pygame.Rect(right, y, col_w - px(190), px(36)), f"ui.opt_{name}",
+                            object_id="#field"))
             rect = pygame.Rect(right + col_w - px(180), y, px(180), px(36))
             entries = option_choices(v, name)
             value = self.options[v][name]
             if entries is None:
-                focus.append(self.toggle(rect, bool(value),
-                                         lambda on, n=name: self._set_option(n, on)))
+                shown.add(Toggle(rect, bool(value), partial(self._set_option, name)))
             else:
-                focus.append(self.choice(rect, entries, value,
-                                         lambda val, n=name: self._set_option(n, val)))
+                shown.add(Choice(rect, entries, value, partial(self._set_option, name)))
             y += px(42)
-            yield
         y += px(14)
-        self.label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_your_name",
-                   object_id="#field")
-        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(right + col_w - px(240), y, px(240), px(36)), self.manager,
-            initial_text=_name(self)))
-        self.name_entry.set_text_length_limit(P.MAX_NAME)
-        focus.append(self.name_entry)
+        shown.add(Label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_your_name",
+                        object_id="#field"),
+                  TextEntry(pygame.Rect(right + col_w - px(240), y, px(240), px(36)),
+                            initial_text=_name(self), limit=P.MAX_NAME, name="name_entry"))
         y += px(44)
-        yield
-        self.label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_port",
-                   object_id="#field")
-        self.port_entry = self.add(pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(right + col_w - px(240), y, px(240), px(36)), self.manager,
-            initial_text=str(self.app.services.net_port or P.DEFAULT_PORT)))
-        self.port_entry.set_allowed_characters("numbers")
-        self.port_entry.set_text_length_limit(5)
-        focus.append(self.port_entry)
+        shown.add(Label(pygame.Rect(right, y, col_w - px(250), px(36)), "ui.net_port",
+                        object_id="#field"),
+                  _port_entry(self, pygame.Rect(right + col_w - px(240), y, px(240), px(36)),
+                              str(self.app.services.net_port or P.DEFAULT_PORT),
+                              "port_entry"))
         y += px(50)
         if self.error:
             key, values = self.error
-            self.label(pygame.Rect(right, y, col_w, px(60)), key, object_id="#notice", **values)
+            shown.add(Label(pygame.Rect(right, y, col_w, px(60)), key, object_id="#notice",
+                            text_kwargs=values))
         bottom = h - px(92)
-        back = self.button("back", pygame.Rect(margin, bottom, px(180), px(50)), "ui.common_back")
         start = pygame.Rect(0, 0, px(300), px(56))
         start.bottomright = (w - margin, bottom + px(53))
-        self.start_button = self.button("open", start, "ui.net_open_table", object_id="#primary")
-        self.focus.set_items([*focus, self.start_button, back])
-        self.focus.focus(self.start_button)
+        # Open the table, then Back, after the form in the focus ring
+        shown.add(Button("back", pygame.Rect(margin, bottom, px(180), px(50)),
+                         "ui.common_back", focus=2),
+                  Button("open", start, "ui.net_open_table", object_id="#primary", focus=1,
+                         name="open"))
+        return shown
+
+    @property
+    def start_button(self) -> pygame_gui.elements.UIButton:
+        button: pygame_gui.elements.UIButton = self.made["open"]
+        return button
+
+    @property
+    def name_entry(self) -> pygame_gui.elements.UITextEntryLine:
+        entry: pygame_gui.elements.UITextEntryLine = self.made["name_entry"]
+        return entry
+
+    @property
+    def port_entry(self) -> pygame_gui.elements.UITextEntryLine:
+        entry: pygame_gui.elements.UITextEntryLine = self.made["port_entry"]
+        return entry
 
     def _set_seat(self, seat: int, kind: str) -> None:
         self.seats[self.variant][seat - 1] = kind
@@ -290,6 +315,8 @@ class JoinScene(MenuScene):
     remembers = ("typed", "error")
     title_key = "ui.net_join_title"
     back_to = "net"
+    #: The names of the fields: the player's name, the host's address and port.
+    ENTRIES = ("name", "address", "port")
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -299,10 +326,9 @@ class JoinScene(MenuScene):
         self.table_buttons: dict[str, tuple[str, int]] = {}
         #: What the player typed, kept when the screen is rebuilt (a table was found).
         self.typed: list[str] | None = None
-        self.entries: list[Any] = []
 
-    def build(self, **params: Any) -> Iterator[None]:
-        """A row of widgets a step (built at once they made a hitch at 1920x1080)."""
+    def build(self, **params: Any) -> Shown:
+        """The three fields, Join, what went wrong, the tables found on the LAN, Back."""
         if self.finder is None:  # tests listen on a port of their own
             self.finder = Finder(self.app.services.net_discovery_port)
         w, h = self.app.size
@@ -310,61 +336,64 @@ class JoinScene(MenuScene):
         col = px(560)
         x = (w - col) // 2
         y = px(120)
-        focus: list[Any] = []
         # the last table joined, remembered in the settings
         joined = self.app.services
         values = self.typed or [_name(self), joined.net_address or self.settings.net_address,
                                 str(joined.net_port or self.settings.net_port)]
-        fields = (("ui.net_your_name", P.MAX_NAME, None), ("ui.net_address", 60, None),
-                  ("ui.net_port", 5, "numbers"))
-        self.entries = []
-        for (key, limit, allowed), value in zip(fields, values):
-            self.label(pygame.Rect(x, y, col - px(300), px(36)), key, object_id="#field")
-            entry = self.add(pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + col - px(290), y, px(290), px(36)), self.manager,
-                initial_text=value))
-            entry.set_text_length_limit(limit)
-            if allowed:
-                entry.set_allowed_characters(allowed)
-            self.entries.append(entry)
-            focus.append(entry)
+        # typing starts in an empty address, else Join is a key press away
+        shown = Shown(focused="join" if values[1] else "address")
+        fields = (("ui.net_your_name", P.MAX_NAME), ("ui.net_address", 60))
+        for (key, limit), name, value in zip(fields, self.ENTRIES, values):
+            shown.add(Label(pygame.Rect(x, y, col - px(300), px(36)), key, object_id="#field"),
+                      TextEntry(pygame.Rect(x + col - px(290), y, px(290), px(36)),
+                                initial_text=value, limit=limit, name=name))
             y += px(44)
-            yield
+        shown.add(Label(pygame.Rect(x, y, col - px(300), px(36)), "ui.net_port",
+                        object_id="#field"),
+                  _port_entry(self, pygame.Rect(x + col - px(290), y, px(290), px(36)),
+                              values[2], self.ENTRIES[2]))
+        y += px(44)
         join = pygame.Rect(0, 0, px(260), px(50))
         join.topright = (x + col, y + px(6))
-        self.join_button = self.button("join", join, "ui.net_join_button", object_id="#primary")
-        focus.append(self.join_button)
+        shown.add(Button("join", join, "ui.net_join_button", object_id="#primary",
+                         name="join"))
         y += px(70)
-        yield
         if self.error:
             key, error_values = self.error
-            self.label(pygame.Rect(x - px(100), y, col + px(200), px(40)), key,
-                       object_id="#notice", **error_values)
+            shown.add(Label(pygame.Rect(x - px(100), y, col + px(200), px(40)), key,
+                            object_id="#notice", text_kwargs=error_values))
             y += px(48)
-        self.label(pygame.Rect(x, y, col, px(30)), "ui.net_found", object_id="#section")
+        shown.add(Label(pygame.Rect(x, y, col, px(30)), "ui.net_found", object_id="#section"))
         y += px(36)
         self.table_buttons = {}
-        found = self.finder.poll() if self.finder else []
+        found = self.finder.poll()
         self.found_sig = tuple((t.address, t.port, t.free, t.started) for t in found)
         if not found:
-            self.label(pygame.Rect(x, y, col, px(30)),
-                       "ui.net_found_none" if self.finder.sock else "ui.net_found_off",
-                       object_id="#field")
+            shown.add(Label(pygame.Rect(x, y, col, px(30)),
+                            "ui.net_found_none" if self.finder.sock else "ui.net_found_off",
+                            object_id="#field"))
         for i, t in enumerate(found[:4]):
             text = tr("ui.net_found_entry", host=t.host or t.address, game=variant_name(
                 t.variant) if t.variant in OPTION_SPECS else t.variant, free=str(t.free),
                 address=f"{t.address}:{t.port}")
             key = f"found:{i}"
-            b = self.button(key, pygame.Rect(x, y, col, px(40)), text,
-                            enabled=t.compatible and t.free > 0)
+            shown.add(Button(key, pygame.Rect(x, y, col, px(40)), text,
+                             enabled=t.compatible and t.free > 0))
             self.table_buttons[key] = (t.address, t.port)
-            focus.append(b)
             y += px(46)
-            yield
-        back = self.button("back", pygame.Rect(px(70), h - px(92), px(180), px(50)),
-                           "ui.common_back")
-        self.focus.set_items([*focus, back])
-        self.focus.focus(self.entries[1] if not self.entries[1].get_text() else self.join_button)
+        shown.add(Button("back", pygame.Rect(px(70), h - px(92), px(180), px(50)),
+                         "ui.common_back"))
+        return shown
+
+    @property
+    def entries(self) -> list[pygame_gui.elements.UITextEntryLine]:
+        """The fields made so far, in :data:`ENTRIES`' order."""
+        return [self.made[name] for name in self.ENTRIES if name in self.made]
+
+    @property
+    def join_button(self) -> pygame_gui.elements.UIButton:
+        button: pygame_gui.elements.UIButton = self.made["join"]
+        return button
 
     #: How often the LAN list is read while this screen is open (the loop sleeps between).
     #: Hosts announce every second (game.net.discovery.INTERVAL_S): twice a second shows
@@ -393,7 +422,7 @@ class JoinScene(MenuScene):
                 self.after_build(refocus)
 
     def leave(self) -> None:
-        if self.entries and not self.building():  # (a build cut short: what was typed stays)
+        if len(self.entries) == len(self.ENTRIES):  # (a build cut short: what was typed stays)
             self.typed = [e.get_text() for e in self.entries]
         super().leave()
 
@@ -480,41 +509,42 @@ class LobbyScene(MenuScene):
         net = self.app.services.net
         return net if isinstance(net, NetSession) else None
 
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Shown:
         session = self.session
         w, h = self.app.size
         px = self.px
         col = px(720)
         x = (w - col) // 2
         y = px(118)
-        focus: list[Any] = []
         if session is None:
             self.app.go(routes.Net())
-            return
+            return Shown()
         flow = session.flow
         self.sig = self._sig()
+        shown = Shown(focused="leave")
         if flow.failure:
             key, values = session.failure_text_key() or ("ui.net_code_lost", {})
-            self.label(pygame.Rect(x - px(100), y, col + px(200), px(44)), key,
-                       object_id="#notice", **values)
+            shown.add(Label(pygame.Rect(x - px(100), y, col + px(200), px(44)), key,
+                            object_id="#notice", text_kwargs=values))
             y += px(56)
         elif not flow.welcomed:
-            self.label(pygame.Rect(x, y, col, px(36)), "ui.net_status_connecting",
-                       object_id="#field")
+            shown.add(Label(pygame.Rect(x, y, col, px(36)), "ui.net_status_connecting",
+                            object_id="#field"))
             y += px(44)
         else:
             match = flow.match
-            self.label(pygame.Rect(x, y, col, px(34)), variant_key(match.variant),
-                       object_id="#section")
+            shown.add(Label(pygame.Rect(x, y, col, px(34)), variant_key(match.variant),
+                            object_id="#section"))
             y += px(40)
             if session.hosting:
                 addresses = ", ".join(local_addresses()[:3])
-                self.label(pygame.Rect(x, y, col, px(34)), "ui.net_tell_friends",
-                           object_id="#field", address=addresses, port=str(session.port))
+                shown.add(Label(pygame.Rect(x, y, col, px(34)), "ui.net_tell_friends",
+                                object_id="#field",
+                                text_kwargs={"address": addresses, "port": str(session.port)}))
                 y += px(44)
             for seat, info in enumerate(flow.inputs):
-                self.label(pygame.Rect(x, y, px(150), px(36)), "ui.common_seat",
-                           object_id="#field", n=str(seat + 1))
+                shown.add(Label(pygame.Rect(x, y, px(150), px(36)), "ui.common_seat",
+                                object_id="#field", text_kwargs={"n": str(seat + 1)}))
                 if info.kind == "bot":
                     text = tr("ui.net_seat_computer", level=tr(f"ui.level_{info.level}"))
                 elif not info.taken and not info.connected and not info.name:
@@ -523,25 +553,26 @@ class LobbyScene(MenuScene):
                     state = tr("ui.net_connected") if info.connected else tr("ui.net_away")
                     you = f" ({tr('ui.common_you')})" if info.kind == "human" else ""
                     text = f"{info.name}{you} · {state}"
-                self.label(pygame.Rect(x + px(150), y, col - px(150), px(36)), text,
-                           object_id="#field")
+                shown.add(Label(pygame.Rect(x + px(150), y, col - px(150), px(36)), text,
+                                object_id="#field"))
                 y += px(42)
             y += px(16)
             if session.hosting:
                 r = pygame.Rect(x, y, px(260), px(50))
-                focus.append(self.button(
+                shown.add(Button(
                     "start_now", r, "ui.net_continue_now" if flow.resumed else "ui.net_start_now",
-                    object_id="#primary"))
-                self.label(pygame.Rect(x + px(276), y + px(7), col - px(276), px(36)),
-                           "ui.net_continue_now_hint" if flow.resumed else "ui.net_start_now_hint",
-                           object_id="#field")
+                    object_id="#primary", name="start_now"),
+                    Label(pygame.Rect(x + px(276), y + px(7), col - px(276), px(36)),
+                          "ui.net_continue_now_hint" if flow.resumed else "ui.net_start_now_hint",
+                          object_id="#field"))
+                shown.focused = "start_now"
             else:
-                self.label(pygame.Rect(x, y, col, px(34)), "ui.net_waiting_host",
-                           object_id="#field")
-        leave = self.button("leave", pygame.Rect(px(70), h - px(92), px(240), px(50)),
-                            "ui.net_close_table" if session.hosting else "ui.net_leave")
-        self.focus.set_items([*focus, leave])
-        self.focus.focus(focus[0] if focus else leave)
+                shown.add(Label(pygame.Rect(x, y, col, px(34)), "ui.net_waiting_host",
+                                object_id="#field"))
+        shown.add(Button("leave", pygame.Rect(px(70), h - px(92), px(240), px(50)),
+                         "ui.net_close_table" if session.hosting else "ui.net_leave",
+                         name="leave"))
+        return shown
 
     def _sig(self) -> tuple[Any, ...]:
         session = self.session

@@ -1,33 +1,30 @@
 """What every non-table screen shares: felt, title, element bookkeeping, keyboard focus.
 
-A screen builds its widgets in :meth:`MenuScene.build` (a generator that yields between
-groups of widgets, when the screen is large: it is then built a slice per frame, see
-:mod:`game.ui.scene`) through the small helpers
-here (:meth:`button`, :meth:`label`, ...), which remember every element so
-:meth:`leave` can kill them all: the pygame-gui manager is shared with the table,
-and a forgotten element would float over the next scene.  Button presses arrive
-as :meth:`on_button` with the key the button was created with, whether they came
+A screen says what it shows in :meth:`MenuScene.build` (a :class:`~game.ui.shown.Shown`:
+its widgets, the work done ahead and the focus order) and the builder
+(:mod:`game.ui.builder`) makes it, a slice per frame when the program runs.  Every
+element is made through the helpers here (:meth:`button`, :meth:`label`, ...), which
+remember it so :meth:`leave` can kill them all: the pygame-gui manager is shared with
+the table, and a forgotten element would float over the next scene.  Button presses
+arrive as :meth:`on_button` with the key the button was created with, whether they came
 from the mouse or from the keyboard focus ring.
 """
 
 from __future__ import annotations
 
-import math
 import warnings
-from collections.abc import Callable, Iterator
-from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
 
-from game.ui.builder import Build
-from game.ui.gui_internals import pending_looks
+from game.ui.builder import Build, screen_steps
 from game.ui.routes import ScreenName
 from game.ui.scene import Scene
 from game.ui.services import Services
 from game.ui.settings import Settings
+from game.ui.shown import Shown
 from game.ui.storage import Storage
 from game.ui.widgets.boxes import draw_box
 from game.ui.widgets.choice import Choice, Toggle
@@ -91,9 +88,8 @@ class MenuScene(Scene):
         self.button_keys: dict[Any, str] = {}
         self.focus = FocusRing()
         self.params: dict[str, Any] = {}
-        #: The rest of a build spread over frames (game.ui.builder), and what waits for
-        #: its end.
-        self._build: Build | None = None
+        #: The elements the screen's declaration named, as they are made.
+        self.made: dict[str, Any] = {}
 
     # --- services ---------------------------------------------------------------------
     @property
@@ -135,51 +131,25 @@ class MenuScene(Scene):
         self.params = params
         self.focus = FocusRing()
         self.fit_fonts()
-        steps = self.build(**params)
-        self._build = Build(chain(self._felt_step(), steps, self._settle_looks())) \
-            if isinstance(steps, Iterator) else None
-        if self.app.build_slice_s is None:
-            self.continue_build(math.inf)  # whole, now
+        self.made = {}
+        # The felt first, a step of its own: the table lets go of it (slow to make again
+        # at 1920x1080: game.ui.widgets.shared); when it is cached the step costs nothing
+        # and the next one runs in the same frame.
+        size = self.app.size
+        build = Build(screen_steps(self, self.build(**params), self.made,
+                                   ahead=(lambda: felt(size),)))
+        build.after(self.invalidate)  # the screen whole, drawn anew
+        self.start_build(build)
         self.invalidate()  # a new picture (also when rebuilt in place)
 
-    def building(self) -> bool:
-        return self._build is not None and self._build.running()
-
-    def continue_build(self, until: float) -> None:
-        build = self._build
-        if build is None:
-            return
-        build.advance(until)
-        if not build.running() and build is self._build:
-            self._build = None
-            self.invalidate()
-
-    def next_step_is_long(self, long: bool = True) -> None:
-        """Said by a build before the yield that precedes a long step (one that alone
-        fills most of a slice): that step then starts a slice of its own."""
-        if self._build is not None:
-            self._build.long_step_next = long
-
-    def _felt_step(self) -> Iterator[None]:
-        """The felt first, a step of its own: the table lets go of it (slow to make again
-        at 1920x1080: game.ui.widgets.shared); when it is cached the step costs
-        nothing and the next one runs in the same frame."""
-        felt(self.app.size)
-        yield
-
-    def _settle_looks(self) -> Iterator[None]:
-        """The widgets' other looks, one a step: pygame-gui draws a new button's hovered,
-        selected, disabled and pressed pictures later, one per widget per frame, each of
-        them costly (rounded shapes drawn four times larger); the eight buttons of the rules
-        screen made its first frames hitches at 1920x1080."""
-        yield from pending_looks(self.manager)
-
-    def after_build(self, then: Callable[[], None]) -> None:
-        """Run ``then`` once the widgets are all built (now, if they are)."""
-        if self._build is None:
-            then()
-        else:
-            self._build.after(then)
+    def remake(self, shown: Shown) -> None:
+        """Show ``shown`` in place of what the screen shows now, without opening it again
+        (a lesson's next step): made by the builder like any build."""
+        self.leave()
+        self.focus.items = []
+        build = Build(screen_steps(self, shown, self.made))
+        build.after(self.invalidate)
+        self.start_build(build)
 
     def fit_fonts(self) -> None:
         """Fonts follow the UI scale and the window: they shrink with a window smaller
@@ -195,21 +165,19 @@ class MenuScene(Scene):
         ui_scale = float(getattr(self.settings, "ui_scale", 1.0))
         ensure_font_scale(self.app, max(self.scale, ui_scale * fit))
 
-    def build(self, **params: Any) -> Iterator[None] | None:
-        """Create the widgets (subclasses); a large screen yields between groups of
-        widgets (each group takes a few milliseconds) so it can be built across frames."""
-        return None
+    def build(self, **params: Any) -> Shown:
+        """What the screen shows (subclasses); the builder makes it."""
+        return Shown()
 
     def leave(self) -> None:
-        if self._build is not None:  # a build in progress is abandoned with its widgets
-            self._build.cancel()
-            self._build = None
+        self.cancel_build()  # a build in progress is abandoned with its widgets
         for widget in self.widgets:
             widget.kill()
         for element in self.elements:
             element.kill()
         self.widgets, self.elements, self.button_keys = [], [], {}
         self.boxes = []
+        self.made = {}
         self.focus.items = []  # (its place is kept: a rebuild restores it)
 
     def rebuild(self, between: Any = None) -> None:
@@ -231,17 +199,6 @@ class MenuScene(Scene):
                 self.focus.index = min(current, len(self.focus.items) - 1)
                 self.focus.visible = visible
         self.after_build(keep_focus)
-
-    @staticmethod
-    def warm_faces(cards: list[str], height: int, artwork: str) -> Iterator[None]:
-        """Render card faces the screen will draw, one per step of a build (a face is
-        slow to draw the first time: in the screen's first frame, a few of them
-        made that frame a hitch)."""
-        from game.ui.widgets.cards import face
-
-        for card in cards:
-            face(card, height, artwork)
-            yield
 
     # --- element helpers ---------------------------------------------------------------
     def add(self, element: E) -> E:

@@ -10,9 +10,11 @@ import time
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.ui import routes
 from game.ui.i18n import tr
+from game.ui.shown import Button, Label, Shown
 
 from .base import MenuScene
 from .menu import match_summary
@@ -27,7 +29,7 @@ class ContinueScene(MenuScene):
     name = "continue"
     title_key = "ui.continue_title"
 
-    def build(self, **params: Any) -> None:
+    def build(self, **params: Any) -> Shown:
         self.saved = self.storage.saved_matches()
         w, h = self.app.size
         px = self.px
@@ -37,10 +39,7 @@ class ContinueScene(MenuScene):
         room = h - top - px(110)
         row_h, when_h, gap = px(60), px(24), px(14)
         rows = max(1, min(len(self.saved), room // (row_h + when_h + gap)))
-        self.slot_buttons = {}
-        #: Each row's second line: its score and when it was saved.
-        self.slot_details: dict[str, Any] = {}
-        items = []
+        shown = Shown(focused=f"slot:{self.saved[0].slot}" if self.saved else "back")
         for i, saved in enumerate(self.saved[:rows]):
             y = top + i * (row_h + when_h + gap)
             # Two lines: the game on the button, its score (three named scores are long)
@@ -49,19 +48,27 @@ class ContinueScene(MenuScene):
             text = tr("ui.continue_slot", **summary)
             if saved.setup.practice:
                 text += f" · {tr('ui.continue_practice')}"
-            b = self.button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,
-                            object_id="#menu_button")
-            self.slot_details[saved.slot] = self.label(
-                pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
-                tr("ui.continue_slot_detail", score=summary["score"],
-                   when=saved_when(saved.modified)),
-                object_id="#footer")
-            self.slot_buttons[saved.slot] = b
-            items.append(b)
-        back = self.button("back", pygame.Rect(x, h - px(92), px(180), px(50)),
-                           "ui.common_back")
-        self.focus.set_items([*items, back])
-        self.focus.focus(items[0] if items else back)
+            shown.add(Button(f"slot:{saved.slot}", pygame.Rect(x, y, width, row_h), text,
+                             object_id="#menu_button", name=f"slot:{saved.slot}"),
+                      Label(pygame.Rect(x, y + row_h + px(2), width, when_h - px(2)),
+                            tr("ui.continue_slot_detail", score=summary["score"],
+                               when=saved_when(saved.modified)),
+                            object_id="#footer", name=f"detail:{saved.slot}"))
+        shown.add(Button("back", pygame.Rect(x, h - px(92), px(180), px(50)), "ui.common_back",
+                         name="back"))
+        return shown
+
+    @property
+    def slot_buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """Each listed match's button, by its slot."""
+        return {name.split(":", 1)[1]: element for name, element in self.made.items()
+                if name.startswith("slot:")}
+
+    @property
+    def slot_details(self) -> dict[str, pygame_gui.elements.UILabel]:
+        """Each row's second line: its score and when it was saved."""
+        return {name.split(":", 1)[1]: element for name, element in self.made.items()
+                if name.startswith("detail:")}
 
     def on_button(self, key: str) -> None:
         if key.startswith("slot:"):

@@ -15,6 +15,7 @@ import pygame
 from game.ui import routes
 from game.ui.i18n import number, tr, variant_name
 from game.ui.result_text import result_sentences
+from game.ui.shown import Button, Shown
 from game.ui.stats import deal_key
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -38,7 +39,7 @@ class MatchResultScene(MenuScene):
         super().__init__(app)
         self._celebrated: set[str] = set()
 
-    def build(self, match: Any = None, setup: Any = None, **params: Any) -> None:
+    def build(self, match: Any = None, setup: Any = None, **params: Any) -> Shown:
         self.match, self.setup = match, setup
         w, h = self.app.size
         px = self.px
@@ -65,15 +66,13 @@ class MatchResultScene(MenuScene):
         keys = [("again", "ui.result_again", "#primary"), ("scores", "ui.result_scores", None),
                 ("menu", "ui.common_menu", None)]
         total = 3 * bw + 2 * px(20)
-        buttons = []
+        again = match is not None and "table" in self.app.scene_factories
+        shown = Shown(focused="again" if again else "menu")
         for i, (key, text, oid) in enumerate(keys):
             rect = pygame.Rect(w // 2 - total // 2 + i * (bw + px(20)), y, bw, bh)
-            enabled = match is not None or key == "menu"
-            if key == "again":
-                enabled = enabled and "table" in self.app.scene_factories
-            buttons.append(self.button(key, rect, text, object_id=oid, enabled=enabled))
-        self.focus.set_items(buttons)
-        self.focus.focus(buttons[0] if buttons[0].is_enabled else buttons[2])
+            enabled = again if key == "again" else match is not None or key == "menu"
+            shown.add(Button(key, rect, text, object_id=oid, enabled=enabled, name=key))
+        return shown
 
     def last_deal_text(self) -> str:
         deal = self.match.deals[-1] if self.match.deals else None

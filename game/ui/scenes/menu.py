@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import logging
 import threading
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -16,6 +15,7 @@ from game.ui import routes
 from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_name
 from game.ui.routes import ScreenName
+from game.ui.shown import Button, Label, Made, Shown, TextBox
 from game.ui.widgets import cards as card_pictures
 from game.ui.widgets.felt import title_surface
 from game.ui.workers import as_helper
@@ -96,9 +96,32 @@ class MainMenuScene(MenuScene):
     name = "menu"
     back_to = None
 
-    def build(self, **params: Any) -> Iterator[None]:
-        """The buttons, a few per frame (the first menu is built whole, before the first
-        frame: see game.ui.launch)."""
+    @property
+    def menu_buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """The menu's buttons by key (none while a notice is shown)."""
+        return {key: self.made[key] for key in BUTTONS if key in self.made}
+
+    @property
+    def footer(self) -> pygame_gui.elements.UILabel | None:
+        """The line at the foot of the menu (None while a notice is shown)."""
+        footer: pygame_gui.elements.UILabel | None = self.made.get("footer")
+        return footer
+
+    @property
+    def notice_label(self) -> PlainTextBox | None:
+        """The notice on show (None: the menu is)."""
+        notice: PlainTextBox | None = self.made.get("notice")
+        return notice
+
+    @property
+    def dismiss_button(self) -> pygame_gui.elements.UIButton | None:
+        """The notice's OK button."""
+        dismiss: pygame_gui.elements.UIButton | None = self.made.get("dismiss")
+        return dismiss
+
+    def build(self, **params: Any) -> Shown:
+        """The buttons, or the first notice about a file instead (the first menu is built
+        whole, before the first frame: see game.ui.launch)."""
         self._render_fans_ahead()
         storage = self.storage
         #: Saved matches that replay (damaged ones are repaired or moved aside right here,
@@ -106,11 +129,8 @@ class MainMenuScene(MenuScene):
         self.saved = storage.saved_matches()
         notices = services(self.app).notices
         notices.extend(storage.take_reports())
-        self.menu_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.notice_label = None
         if notices:
-            self._show_notice(notices[0])
-            return
+            return self._notice(notices[0])
         w, h = self.app.size
         # The tutorial is a colleague's scene: offered when it is there.
         keys = [k for k in BUTTONS if (k != "tutorial" or "tutorial" in self.app.scene_factories)
@@ -121,35 +141,32 @@ class MainMenuScene(MenuScene):
         bw, bh, gap = self.px(320), step - max(6, step // 6), max(6, step // 6)
         at_table = self.app.services.net is not None  # a network table left open
         has_save = at_table or bool(self.saved)
+        shown = Shown(focused="continue" if has_save else "new")
         for i, key in enumerate(keys):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             text = LABELS[key]
             if key == "continue" and at_table:
                 text = "ui.net_back_to_table"
-            self.menu_buttons[key] = self.button(
-                key, rect, text, object_id="#menu_button",
-                enabled=(key != "continue" or has_save))
-            yield
+            shown.add(Button(key, rect, text, object_id="#menu_button",
+                             enabled=key != "continue" or has_save, name=key))
         # What Continue would resume is said in the footer line while Continue is pointed
         # at (a tooltip under the mouse covered the two buttons below it).
         self.continue_text = "ui.app_footer" if at_table else (
             (self._continue_hint() or tr("ui.menu_continue")) if has_save
             else tr("ui.menu_continue_none"))
-        self.label(pygame.Rect(0, int(h * 0.25), w, self.px(30)), "ui.app_subtitle",
-                   object_id="#subtitle")
-        self.footer = self.label(pygame.Rect(0, h - self.px(62), w, self.px(24)),
-                                 "ui.app_footer", object_id="#footer")
+        shown.add(Label(pygame.Rect(0, int(h * 0.25), w, self.px(30)), "ui.app_subtitle",
+                        object_id="#subtitle"),
+                  Label(pygame.Rect(0, h - self.px(62), w, self.px(24)), "ui.app_footer",
+                        object_id="#footer", name="footer"))
         self._footer_shows: str = "ui.app_footer"
-        self.focus.set_items(list(self.menu_buttons.values()))
-        first = "continue" if has_save else "new"
-        self.focus.focus(self.menu_buttons[first])
+        return shown
 
     def update(self, dt: float) -> None:
         """The footer says what Continue resumes while the mouse or the keyboard is on it."""
         super().update(dt)
-        button = getattr(self, "menu_buttons", {}).get("continue")
-        footer = getattr(self, "footer", None)
+        button = self.menu_buttons.get("continue")
+        footer = self.footer
         if button is None or footer is None or not footer.alive():
             return
         pointed = bool(getattr(button, "hovered", False)) or self.focus.current is button
@@ -164,7 +181,7 @@ class MainMenuScene(MenuScene):
             return tr("ui.menu_continue_many", n=str(len(self.saved)))
         return tr("ui.continue_row", **match_summary(self.saved[0], self.settings))
 
-    def _show_notice(self, notice: tuple[str, Any]) -> None:
+    def _notice(self, notice: tuple[str, Any]) -> Shown:
         """A notice about a file takes the middle of the screen until the player presses OK."""
         key, params = notice
         if not isinstance(params, dict):
@@ -173,15 +190,16 @@ class MainMenuScene(MenuScene):
         width = min(w - self.px(120), self.px(760))
         box = pygame.Rect((w - width) // 2, int(h * 0.34), width, -1)  # -1: as tall as the text
         text = html.escape(notice_text(key, params))
+
+        def under_text(made: Made) -> pygame.Rect:
+            ok = pygame.Rect(0, 0, self.px(160), self.px(48))
+            ok.midtop = (w // 2, made["notice"].rect.bottom + self.px(22))
+            return ok
         # (its rounded box is drawn by the screen under it: game.ui.widgets.boxes)
-        text_box = PlainTextBox(text, box, self.manager, object_id="#notice_box")
-        self.notice_label = self.boxed(text_box, "#notice_box")
-        ok = pygame.Rect(0, 0, self.px(160), self.px(48))
-        ok.midtop = (w // 2, text_box.rect.bottom + self.px(22))
-        self.dismiss_button = self.button("dismiss", ok, "ui.notice_dismiss",
-                                          object_id="#primary")
-        self.focus.set_items([self.dismiss_button])
-        self.focus.focus(self.dismiss_button)
+        return Shown([TextBox(text, box, object_id="#notice_box", boxed=True, name="notice"),
+                      Button("dismiss", under_text, "ui.notice_dismiss", object_id="#primary",
+                             name="dismiss")],
+                     focused="dismiss")
 
     def on_button(self, key: str) -> None:
         if key == "dismiss":

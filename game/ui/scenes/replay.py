@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +22,10 @@ import pygame_gui
 from game.rules import Action, DealResult, Observation
 from game.rules.base import Deal
 from game.ui import routes
-from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import tr, variant_name
 from game.ui.player_names import player_names
 from game.ui.result_text import result_text, signed
+from game.ui.shown import Button, Element, Made, Prepare, Shown, TextBox, Then
 from game.ui.table.board import DealBoard
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -63,6 +63,10 @@ RESULT_MAX_BYTES = 64 * 1024
 HISTORY_STEP = 20
 #: The history list grows to its height in this many steps of the build.
 LIST_PARTS = 4
+#: The buttons under and over the view, by key: their texts.
+NAV = {"first": "ui.replay_first", "prev": "ui.replay_prev", "next": "ui.replay_next",
+       "last": "ui.replay_last", "prev_deal": "ui.replay_prev_deal",
+       "next_deal": "ui.replay_next_deal"}
 
 
 def history_score(path: Path) -> list[int] | None:
@@ -90,6 +94,12 @@ def history_score(path: Path) -> list[int] | None:
                 log.info("history: %s does not replay (%s)", path.name, exc)
         _RESULTS[key] = score
     return _RESULTS[key]
+
+
+def _scores(files: list[Path]) -> None:
+    """Replay ``files`` for their results (kept for the list's labels)."""
+    for file in files:
+        history_score(file)
 
 
 def score_line(score: list[int], names: list[str]) -> str:
@@ -218,8 +228,8 @@ class ReplayScene(MenuScene):
     def __init__(self, app: App):
         super().__init__(app)
         self.replay: Replay | None = None
-        #: The hand history's list (None: no file yet, or not built).
-        self.history: pygame_gui.elements.UISelectionList | None = None
+        #: The hand history's files by their labels in the list.
+        self.file_labels: dict[str, Path] = {}
         self.error: str | None = None
         self.dialog: Any = None
         self.board = DealBoard()
@@ -227,9 +237,20 @@ class ReplayScene(MenuScene):
         #: A notice in the player's words (a damaged file), shown in the view.
         self.notice: str | None = None
 
+    @property
+    def history(self) -> pygame_gui.elements.UISelectionList | None:
+        """The hand history's list (None: no file yet, or not made)."""
+        history: pygame_gui.elements.UISelectionList | None = self.made.get("history")
+        return history
+
+    @property
+    def nav_buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """The buttons under and over the view, by key (those made so far)."""
+        return {key: self.made[key] for key in NAV if key in self.made}
+
     def build(self, record: str | None = None, path: str | None = None,
-              **params: Any) -> Iterator[None]:
-        """The history list, then the buttons, a few per frame."""
+              **params: Any) -> Shown:
+        """The history list, then the buttons."""
         if record is not None and record != self.source:
             self.load_text(record)
         elif path is not None and path != self.source:
@@ -242,88 +263,70 @@ class ReplayScene(MenuScene):
         self.view_rect = pygame.Rect(margin + side + px(24), top,
                                      w - 2 * margin - side - px(24), h - top - px(40))
         files = self.storage.list_history()[:200]
+        shown = Shown()
         # Each file's result comes from replaying it (kept for the next visit): a full
         # history in one frame was a hitch, so a few files a step.
-        for i, file in enumerate(files):
-            history_score(file)
-            if i % HISTORY_STEP == HISTORY_STEP - 1:
-                yield
-        self.file_labels = history_labels(files, self.settings.player_name)
-        yield
-        if self.file_labels:
-            yield from self._history_list(pygame.Rect(margin, top, side, h - top - px(210)),
-                                          list(self.file_labels))
+        shown.add(*(Prepare(partial(_scores, files[i:i + HISTORY_STEP]))
+                    for i in range(0, len(files), HISTORY_STEP)))
+        shown.add(Prepare(partial(self._label_files, files)))
+        if files:  # (every file gets a label of its own: the list is never empty)
+            shown.add(*self._history_list(pygame.Rect(margin, top, side, h - top - px(210))))
         else:
-            self.history = None
-            self.add(PlainTextBox(
-                "ui.replay_empty", pygame.Rect(margin, top, side, px(120)), self.manager,
-                object_id="#blurb"))
-        yield
+            shown.add(TextBox("ui.replay_empty", pygame.Rect(margin, top, side, px(120)),
+                              object_id="#blurb"))
         # One button a step: a button as wide as the list is slow to make at 1920x1080 (its
         # rounded shapes are drawn four times larger), a disabled one as much again (its
         # disabled look is drawn at once): the three in one step were a hitch.
-        open_b = self.button("open", pygame.Rect(margin, h - px(150), side, px(46)),
-                             "ui.replay_open")
-        yield
-        extra = []
+        # The keyboard goes the view's buttons, Review, Open, Back.
+        shown.add(Button("open", pygame.Rect(margin, h - px(150), side, px(46)),
+                         "ui.replay_open", focus=2))
         if "review" in self.app.scene_factories:
-            review = self.button("review", pygame.Rect(margin, h - px(206), side, px(46)),
-                                 "ui.score_review")
-            yield
-            if self.replay is None:
-                review.disable()
-                yield
-            extra.append(review)
-        back = self.button("back", pygame.Rect(margin, h - px(92), side, px(50)),
-                           "ui.common_back")
-        yield
+            shown.add(Button("review", pygame.Rect(margin, h - px(206), side, px(46)),
+                             "ui.score_review", enabled=self.replay is not None, focus=1))
+        shown.add(Button("back", pygame.Rect(margin, h - px(92), side, px(50)),
+                         "ui.common_back", focus=3))
         # Navigation under the view.
-        nav = [("first", "ui.replay_first"), ("prev", "ui.replay_prev"),
-               ("next", "ui.replay_next"), ("last", "ui.replay_last")]
+        on = self.replay is not None
         bw = px(130)
-        total = len(nav) * bw + (len(nav) - 1) * px(10)
+        total = 4 * bw + 3 * px(10)
         x0 = self.view_rect.centerx - total // 2
         y = self.view_rect.bottom - px(50)
-        self.nav_buttons = {}
-        for i, (key, text) in enumerate(nav):
-            self.nav_buttons[key] = self.button(key, pygame.Rect(x0 + i * (bw + px(10)), y, bw,
-                                                                 px(44)), text, object_id="#small")
-            yield
+        for i, key in enumerate(list(NAV)[:4]):
+            shown.add(Button(key, pygame.Rect(x0 + i * (bw + px(10)), y, bw, px(44)),
+                             NAV[key], object_id="#small", enabled=on, name=key))
         many = self.replay is not None and len(self.replay.records) > 1
-        for key, text, x in (("prev_deal", "ui.replay_prev_deal", self.view_rect.x),
-                             ("next_deal", "ui.replay_next_deal",
-                              self.view_rect.right - px(170))):
-            b = self.button(key, pygame.Rect(x, px(118), px(170), px(36)), text,
-                            object_id="#small")
-            if not many:
-                b.hide()
-            self.nav_buttons[key] = b
-            yield
-        self._enable_nav()
-        self.focus.set_items([*self.nav_buttons.values(), *extra, open_b, back])
+        for key, x in (("prev_deal", self.view_rect.x),
+                       ("next_deal", self.view_rect.right - px(170))):
+            shown.add(Button(key, pygame.Rect(x, px(118), px(170), px(36)), NAV[key],
+                             object_id="#small", enabled=on, visible=many, name=key))
+        return shown
 
-    def _history_list(self, rect: pygame.Rect,
-                      labels: list[str | tuple[str, str]]) -> Iterator[None]:
+    def _label_files(self, files: list[Path]) -> None:
+        self.file_labels = history_labels(files, self.settings.player_name)
+
+    def _history_list(self, rect: pygame.Rect) -> list[Element | Then]:
         """The history list, its rows made a few per step: pygame-gui makes a button for
         every row in view when the list is made (a full list of rows at 1920x1080 in one
         frame was a hitch).  So the list starts a few rows high and grows to its
-        height; the list itself makes the rows that come into view as its scroll bar
-        reports a move (its ``update``), as when the player scrolls."""
+        height a step at a time; the list itself makes the rows that come into view as
+        its scroll bar reports a move (its ``update``), as when the player scrolls."""
         part = max(1, rect.h // LIST_PARTS)
-        lst = pygame_gui.elements.UISelectionList(
-            pygame.Rect(rect.x, rect.y, rect.w, part), labels, self.manager)
-        self.history = self.add(lst)
-        while lst.rect.h < rect.h:
-            yield
+
+        def make(made: Made) -> pygame_gui.elements.UISelectionList:
+            return pygame_gui.elements.UISelectionList(
+                pygame.Rect(rect.x, rect.y, rect.w, part), list(self.file_labels),
+                self.manager)
+
+        def grow(made: Made) -> None:
+            lst = made["history"]
+            if lst.rect.h >= rect.h:
+                return
             lst.set_dimensions((rect.w, min(rect.h, lst.rect.h + part)))
             if lst.scroll_bar is not None:
                 lst.scroll_bar.set_scroll_from_start_percentage(0.0)
             lst.update(0.0)
-
-    def _enable_nav(self) -> None:
-        on = self.replay is not None
-        for b in self.nav_buttons.values():
-            b.enable() if on else b.disable()
+        growths = -(-rect.h // part) - 1  # a part a step until it is full
+        return [Element(make, name="history"), *(Then(grow) for _ in range(growths))]
 
     # --- loading --------------------------------------------------------------------------
     def deal_text(self) -> str:

@@ -3,8 +3,8 @@
 The pages are pygame-gui ``UITextBox`` markup shipped in ``assets/rules/LANG/``,
 built from the hand-written rulebook sources by :mod:`game.ui.rulebook` (the binding
 text stays ``docs/RULES.md``); a language without its own page falls back to English.
-A page is shown as one text box per section in a scrolling container, built a section
-per frame: one text box for the whole page was one long frame (docs/performance.md).
+A page is shown as one text box per section in a scrolling container, made a section
+a step: one text box for the whole page was one long frame (docs/performance.md).
 Opened from the menu or from the table (``app.go(routes.Rules(variant=...,
 return_to="table"))``) it returns where it came from.
 """
@@ -12,7 +12,7 @@ return_to="table"))``) it returns where it came from.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,7 +24,8 @@ from game.ui.gui_internals import PlainTextBox, font_loaded
 from game.ui.i18n import current_language, variant_key
 from game.ui.routes import ScreenName
 from game.ui.rulebook import sections
-from game.ui.widgets.boxes import SHADOW, draw_box, warm_box
+from game.ui.shown import BoxLooks, Button, Faces, Made, Prepare, ScrollPage, Shown, TextBox, Then
+from game.ui.widgets.boxes import SHADOW, draw_box
 
 from .base import MenuScene
 
@@ -60,14 +61,28 @@ class RulesScene(MenuScene):
     def __init__(self, app: App):
         super().__init__(app)
         self.variant = "marriage"
-        self.page: Any = None
         self.page_rect = pygame.Rect(0, 0, 0, 0)
-        #: The page's text boxes, a section each (the title and lead first).
-        self.sections: list[Any] = []
+
+    @property
+    def game_buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """The games' buttons, by game (those made so far)."""
+        return {v: self.made[f"variant:{v}"] for v in VARIANT_IDS if f"variant:{v}" in self.made}
+
+    @property
+    def page(self) -> pygame_gui.elements.UIScrollingContainer | None:
+        """The scrolling page the sections are in (None before it is made)."""
+        page: pygame_gui.elements.UIScrollingContainer | None = self.made.get("page")
+        return page
+
+    @property
+    def sections(self) -> list[PlainTextBox]:
+        """The page's text boxes, a section each (the title and lead first), as made so
+        far."""
+        return [element for name, element in self.made.items() if name.startswith("section:")]
 
     def build(self, variant: str | None = None, return_to: ScreenName = "menu",
-              **params: Any) -> Iterator[None]:
-        """The buttons, the cards, then the page a section per step (game.ui.scene)."""
+              **params: Any) -> Shown:
+        """The buttons, the cards, then the page a section per step."""
         if variant in VARIANT_IDS:
             self.variant = variant
         self.params["variant"] = self.variant
@@ -77,21 +92,16 @@ class RulesScene(MenuScene):
         margin = max(px(60), (w - px(1180)) // 2)
         side = px(250)
         top = px(112)
-        self.game_buttons = {}
+        shown = Shown(focused=f"variant:{self.variant}")
         for i, v in enumerate(VARIANT_IDS):
-            b = self.button(f"variant:{v}", pygame.Rect(margin, top + i * px(58), side, px(48)),
-                            variant_key(v))
-            if v == self.variant:
-                b.select()
-            self.game_buttons[v] = b
-            yield
-        back = self.button("back", pygame.Rect(margin, h - px(92), side, px(50)), "ui.common_back")
-        yield
-        self._preload_fonts()
-        yield
+            shown.add(Button(f"variant:{v}", pygame.Rect(margin, top + i * px(58), side, px(48)),
+                             variant_key(v), selected=v == self.variant, name=f"variant:{v}"))
+        shown.add(Button("back", pygame.Rect(margin, h - px(92), side, px(50)),
+                         "ui.common_back"),
+                  Prepare(self._preload_fonts))
         cards = self._cards()
         if cards is not None:
-            yield from self.warm_faces(*cards)
+            shown.add(Faces(*cards))
         text_rect = pygame.Rect(margin + side + px(30), top, w - 2 * margin - side - px(30),
                                 h - top - px(42))
         # One text box per section, in a scrolling page, one section a step: pygame-gui lays
@@ -99,25 +109,32 @@ class RulesScene(MenuScene):
         # (docs/performance.md); a section fits in a frame.
         # (Inside the box's border: the scroll bar would cover it.)
         self.page_rect = text_rect
-        yield from warm_box(text_rect, "#rules_text")
         inset = 2 * (SHADOW + BORDER)
-        self.page = self.add(pygame_gui.elements.UIScrollingContainer(
-            text_rect.inflate(-inset, -inset), self.manager, allow_scroll_x=False,
-            object_id="#rules_page"))
-        self.sections = []
-        width = self.page.rect.w - SCROLL_BAR_W
-        bottom = PAGE_PAD_Y
-        for part in sections(rules_page(self.variant, current_language())):
-            yield
-            box = PlainTextBox(
-                part, pygame.Rect(0, bottom, width, -1), self.manager, container=self.page,
-                object_id="#rules_section")
-            self.sections.append(self.add(box))
-            bottom = int(box.relative_rect.bottom)
-        yield
-        self.page.set_scrollable_area_dimensions((width, bottom + PAGE_PAD_Y))
-        self.focus.set_items([*self.game_buttons.values(), back])
-        self.focus.focus(self.game_buttons[self.variant])
+        shown.add(BoxLooks(text_rect, "#rules_text"),
+                  ScrollPage(text_rect.inflate(-inset, -inset), object_id="#rules_page",
+                             name="page"))
+        parts = sections(rules_page(self.variant, current_language()))
+        for i, part in enumerate(parts):
+            shown.add(TextBox(part, partial(self._section_place, i), object_id="#rules_section",
+                              container="page", name=f"section:{i}"))
+        shown.add(Then(partial(self._fit_page, len(parts))))
+        return shown
+
+    @staticmethod
+    def _section_width(made: Made) -> int:
+        """A section is as wide as the page less its scroll bar."""
+        return int(made["page"].rect.w) - SCROLL_BAR_W
+
+    def _section_place(self, i: int, made: Made) -> pygame.Rect:
+        """Section ``i`` goes right under the one before it, as tall as its text."""
+        top = PAGE_PAD_Y if i == 0 else int(made[f"section:{i - 1}"].relative_rect.bottom)
+        return pygame.Rect(0, top, self._section_width(made), -1)
+
+    def _fit_page(self, count: int, made: Made) -> None:
+        """The page scrolls down to its last section's bottom and a margin."""
+        bottom = int(made[f"section:{count - 1}"].relative_rect.bottom) if count else PAGE_PAD_Y
+        made["page"].set_scrollable_area_dimensions((self._section_width(made),
+                                                     bottom + PAGE_PAD_Y))
 
     def _preload_fonts(self) -> None:
         """The page headings use bold NotoSans in two sizes: load them before the text box

@@ -19,6 +19,7 @@ from game.ui import routes
 from game.ui.i18n import tr, variant_name
 from game.ui.result_text import describe, signed
 from game.ui.routes import ScreenName
+from game.ui.shown import Button, Image, Label, Made, ScrollPage, Shown, Then
 from game.ui.stats import summarise_deal
 from game.ui.widgets.felt import GOLD, GOLD_LIGHT, IVORY
 from game.ui.widgets.fonts import font, wrap
@@ -82,7 +83,7 @@ class ScoreScene(MenuScene):
     back_to = None
 
     def build(self, match: Any = None, setup: Any = None, return_to: ScreenName | None = None,
-              **params: Any) -> None:
+              **params: Any) -> Shown:
         if match is None:  # back from the review: the sheet we showed before
             match, setup = getattr(self, "match", None), getattr(self, "setup", None)
             return_to = return_to or getattr(self, "return_to", None)
@@ -91,9 +92,9 @@ class ScoreScene(MenuScene):
         w, h = self.app.size
         px = self.px
         margin = max(px(60), (w - px(1160)) // 2)
-        if match is None:
-            self.button("back", pygame.Rect(margin, h - px(92), px(180), px(50)), "ui.common_back")
-            return
+        if match is None:  # (a lone Back, out of the focus ring)
+            return Shown([Button("back", pygame.Rect(margin, h - px(92), px(180), px(50)),
+                                 "ui.common_back", focus=None)])
         self.file_deal()
         players = match.players
         self.names = seat_names(setup, self.settings, players)
@@ -103,7 +104,8 @@ class ScoreScene(MenuScene):
                total=match.options["rounds"] * players)
             if match.variant == "marias"
             else tr("ui.score_target_points", n=match.options["match_points"]))
-        self.label(pygame.Rect(0, px(102), w, px(28)), subtitle, object_id="#subtitle")
+        shown = Shown([Label(pygame.Rect(0, px(102), w, px(28)), subtitle,
+                             object_id="#subtitle")], focused="next")
         top, bottom = px(176), h - px(190)
         width = w - 2 * margin
         short = [n.split(" · ")[0] for n in self.names]
@@ -112,42 +114,42 @@ class ScoreScene(MenuScene):
         col_pts = max([round(120 * self.scale)] +
                       [head_font.get_rect(n).width + px(16) for n in short])
         # Column heads.
-        self.label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL - 8), px(30)),
-                   "ui.score_col_deal",
-                   object_id="#section")
-        self.label(pygame.Rect(margin + round(COL_DEAL * self.scale), top - px(34), px(400),
-                               px(30)),
-                   "ui.score_col_how", object_id="#section")
+        shown.add(Label(pygame.Rect(margin + px(4), top - px(34), px(COL_DEAL - 8), px(30)),
+                        "ui.score_col_deal", object_id="#section"),
+                  Label(pygame.Rect(margin + round(COL_DEAL * self.scale), top - px(34),
+                                    px(400), px(30)),
+                        "ui.score_col_how", object_id="#section"))
         for s, name in enumerate(short):
             x = margin + width - px(20) - (players - s) * col_pts  # over its cells
-            self.label(pygame.Rect(x, top - px(34), col_pts - 4, px(30)), name,
-                       object_id="#value")
+            shown.add(Label(pygame.Rect(x, top - px(34), col_pts - 4, px(30)), name,
+                            object_id="#value"))
         sheet = render_sheet(match.deals, short, width - px(20), self.scale, human,
                              self.settings.family_for(match.variant), col_pts)
-        box = self.add(pygame_gui.elements.UIScrollingContainer(
-            pygame.Rect(margin, top, width, bottom - top), self.manager, allow_scroll_x=False))
-        box.set_scrollable_area_dimensions((width - px(20), max(sheet.get_height(), 1)))
-        pygame_gui.elements.UIImage(pygame.Rect(0, 0, *sheet.get_size()), sheet, self.manager,
-                                    container=box)
-        if sheet.get_height() > bottom - top:  # newest deal in view
-            bar = box.vert_scroll_bar
-            if bar is not None:
+        area = (width - px(20), max(sheet.get_height(), 1))
+
+        def newest_in_view(made: Made) -> None:
+            bar = made["sheet"].vert_scroll_bar
+            if sheet.get_height() > bottom - top and bar is not None:
                 bar.set_scroll_from_start_percentage(1.0)
+
+        shown.add(ScrollPage(pygame.Rect(margin, top, width, bottom - top), name="sheet"),
+                  Then(lambda made: made["sheet"].set_scrollable_area_dimensions(area)),
+                  Image(pygame.Rect(0, 0, *sheet.get_size()), sheet, container="sheet"),
+                  Then(newest_in_view))
         self.totals_y = bottom + px(10)
         self.sheet_rect = pygame.Rect(margin, top, width, bottom - top)
         self.col_pts = col_pts
         self.human = human
-        # Buttons.
+        # Buttons: the primary one first in the focus ring, Menu last.
         over = match.is_over()
-        menu = self.button("menu", pygame.Rect(margin, h - px(92), px(220), px(50)),
-                           "ui.common_menu")
+        menu = pygame.Rect(margin, h - px(92), px(220), px(50))
         primary = pygame.Rect(0, 0, px(300), px(56))
         primary.bottomright = (w - margin, h - px(39))
         in_play = match.current is not None and not match.current.is_over()
         key, text = (("result", "ui.score_result") if over
                      else ("next", "ui.score_back" if in_play else "ui.score_next"))
-        self.next_button = self.button(key, primary, text, object_id="#primary")
-        items = [self.next_button, menu]
+        shown.add(Button("menu", menu, "ui.common_menu", focus=2),
+                  Button(key, primary, text, object_id="#primary", name="next"))
         last = match.current
         if "review" in self.app.scene_factories and last is not None and last.is_over() \
                 and "human" in (getattr(setup, "seats", None) or []):
@@ -155,17 +157,22 @@ class ScoreScene(MenuScene):
             # button, each as wide as half of it allows
             showme = "showme" in self.app.scene_factories and not (
                 setup is not None and getattr(setup, "network", None))
-            lo, hi = menu.rect.right + px(16), primary.left - px(16)
+            lo, hi = menu.right + px(16), primary.left - px(16)
             count = 2 if showme else 1
             bw = min(px(260), (hi - lo - px(12) * (count - 1)) // count)
             x = (lo + hi) // 2 - (count * bw + px(12) * (count - 1)) // 2
             review = pygame.Rect(x, h - px(67) - px(25), bw, px(50))
-            items.insert(1, self.button("review", review, "ui.score_review"))
+            shown.add(Button("review", review, "ui.score_review", focus=1))
             if showme:
                 rect = pygame.Rect(review.right + px(12), review.y, bw, px(50))
-                items.insert(2, self.button("showme", rect, "ui.showme_button"))
-        self.focus.set_items(items)
-        self.focus.focus(self.next_button)
+                shown.add(Button("showme", rect, "ui.showme_button", focus=1))
+        return shown
+
+    @property
+    def next_button(self) -> pygame_gui.elements.UIButton:
+        """The primary button: the next deal, back to the deal, or the match's result."""
+        button: pygame_gui.elements.UIButton = self.made["next"]
+        return button
 
     def file_deal(self) -> None:
         """Count the last finished deal and keep its record in the history (once)."""

@@ -6,23 +6,28 @@ scale should see the result immediately, and a crash right after must not lose i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from game.ui import shown as sh
 from game.ui.decks.renderer import DeckRenderer
 from game.ui.gui_internals import translate
 from game.ui.i18n import LANGUAGE_NAMES, LANGUAGES, apply_language, current_language, number
 from game.ui.settings import (
     ANIMATION_SPEEDS,
     COUNTING_AID,
+    NAME_MAX,
     TRICK_PAUSES,
     UI_SCALES,
     WINDOW_SIZES,
     Settings,
 )
+from game.ui.shown import Shown
+from game.ui.widgets.choice import Choice
 
 from .base import MenuScene, services
 from .setup import artworks
@@ -47,96 +52,95 @@ class SettingsScene(MenuScene):
     name = "settings"
     title_key = "ui.settings_title"
 
-    def build(self, **params: Any) -> Iterator[None]:
-        """The screen, yielding between rows (built across frames)."""
+    def build(self, **params: Any) -> Shown:
+        """The screen: a row a setting, general and sound on the left, the display and
+        the table on the right, and the chosen decks' preview below them."""
         s = self.settings
         w, h = self.app.size
         px = self.px
         margin = max(px(70), (w - px(1160)) // 2)
         col_w = (w - 2 * margin - px(60)) // 2
         ctrl_w = px(260)
-        focus: list[Any] = []
+        shown = Shown()
 
-        def row(x: int, y: int, key: str) -> pygame.Rect:
-            self.label(pygame.Rect(x, y, col_w - ctrl_w - px(10), px(36)), key, object_id="#field")
-            return pygame.Rect(x + col_w - ctrl_w, y, ctrl_w, px(36))
+        def row(x: int, y: int, key: str) -> tuple[sh.Label, pygame.Rect]:
+            """A setting's name, and where its control goes."""
+            return (sh.Label(pygame.Rect(x, y, col_w - ctrl_w - px(10), px(36)), key,
+                             object_id="#field"),
+                    pygame.Rect(x + col_w - ctrl_w, y, ctrl_w, px(36)))
+
+        def choice_row(x: int, y: int, key: str, options: list[tuple[str, Any]], value: Any,
+                       on_change: Callable[[Any], None], name: str | None = None) -> None:
+            label, rect = row(x, y, key)
+            shown.add(label, sh.Choice(rect, options, value, on_change, name=name))
+
+        def toggle_row(x: int, y: int, key: str, value: bool,
+                       on_change: Callable[[bool], None]) -> None:
+            label, rect = row(x, y, key)
+            shown.add(label, sh.Toggle(rect, value, on_change))
 
         step = px(44)
         # Left column: general and the table.
         x, y = margin, px(112)
-        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_general", object_id="#section")
+        shown.add(sh.Label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_general",
+                           object_id="#section"))
         y += px(38)
         # The language on screen (``--lang`` sets it for one run without saving it).
-        shown = current_language()
-        self.language = self.choice(row(x, y, "ui.set_language"),
-                                    [(LANGUAGE_NAMES[lg], lg) for lg in LANGUAGES],
-                                    shown if shown in LANGUAGES else "en",
-                                    self.choose_language)
-        focus.append(self.language)
+        language = current_language()
+        choice_row(x, y, "ui.set_language", [(LANGUAGE_NAMES[lg], lg) for lg in LANGUAGES],
+                   language if language in LANGUAGES else "en", self.choose_language,
+                   name="language")
         y += step
-        yield
-        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
-            row(x, y, "ui.set_player_name"), self.manager,
+        label, rect = row(x, y, "ui.set_player_name")
+        shown.add(label, sh.TextEntry(
+            rect,
             # The default name is "You" in the player's language: shown, never stored.
             initial_text="" if s.player_name == DEFAULT_NAME else s.player_name,
-            placeholder_text=translate("ui.common_you")))
-        from game.ui.settings import NAME_MAX
-
-        self.name_entry.set_text_length_limit(NAME_MAX)
-        self.name_entry.set_text_length_limit(24)
-        focus.append(self.name_entry)
+            placeholder=translate("ui.common_you"), limit=NAME_MAX, name="name_entry"))
         y += step
-        yield
         arts = artworks()
-        decks = [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts]
+        decks: list[tuple[str, Any]] = [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts]
         ids = [a[0] for a in arts]
         for attr, key in (("deck_french", "ui.set_deck_french"),
                           ("deck_german", "ui.set_deck_german")):
             value = getattr(s, attr) if getattr(s, attr) in ids else ids[0]
-            focus.append(self.choice(row(x, y, key), decks, value,
-                                     lambda v, a=attr: self.choose(a, v)))
+            choice_row(x, y, key, decks, value, partial(self.choose, attr))
             y += step
-            yield
         backs = card_backs()
         back_ids = [b[0] for b in backs]
-        focus.append(self.choice(
-            row(x, y, "ui.set_card_back"),
-            [(f"ui.cardback_{b[0].replace('-', '_')}", b[0]) for b in backs],
-            s.card_back if s.card_back in back_ids else back_ids[0],
-            lambda v: self.choose("card_back", v)))
+        choice_row(x, y, "ui.set_card_back",
+                   [(f"ui.cardback_{b[0].replace('-', '_')}", b[0]) for b in backs],
+                   s.card_back if s.card_back in back_ids else back_ids[0],
+                   partial(self.choose, "card_back"))
         y += step
-        yield
-        focus.append(self.choice(row(x, y, "ui.set_animation"),
-                                 [(f"ui.anim_{a}", a) for a in ANIMATION_SPEEDS],
-                                 s.animation_speed, lambda v: self.choose("animation_speed", v)))
+        choice_row(x, y, "ui.set_animation", [(f"ui.anim_{a}", a) for a in ANIMATION_SPEEDS],
+                   s.animation_speed, partial(self.choose, "animation_speed"))
         y += step
-        yield
         pauses = sorted(set(PAUSES) | {s.bot_pause_ms})
-        focus.append(self.choice(row(x, y, "ui.set_bot_pause"),
-                                 [(translate("ui.collect_auto_s", s=seconds_text(p)), p)
-                                  for p in pauses], s.bot_pause_ms,
-                                 lambda v: self.choose("bot_pause_ms", v)))
+        choice_row(x, y, "ui.set_bot_pause",
+                   [(translate("ui.collect_auto_s", s=seconds_text(p)), p) for p in pauses],
+                   s.bot_pause_ms, partial(self.choose, "bot_pause_ms"))
         y += step + px(8)
-        yield
-        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound", object_id="#section")
+        shown.add(sh.Label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_sound",
+                           object_id="#section"))
         y += px(38)
-        focus.append(self.toggle(row(x, y, "ui.set_sound"), s.sound,
-                                 lambda v: self.choose("sound", v)))
+        toggle_row(x, y, "ui.set_sound", s.sound, partial(self.choose, "sound"))
         y += step
-        yield
-        r = row(x, y, "ui.set_volume")
-        # the test button as wide as its word ("Проверить" did not fit 80 px)
+        label, r = row(x, y, "ui.set_volume")
+        # the test button as wide as its word ("Проверить" did not fit 80 px), in the font
+        # the theme has at this screen's text size (loaded before the build)
         font = self.manager.get_theme().get_font(["#small", "button"])
         bw = max(px(80), font.get_rect(translate("ui.set_test_sound")).width + px(20))
-        self.volume = self.add(pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(r.x, r.y + px(4), r.w - bw - px(10), r.h - px(8)),
-            round(s.volume * 100), (0, 100), self.manager))
-        focus.append(self.volume)
-        focus.append(self.button("test_sound", pygame.Rect(r.right - bw, r.y, bw, r.h),
-                                 "ui.set_test_sound", object_id="#small"))
+        shown.add(
+            label,
+            sh.Slider(pygame.Rect(r.x, r.y + px(4), r.w - bw - px(10), r.h - px(8)),
+                      round(s.volume * 100), (0, 100), name="volume"),
+            sh.Button("test_sound", pygame.Rect(r.right - bw, r.y, bw, r.h),
+                      "ui.set_test_sound", object_id="#small"))
         # Right column: display and the table.
         x, y = margin + col_w + px(60), px(112)
-        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_display", object_id="#section")
+        shown.add(sh.Label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_display",
+                           object_id="#section"))
         y += px(38)
         # Only sizes that fit the desktop, and the window's real size (which may be a
         # clamped one, or one the player dragged): the setting always shows the truth.
@@ -147,54 +151,61 @@ class SettingsScene(MenuScene):
         current = tuple(getattr(self.app, "windowed_size", s.window_size))
         if current not in fitting:
             fitting.append(current)
-        sizes = [(f"{a} × {b}", (a, b)) for a, b in sorted(fitting)]
-        focus.append(self.choice(row(x, y, "ui.set_window"), sizes, current, self._set_window))
+        sizes: list[tuple[str, Any]] = [(f"{a} × {b}", (a, b)) for a, b in sorted(fitting)]
+        choice_row(x, y, "ui.set_window", sizes, current, self._set_window)
         y += step
-        yield
-        focus.append(self.toggle(row(x, y, "ui.set_fullscreen"), self.app.fullscreen,
-                                 self._set_fullscreen))
+        toggle_row(x, y, "ui.set_fullscreen", self.app.fullscreen, self._set_fullscreen)
         y += step
-        yield
         scales = sorted(set(UI_SCALES) | {s.ui_scale})
-        focus.append(self.choice(row(x, y, "ui.set_ui_scale"),
-                                 [(f"{round(v * 100)} %", v) for v in scales], s.ui_scale,
-                                 self._set_scale))
+        choice_row(x, y, "ui.set_ui_scale", [(f"{round(v * 100)} %", v) for v in scales],
+                   s.ui_scale, self._set_scale)
         y += step + px(8)
-        yield
-        self.label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_table", object_id="#section")
+        shown.add(sh.Label(pygame.Rect(x, y, col_w, px(30)), "ui.settings_table",
+                           object_id="#section"))
         y += px(38)
-        collect = [("ui.collect_click", ("click", s.trick_pause_ms))] + [
+        collect: list[tuple[str, Any]] = [("ui.collect_click", ("click", s.trick_pause_ms))] + [
             (translate("ui.collect_auto", s=seconds_text(ms)), ("auto", ms))
             for ms in sorted(set(TRICK_PAUSES) | {s.trick_pause_ms})]
         current_collect = ("click", s.trick_pause_ms) if s.collect_trick == "click" else \
             ("auto", s.trick_pause_ms)
-        focus.append(self.choice(row(x, y, "ui.set_collect_trick"), collect, current_collect,
-                                 self._set_collect))
+        choice_row(x, y, "ui.set_collect_trick", collect, current_collect, self._set_collect)
         y += step
-        yield
-        focus.append(self.choice(row(x, y, "ui.set_counting_aid"),
-                                 [(f"ui.counting_aid_{v}", v) for v in COUNTING_AID],
-                                 s.counting_aid if s.counting_aid in COUNTING_AID else "practice",
-                                 lambda v: self.choose("counting_aid", v)))
+        choice_row(x, y, "ui.set_counting_aid",
+                   [(f"ui.counting_aid_{v}", v) for v in COUNTING_AID],
+                   s.counting_aid if s.counting_aid in COUNTING_AID else "practice",
+                   partial(self.choose, "counting_aid"))
         y += step
-        yield
         for attr, key in (("count_in_memory", "ui.set_count_memory"), ("tips", "ui.set_tips"),
                           ("practice_warnings", "ui.set_practice_warnings"),
                           ("confirm_low_declare", "ui.set_confirm_declare"),
                           ("shape_highlights", "ui.set_shape_highlights")):
-            focus.append(self.toggle(row(x, y, key), getattr(s, attr),
-                                     lambda v, a=attr: self.choose(a, v)))
+            toggle_row(x, y, key, getattr(s, attr), partial(self.choose, attr))
             y += step
-            yield
 
         self.preview_at = (x, y + px(10))
-        back = self.button("back", pygame.Rect(margin, h - px(92), px(180), px(50)),
-                           "ui.common_back")
-        self.focus.set_items([*focus, back])
+        shown.add(sh.Button("back", pygame.Rect(margin, h - px(92), px(180), px(50)),
+                            "ui.common_back"))
         height = self._preview_height()
         if height is not None:
             for deck in (s.deck_french, s.deck_german):
-                yield from self.warm_faces(["KH", "QH"], height, deck)
+                shown.add(sh.Faces(["KH", "QH"], height, deck))
+        return shown
+
+    # --- what the build made, by name -----------------------------------------------------
+    @property
+    def language(self) -> Choice:
+        choice: Choice = self.made["language"]
+        return choice
+
+    @property
+    def name_entry(self) -> pygame_gui.elements.UITextEntryLine:
+        entry: pygame_gui.elements.UITextEntryLine = self.made["name_entry"]
+        return entry
+
+    @property
+    def volume(self) -> pygame_gui.elements.UIHorizontalSlider:
+        slider: pygame_gui.elements.UIHorizontalSlider = self.made["volume"]
+        return slider
 
     def _preview_height(self) -> int | None:
         height = min(self.px(120), self.app.size[1] - self.px(40) - self.preview_at[1])
@@ -257,14 +268,18 @@ class SettingsScene(MenuScene):
         self.rebuild()  # fit_fonts() reloads the theme at the new scale
 
     def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
-            self.settings.volume = round(self.volume.get_current_value() / 100, 2)
+        # (by ``made.get``: an element not made yet, or let go, is no one's event)
+        volume = self.made.get("volume")
+        entry = self.made.get("name_entry")
+        if (event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and volume is not None
+                and event.ui_element is volume):
+            self.settings.volume = round(volume.get_current_value() / 100, 2)
             self.save()
         elif (event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
-              and event.ui_element is self.name_entry):
+              and entry is not None and event.ui_element is entry):
             from game.ui.settings import clean_player_name
 
-            name = clean_player_name(self.name_entry.get_text(), DEFAULT_NAME)
+            name = clean_player_name(entry.get_text(), DEFAULT_NAME)
             if name != self.settings.player_name:
                 self.settings.player_name = name
                 self.save()

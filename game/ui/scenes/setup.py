@@ -8,7 +8,8 @@ are remembered in the settings (``last_variant``, ``default_levels``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,13 +18,14 @@ import pygame_gui
 from game.ai.ratings import ANCHOR, level_rating
 from game.rules.options import OPTION_SPECS, defaults, make_options
 from game.ui import routes
+from game.ui import shown as sh
 from game.ui.decks import list_artworks
-from game.ui.gui_internals import PlainTextBox
 from game.ui.i18n import current_language, tr, variant_key
 from game.ui.player_names import seat_key
 from game.ui.session import GameSetup
 from game.ui.settings import LEVELS
-from game.ui.widgets.boxes import warm_box
+from game.ui.shown import Made, Shown
+from game.ui.widgets.choice import Choice, Toggle
 
 from .base import MenuScene
 
@@ -101,168 +103,156 @@ class SetupScene(MenuScene):
                          trainer=bool(self.trainer))
 
     # --- layout -------------------------------------------------------------------------
-    def build(self, **params: Any) -> Iterator[None]:
-        """The screen, yielding between groups of widgets (built across frames)."""
+    def build(self, **params: Any) -> Shown:
+        """The screen: the game, its opponents and the deck on the left, the rules of the
+        match on the right; or the question when a match of this game is in progress."""
         self._load_state()
         if self.replace_pending is not None:
-            yield from self._build_replace_question()
-            return
+            return self._replace_question()
         w, h = self.app.size
         px = self.px
         v = self.variant or "marriage"
-        focus: list[Any] = []
+        shown = Shown()
         margin = max(px(70), (w - px(1160)) // 2)
         col_w = (w - 2 * margin - px(60)) // 2
         left, right = margin, margin + col_w + px(60)
         y0 = px(118)
 
         # Game: four big buttons, the chosen one gold (and the text names it: not colour alone).
-        self.label(pygame.Rect(left, y0, col_w, px(30)), "ui.setup_game", object_id="#section")
-        yield
-        self.variant_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        shown.add(sh.Label(pygame.Rect(left, y0, col_w, px(30)), "ui.setup_game",
+                           object_id="#section"))
         bw, bh = (col_w - px(12)) // 2, px(48)
         for i, variant in enumerate(OPTION_SPECS):
             rect = pygame.Rect(left + (i % 2) * (bw + px(12)),
                                y0 + px(36) + (i // 2) * (bh + px(10)), bw, bh)
-            b = self.button(f"variant:{variant}", rect, variant_key(variant),
-                            tooltip=f"ui.blurb_{variant.replace('-', '_')}")
-            if variant == v:
-                yield  # (its selected look is drawn at once: a step of its own at 1080p)
-                b.select()
-            self.variant_buttons[variant] = b
-            focus.append(b)
-            yield
+            shown.add(sh.Button(f"variant:{variant}", rect, variant_key(variant),
+                                tooltip=f"ui.blurb_{variant.replace('-', '_')}",
+                                selected=variant == v, name=f"variant:{variant}"))
         y = y0 + px(36) + 2 * (bh + px(10))
-        self.add(PlainTextBox(
-            f"ui.blurb_{v.replace('-', '_')}", pygame.Rect(left, y, col_w, px(64)), self.manager,
-            object_id="#blurb"))
+        shown.add(sh.TextBox(f"ui.blurb_{v.replace('-', '_')}",
+                             pygame.Rect(left, y, col_w, px(64)), object_id="#blurb"))
         y += px(70)
-        yield
 
         # Opponents.
-        self.label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents", object_id="#section")
+        shown.add(sh.Label(pygame.Rect(left, y, col_w, px(30)), "ui.setup_opponents",
+                           object_id="#section"))
         y += px(36)
-        self.level_choices = []
         # The opponents' and the deck's choices share one column (deck names are long).
         deck_w = max(col_w // 2, min(px(300), col_w - px(120)))
         for seat in range(1, PLAYERS[v]):
             # named as at the table: North, or West and East (game.ui.player_names)
-            self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), seat_key(seat, PLAYERS[v]),
-                       object_id="#field", n=str(seat + 1))
-            c = self.choice(pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
-                            level_entries(v), self.levels[v][seat - 1],
-                            lambda value, s=seat: self._set_level(s, value))
-            self.level_choices.append(c)
-            focus.append(c)
+            shown.add(
+                sh.Label(pygame.Rect(left, y, col_w - deck_w, px(36)), seat_key(seat, PLAYERS[v]),
+                         object_id="#field", text_kwargs={"n": str(seat + 1)}),
+                sh.Choice(pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
+                          level_entries(v), self.levels[v][seat - 1],
+                          partial(self._set_level, seat), name=f"level:{seat}"))
             y += px(44)
-            yield
         # The player's own rating in this game, on the levels' scale (docs/ratings.md).
         mine = self.storage.stats.games.get(v)
         if level_rating(v, "easy") is not None:
-            self.label(pygame.Rect(left, y - px(4), col_w, px(28)), "ui.setup_your_rating",
-                       object_id="#field", rating=str(round(mine.rating if mine else ANCHOR)),
-                       n=str(mine.rated_matches if mine else 0))
+            shown.add(sh.Label(
+                pygame.Rect(left, y - px(4), col_w, px(28)), "ui.setup_your_rating",
+                object_id="#field",
+                text_kwargs={"rating": str(round(mine.rating if mine else ANCHOR)),
+                             "n": str(mine.rated_matches if mine else 0)}))
             y += px(28)
 
         # Deck.
         y += px(6)
-        self.label(pygame.Rect(left, y, col_w - deck_w, px(36)), "ui.setup_deck",
-                   object_id="#section")
         arts = artworks()
         current = self.settings.deck_for(v)
         if current not in [a[0] for a in arts]:
             current = arts[0][0]
-        self.deck_choice = self.choice(
-            pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
-            [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts], current, self._set_deck)
-        focus.append(self.deck_choice)
+        shown.add(
+            sh.Label(pygame.Rect(left, y, col_w - deck_w, px(36)), "ui.setup_deck",
+                     object_id="#section"),
+            sh.Choice(pygame.Rect(left + col_w - deck_w, y, deck_w, px(36)),
+                      [(f"ui.deck_{a[0].replace('-', '_')}", a[0]) for a in arts], current,
+                      self._set_deck, name="deck"))
         self.preview_top = y + px(50)
         self.preview_left = left
-        yield
         preview = self._preview()
         if preview is not None:
-            yield from self.warm_faces(*preview)
+            shown.add(sh.Faces(*preview))
 
         # Rules of this match: every option of the variant.
         y = y0
-        self.label(pygame.Rect(right, y, col_w, px(30)), "ui.setup_rules", object_id="#section")
+        shown.add(sh.Label(pygame.Rect(right, y, col_w, px(30)), "ui.setup_rules",
+                           object_id="#section"))
         y += px(36)
-        self.option_widgets: dict[str, Any] = {}
         for name in OPTION_SPECS[v]:
-            self.label(pygame.Rect(right, y, col_w - px(214), px(36)), f"ui.opt_{name}",
-                       object_id="#field")
+            shown.add(sh.Label(pygame.Rect(right, y, col_w - px(214), px(36)), f"ui.opt_{name}",
+                               object_id="#field"))
             rect = pygame.Rect(right + col_w - px(204), y, px(204), px(36))
             entries = option_choices(v, name)
             value = self.options[v][name]
             if entries is None:
-                widget: Any = self.toggle(rect, bool(value),
-                                          lambda on, n=name: self._set_option(n, on))
+                shown.add(sh.Toggle(rect, bool(value), partial(self._set_option, name),
+                                    name=f"option:{name}"))
             else:
-                widget = self.choice(rect, entries, value,
-                                     lambda val, n=name: self._set_option(n, val))
-            self.option_widgets[name] = widget
-            focus.append(widget)
+                shown.add(sh.Choice(rect, entries, value, partial(self._set_option, name),
+                                    name=f"option:{name}"))
             y += px(44)
-            yield
-        reset = self.button("defaults", pygame.Rect(right, y + px(4), px(150), px(34)),
-                            "ui.setup_defaults", object_id="#small")
-        focus.append(reset)
+        shown.add(sh.Button("defaults", pygame.Rect(right, y + px(4), px(150), px(34)),
+                            "ui.setup_defaults", object_id="#small"))
         y += px(50)
-        self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_practice",
-                   object_id="#section")
-        self.practice_toggle = self.toggle(
-            pygame.Rect(right + col_w - px(180), y, px(180), px(36)), bool(self.practice),
-            self._set_practice)
-        focus.append(self.practice_toggle)
-        yield
-        # The blurbs are as tall as their text (-1): fixed rows of room for the longest
-        # language pushed the trainer's into Start and Rules in Mariáš, whose options are many.
-        blurb = self.add(PlainTextBox(
-            "ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, -1), self.manager,
-            object_id="#blurb"))
-        y = blurb.rect.bottom + px(6)
-        yield
-        self.label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_trainer",
-                   object_id="#section")
-        self.trainer_toggle = self.toggle(
-            pygame.Rect(right + col_w - px(180), y, px(180), px(36)), bool(self.trainer),
-            self._set_trainer)
-        focus.append(self.trainer_toggle)
-        yield
-        blurb = self.add(PlainTextBox(
-            "ui.setup_trainer_hint", pygame.Rect(right, y + px(40), col_w, -1), self.manager,
-            object_id="#blurb"))
-        # The game's rules at a glance, in the space left (the full text is one click away);
-        # its box (slow to make at 1920x1080) starts a slice of its own: never after another
-        # step.
-        y = blurb.rect.bottom + px(8)
-        room = h - px(112) - y
-        self.next_step_is_long(room >= px(90))
-        yield
-        if room >= px(90):
-            from .rules import rules_page
+        shown.add(
+            sh.Label(pygame.Rect(right, y, col_w - px(190), px(36)), "ui.setup_practice",
+                     object_id="#section"),
+            sh.Toggle(pygame.Rect(right + col_w - px(180), y, px(180), px(36)),
+                      bool(self.practice), self._set_practice, name="practice"),
+            # The blurbs are as tall as their text (-1): fixed rows of room for the longest
+            # language pushed the trainer's into Start and Rules in Mariáš, whose options
+            # are many.  So the rows below them are placed once they are made.
+            sh.TextBox("ui.setup_practice_hint", pygame.Rect(right, y + px(40), col_w, -1),
+                       object_id="#blurb", name="practice_hint"))
 
-            self.boxed(PlainTextBox(
-                rules_page(f"{v}.brief", current_language()),
-                pygame.Rect(right, y, col_w, room), self.manager, object_id="#brief"), "#brief")
-            yield
+        from .rules import rules_page
 
-        # Back / Start.
+        def trainer_y(made: Made) -> int:
+            return int(made["practice_hint"].rect.bottom) + px(6)
+
+        def brief_y(made: Made) -> int:
+            return int(made["trainer_hint"].rect.bottom) + px(8)
+
+        def room(made: Made) -> int:
+            return h - px(112) - brief_y(made)
+
+        shown.add(
+            sh.Label(lambda made: pygame.Rect(right, trainer_y(made), col_w - px(190), px(36)),
+                     "ui.setup_trainer", object_id="#section"),
+            sh.Toggle(lambda made: pygame.Rect(right + col_w - px(180), trainer_y(made),
+                                               px(180), px(36)),
+                      bool(self.trainer), self._set_trainer, name="trainer"),
+            sh.TextBox("ui.setup_trainer_hint",
+                       lambda made: pygame.Rect(right, trainer_y(made) + px(40), col_w, -1),
+                       object_id="#blurb", name="trainer_hint"),
+            # The game's rules at a glance, in the space left (the full text is one click
+            # away); made only when there is room for it.
+            sh.TextBox(rules_page(f"{v}.brief", current_language()),
+                       lambda made: pygame.Rect(right, brief_y(made), col_w, room(made)),
+                       object_id="#brief", boxed=True,
+                       when=lambda made: room(made) >= px(90)))
+
+        # Back / Start / Rules: made in that order, focused Start, Rules, Back after the rest.
         bottom = h - px(92)
-        back = self.button("back", pygame.Rect(margin, bottom, px(180), px(50)), "ui.common_back")
-        yield
         start = pygame.Rect(0, 0, px(260), px(56))
         start.bottomright = (w - margin, bottom + px(53))
-        self.start_button = self.button("start", start, "ui.common_start", object_id="#primary",
-                                        enabled="table" in self.app.scene_factories)
         rules = pygame.Rect(0, 0, px(200), px(44))
         rules.center = (w // 2, bottom + px(25))
-        rules_button = self.button("rules", rules, "ui.menu_rules")
-        self.focus.set_items([*focus, self.start_button, rules_button, back])
-        if "table" in self.app.scene_factories:
-            self.focus.focus(self.start_button)
+        table = "table" in self.app.scene_factories
+        shown.add(
+            sh.Button("back", pygame.Rect(margin, bottom, px(180), px(50)), "ui.common_back",
+                      focus=3),
+            sh.Button("start", start, "ui.common_start", object_id="#primary", enabled=table,
+                      focus=1, name="start"),
+            sh.Button("rules", rules, "ui.menu_rules", focus=2))
+        if table:
+            shown.focused = "start"
+        return shown
 
-    def _build_replace_question(self) -> Iterator[None]:
+    def _replace_question(self) -> Shown:
         """"A match of this game is in progress": start anew, continue it, or cancel."""
         import html
 
@@ -273,32 +263,73 @@ class SetupScene(MenuScene):
         saved = self.replace_pending
         width = min(w - px(120), px(700))
         box = pygame.Rect((w - width) // 2, int(h * 0.26), width, -1)  # -1: as tall as the text
-        self.label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
-                   "ui.newgame_replace_title", object_id="#section")
-        yield
-        # Its rounded box is drawn by the screen (boxes.py): pygame-gui's own, drawn four
-        # times larger, made this one widget a step over a frame's time at 1920x1080.
-        text_box = self.boxed(PlainTextBox(
-            html.escape(tr("ui.newgame_replace_text", **match_summary(saved, self.settings))),
-            box,
-            self.manager, object_id="#notice_box"), "#notice_box")
-        yield
-        yield from warm_box(pygame.Rect(text_box.rect), "#notice_box")
+        shown = Shown(focused="replace_continue")
+        shown.add(
+            sh.Label(pygame.Rect(box.x, box.y - px(46), box.w, px(36)),
+                     "ui.newgame_replace_title", object_id="#section"),
+            # Its rounded box is drawn by the screen (boxes.py): pygame-gui's own, drawn four
+            # times larger, made this one widget a step over a frame's time at 1920x1080.
+            sh.TextBox(html.escape(tr("ui.newgame_replace_text",
+                                      **match_summary(saved, self.settings))),
+                       box, object_id="#notice_box", boxed=True, name="notice"),
+            sh.BoxLooks(lambda made: pygame.Rect(made["notice"].rect), "#notice_box"))
         bw, bh, gap = px(300), px(50), px(14)
-        y = text_box.rect.bottom + px(26)
-        buttons = []
+
+        def place(i: int) -> Callable[[Made], pygame.Rect]:
+            def rect(made: Made) -> pygame.Rect:
+                r = pygame.Rect(0, 0, bw, bh)
+                r.midtop = (w // 2, made["notice"].rect.bottom + px(26) + i * (bh + gap))
+                return r
+            return rect
+
         # The safe answer is the gold one, first, and what Enter presses: a reflex Enter
         # after "Start" must never throw the match in progress away.
         for i, (key, text, oid) in enumerate((
                 ("replace_continue", "ui.newgame_replace_continue", "#primary"),
                 ("replace_start", "ui.newgame_replace_start", None),
                 ("replace_cancel", "ui.newgame_replace_cancel", None))):
-            rect = pygame.Rect(0, 0, bw, bh)
-            rect.midtop = (w // 2, y + i * (bh + gap))
-            buttons.append(self.button(key, rect, text, object_id=oid))
-            yield
-        self.focus.set_items(buttons)
-        self.focus.focus(buttons[0])
+            shown.add(sh.Button(key, place(i), text, object_id=oid, name=key))
+        return shown
+
+    # --- what the build made, by name -----------------------------------------------------
+    @property
+    def variant_buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        """The four games' buttons, by game (the chosen one selected)."""
+        return {v: self.made[f"variant:{v}"] for v in OPTION_SPECS if f"variant:{v}" in self.made}
+
+    @property
+    def level_choices(self) -> list[Choice]:
+        """The opponents' levels, a choice per seat from the left."""
+        v = self.variant or "marriage"
+        return [self.made[f"level:{seat}"] for seat in range(1, PLAYERS[v])
+                if f"level:{seat}" in self.made]
+
+    @property
+    def option_widgets(self) -> dict[str, Choice | Toggle]:
+        """The rule options' controls, by option name."""
+        v = self.variant or "marriage"
+        return {name: self.made[f"option:{name}"] for name in OPTION_SPECS[v]
+                if f"option:{name}" in self.made}
+
+    @property
+    def deck_choice(self) -> Choice:
+        choice: Choice = self.made["deck"]
+        return choice
+
+    @property
+    def practice_toggle(self) -> Toggle:
+        toggle: Toggle = self.made["practice"]
+        return toggle
+
+    @property
+    def trainer_toggle(self) -> Toggle:
+        toggle: Toggle = self.made["trainer"]
+        return toggle
+
+    @property
+    def start_button(self) -> pygame_gui.elements.UIButton:
+        button: pygame_gui.elements.UIButton = self.made["start"]
+        return button
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """A preview of the chosen deck: the trump marriage and its neighbours."""

@@ -12,7 +12,6 @@ the game state.
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Hashable
 from dataclasses import replace
@@ -98,8 +97,6 @@ class TableScene(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        #: What is left of building the table after entering it (see :meth:`enter`).
-        self._build: Build | None = None
         self.flow: TableFlow | None = None
         self.setup: GameSetup | None = None
         self.view_seat = 0
@@ -174,16 +171,7 @@ class TableScene(Scene):
         if params.get("continue_match"):
             steps.append(self._continue_match)
         # One step per frame: the frame that entered the table has done its share.
-        self._build = Build.of_calls(steps, one_per_frame=True, rest_first=True)
-        if self.app.build_slice_s is None:
-            self.continue_build(math.inf)
-
-    def building(self) -> bool:
-        return self._build is not None and self._build.running()
-
-    def continue_build(self, until: float) -> None:
-        if self._build is not None:
-            self._build.advance(until)
+        self.start_build(Build.of_calls(steps, one_per_frame=True, rest_first=True))
 
     def _fit_text(self) -> None:
         """The widgets' text follows the table's text size (17 px at 720 p = the theme's

@@ -6,7 +6,7 @@ previews, the settings' sample cards: up to 16 MB) are cached for the next menu
 screen.  The table draws none of them, and a match is long: the table lets go of
 them (`release_menu_pictures`) and a menu screen makes its felt again as the first
 step of its build (`MenuScene.enter`: at 1080p a frame of its own), its boxes
-as it draws them (a few fills) and its cards as build steps (`warm_faces`).
+as it draws them (a few fills) and its cards as build steps (`shown.Faces`).
 The menu's two fans stay: drawn from faces that are gone, they are the menu's first
 picture.
 
