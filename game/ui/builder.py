@@ -145,9 +145,8 @@ def screen_steps(screen: Holder, shown: sh.Shown, made: dict[str, Any],
     ring: list[tuple[int, int, Any]] = []
     for item in shown.items:
         yield from _item_steps(screen, item, made, ring)
-    if ring:
-        ring.sort(key=lambda entry: (entry[0], entry[1]))
-        screen.focus.set_items([element for _, _, element in ring])
+    ring.sort(key=lambda entry: (entry[0], entry[1]))
+    screen.focus.set_items([element for _, _, element in ring])
     if shown.focused is not None and shown.focused in made:
         screen.focus.focus(made[shown.focused])
     yield from pending_looks(screen.manager)

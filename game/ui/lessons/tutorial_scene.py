@@ -226,11 +226,6 @@ class TutorialScene(MenuScene):
     def rebuild_play(self) -> None:
         """The buttons of the step the lesson is at, made now (the screen stays)."""
         self.remake(self._play_shown())
-        self.after_build(self._no_focus_without_items)
-
-    def _no_focus_without_items(self) -> None:
-        if not self.focus.items:
-            self.focus.set_items([])  # nothing to focus: no item is the focused one
 
     # --- geometry ----------------------------------------------------------------------
     def regions(self) -> list[Region]:

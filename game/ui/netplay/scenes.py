@@ -410,16 +410,7 @@ class JoinScene(MenuScene):
             found = self.finder.poll()
             sig = tuple((t.address, t.port, t.free, t.started) for t in found)
             if sig != self.found_sig:
-                focused = [e.is_focused for e in self.entries]
-                self.rebuild()
-
-                def refocus() -> None:
-                    for entry, had in zip(self.entries, focused):
-                        if had:  # typing goes on where it was
-                            self.focus.focus(entry)
-                            entry.focus()
-                            entry.edit_position = len(entry.get_text())
-                self.after_build(refocus)
+                self.rebuild()  # (typing goes on where it was)
 
     def leave(self) -> None:
         if len(self.entries) == len(self.ENTRIES):  # (a build cut short: what was typed stays)

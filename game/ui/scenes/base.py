@@ -186,9 +186,13 @@ class MenuScene(Scene):
         ``between`` runs after the old widgets are gone and before the new ones are
         made: switching the language there spares pygame-gui re-rendering every old
         widget in the new language just before it is thrown away (half the cost).
+        The keyboard's place is kept, and typing goes on in the line it was in.
         """
         current = self.focus.index
         visible = self.focus.visible
+        typing = next((name for name, element in self.made.items()
+                       if isinstance(element, pygame_gui.elements.UITextEntryLine)
+                       and element.is_focused), None)
         self.leave()
         if between is not None:
             between()
@@ -198,6 +202,11 @@ class MenuScene(Scene):
             if current is not None and self.focus.items:
                 self.focus.index = min(current, len(self.focus.items) - 1)
                 self.focus.visible = visible
+            entry = self.made.get(typing) if typing is not None else None
+            if isinstance(entry, pygame_gui.elements.UITextEntryLine):
+                self.focus.focus(entry)
+                entry.focus()
+                entry.edit_position = len(entry.get_text())
         self.after_build(keep_focus)
 
     # --- element helpers ---------------------------------------------------------------
