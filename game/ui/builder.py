@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 import pygame_gui
@@ -25,7 +25,11 @@ import pygame_gui
 from game.ui import shown as sh
 from game.ui.gui_internals import pending_looks
 from game.ui.widgets.boxes import warm_box
+from game.ui.widgets.choice import Choice, Toggle
 from game.ui.widgets.focus import FocusRing
+
+#: Any element a screen keeps (returned as the type it was given).
+E = TypeVar("E")
 
 #: Yielded by a step before one it knows is long: that one waits for a frame of its own.
 LONG = True
@@ -115,22 +119,22 @@ class Holder(Protocol):
 
     focus: FocusRing
 
-    def add(self, element: Any) -> Any: ...
+    def add(self, element: E) -> E: ...
 
-    def boxed(self, element: Any, style: str) -> Any: ...
+    def boxed(self, element: E, style: str) -> E: ...
 
     def button(self, key: str, rect: pygame.Rect, text: str, object_id: str | None = None,
-               container: Any = None, tooltip: str | None = None, enabled: bool = True,
+               container: object = None, tooltip: str | None = None, enabled: bool = True,
                **text_kwargs: str) -> pygame_gui.elements.UIButton: ...
 
     def label(self, rect: pygame.Rect, text: str, object_id: str | None = None,
-              container: Any = None, **text_kwargs: str) -> pygame_gui.elements.UILabel: ...
+              container: object = None, **text_kwargs: str) -> pygame_gui.elements.UILabel: ...
 
     def choice(self, rect: pygame.Rect, options: list[tuple[str, Any]], value: Any,
-               on_change: Any, container: Any = None) -> Any: ...
+               on_change: Callable[[Any], None], container: object = None) -> Choice: ...
 
-    def toggle(self, rect: pygame.Rect, value: bool, on_change: Any,
-               container: Any = None) -> Any: ...
+    def toggle(self, rect: pygame.Rect, value: bool, on_change: Callable[[bool], None],
+               container: object = None) -> Toggle: ...
 
 
 def screen_steps(screen: Holder, shown: sh.Shown, made: dict[str, Any],
@@ -142,7 +146,7 @@ def screen_steps(screen: Holder, shown: sh.Shown, made: dict[str, Any],
     for call in ahead:
         call()
         yield None
-    ring: list[tuple[int, int, Any]] = []
+    ring: list[tuple[int, int, object]] = []
     for item in shown.items:
         yield from _item_steps(screen, item, made, ring)
     ring.sort(key=lambda entry: (entry[0], entry[1]))
@@ -161,7 +165,7 @@ def _container(name: str | None, made: dict[str, Any]) -> Any:
 
 
 def _item_steps(screen: Holder, item: sh.Item, made: dict[str, Any],
-                ring: list[tuple[int, int, Any]]) -> Iterator[bool | None]:
+                ring: list[tuple[int, int, object]]) -> Iterator[bool | None]:
     """One declaration's steps (none when its ``when`` says no)."""
     if isinstance(item, sh.Faces):
         from game.ui.widgets.cards import face

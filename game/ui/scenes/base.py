@@ -214,7 +214,7 @@ class MenuScene(Scene):
         self.elements.append(element)
         return element
 
-    def boxed(self, element: Any, style: str) -> Any:
+    def boxed(self, element: E, style: str) -> E:
         """Add ``element`` (a text box themed transparent) over a rounded box of ``style``
         drawn by the screen: pygame-gui's own rounded shapes of that size cost hundreds of
         megabytes for an instant (game.ui.widgets.boxes)."""
