@@ -125,7 +125,14 @@ def test_a_number_key_with_only_buttons_presses_nothing():
     key(app, pygame.K_1)
     app.step(1 / 60)
     assert scene.flow.deal.history == before
-    assert any("F1" in b.text for b in scene.bubbles)  # it says which keys the buttons have
+    said = [b for b in scene.bubbles if "F1" in b.text]  # it says which keys the buttons have
+    assert said
+    # ... where it can be read: above the buttons, also when five of them wrap into two rows.
+    app.step(1 / 60)
+    drawn = pygame.Rect(scene.view.live.items[("bubble", id(said[0]))][0])
+    buttons = [pygame.Rect(b.rect) for _a, b in scene.buttons.buttons]
+    assert len({r.top for r in buttons}) == 2  # (good/bad: five answers, two rows)
+    assert not any(drawn.colliderect(r) for r in buttons), (drawn, buttons)
 
 
 # --- 1. a declaration below 66 asks first --------------------------------------------------

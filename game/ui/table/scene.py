@@ -531,12 +531,18 @@ class TableScene(Scene):
         """A number key while only buttons are on offer: say which keys the buttons have
         (``arrows``: Enter with no card chosen — say how to choose one)."""
         n = min(len(self.buttons.buttons), len(FKEY_NAMES))
-        L = self.layout
-        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
         text = t("table_keys_arrows") if arrows else t("table_keys_use_f", n=n)
-        self.bubbles.append(Bubble(text,
-                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
-                                   colour=KEYS_COLOUR))
+        self._say_over_buttons(text)
+
+    def _say_over_buttons(self, text: str) -> None:
+        """A word about the keys in a bubble just above the decision's buttons (above
+        their top row: a decision of five buttons wraps into two)."""
+        L = self.layout
+        tops = [b.rect.top for _a, b in self.buttons.buttons if b.visible]
+        top = min(tops, default=L.buttons_y)
+        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
+        self.bubbles.append(Bubble(text, (L.center[0], top - L.margin * 0.5), ttl=2.4,
+                                   colour=KEYS_COLOUR, valign="bottom"))
 
     def can_show_me(self) -> bool:
         """"Could I have won?" after a deal the player played against computers."""
@@ -638,11 +644,7 @@ class TableScene(Scene):
 
     def say_counting_hidden(self) -> None:
         """C in the counting trainer (or at a table with friends): the aid stays hidden."""
-        L = self.layout
-        self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
-        self.bubbles.append(Bubble(t("count_hidden"),
-                                   (L.center[0], L.buttons_y - L.font * 2), ttl=2.4,
-                                   colour=KEYS_COLOUR))
+        self._say_over_buttons(t("count_hidden"))
 
     def press_action(self, action: Action) -> bool:
         reason = self.input.reason(action)
