@@ -160,3 +160,19 @@ def test_a_build_stops_a_slice_where_a_step_says_the_next_is_long():
     whole = Build(iter([None, LONG, None]))
     whole.advance(math.inf)  # built whole: nothing waits
     assert not whole.running()
+
+
+def test_a_rebuilt_screen_keeps_the_keyboard_on_the_same_element(app):  # noqa: F811
+    """Start keeps the keyboard when another game is chosen, though the rows above it
+    (the opponents, the rules' options) are more or fewer than before."""
+    setup = app.switch("setup")
+    pump(app)
+    setup.select_variant("marriage")
+    pump(app)
+    setup.focus.focus(setup.start_button)
+    setup.focus.visible = True
+    for variant in ("marias", "sixty-six-3", "marriage"):
+        setup.select_variant(variant)
+        pump(app)
+        assert setup.focus.current is setup.start_button, variant
+        assert setup.focus.visible

@@ -186,10 +186,15 @@ class MenuScene(Scene):
         ``between`` runs after the old widgets are gone and before the new ones are
         made: switching the language there spares pygame-gui re-rendering every old
         widget in the new language just before it is thrown away (half the cost).
-        The keyboard's place is kept, and typing goes on in the line it was in.
+        The keyboard's place is kept — on the same element when the new screen has it
+        (Start stays focused when another game is chosen, though the rows above it
+        changed), else at the same place in the ring — and typing goes on in the line
+        it was in.
         """
         current = self.focus.index
         visible = self.focus.visible
+        focused = next((name for name, element in self.made.items()
+                        if element is self.focus.current), None)
         typing = next((name for name, element in self.made.items()
                        if isinstance(element, pygame_gui.elements.UITextEntryLine)
                        and element.is_focused), None)
@@ -201,6 +206,8 @@ class MenuScene(Scene):
         def keep_focus() -> None:
             if current is not None and self.focus.items:
                 self.focus.index = min(current, len(self.focus.items) - 1)
+                if focused is not None and focused in self.made:
+                    self.focus.focus(self.made[focused])
                 self.focus.visible = visible
             entry = self.made.get(typing) if typing is not None else None
             if isinstance(entry, pygame_gui.elements.UITextEntryLine):
