@@ -133,6 +133,20 @@ def test_a_number_key_with_only_buttons_presses_nothing():
     buttons = [pygame.Rect(b.rect) for _a, b in scene.buttons.buttons]
     assert len({r.top for r in buttons}) == 2  # (good/bad: five answers, two rows)
     assert not any(drawn.colliderect(r) for r in buttons), (drawn, buttons)
+    # A tip open over the buttons: the word stands above it, not behind it.
+    scene.layer.tips.show(["tip_good_bad"], app.size)
+    app.step(1 / 60)
+    tip = pygame.Rect(scene.layer.tips.rect)
+    assert scene.layer.tips.active and tip.w
+    key(app, pygame.K_2)
+    app.step(1 / 60)
+    said = [b for b in scene.bubbles if "F1" in b.text]
+    drawn = pygame.Rect(scene.view.live.items[("bubble", id(said[0]))][0])
+    assert not any(drawn.colliderect(r) for r in [tip, *buttons]), (drawn, tip, buttons)
+    from game.ui.regions import CARD
+
+    cards = [r.rect for r in scene.regions() if r.kind == CARD]  # the talon among them
+    assert cards and not any(drawn.colliderect(r) for r in cards), (drawn, cards)
 
 
 # --- 1. a declaration below 66 asks first --------------------------------------------------

@@ -536,12 +536,19 @@ class TableScene(Scene):
 
     def _say_over_buttons(self, text: str) -> None:
         """A word about the keys in a bubble just above the decision's buttons (above
-        their top row: a decision of five buttons wraps into two)."""
+        their top row: a decision of five buttons wraps into two), and above a tip that
+        stands over them."""
         L = self.layout
         tops = [b.rect.top for _a, b in self.buttons.buttons if b.visible]
         top = min(tops, default=L.buttons_y)
+        x = L.center[0]
+        tip = self.layer.tips.rect if self.layer is not None and self.layer.tips.active \
+            else None
+        if tip is not None and tip.w and tip.top < top <= tip.bottom + L.font * 3:
+            # over the tip's middle: the tip stands clear of the cards on the table
+            x, top = tip.centerx, tip.top
         self.bubbles = [b for b in self.bubbles if b.colour != KEYS_COLOUR]
-        self.bubbles.append(Bubble(text, (L.center[0], top - L.margin * 0.5), ttl=2.4,
+        self.bubbles.append(Bubble(text, (x, top - L.margin * 0.5), ttl=2.4,
                                    colour=KEYS_COLOUR, valign="bottom"))
 
     def can_show_me(self) -> bool:
