@@ -186,10 +186,11 @@ class MenuScene(Scene):
         ``between`` runs after the old widgets are gone and before the new ones are
         made: switching the language there spares pygame-gui re-rendering every old
         widget in the new language just before it is thrown away (half the cost).
-        The keyboard's place is kept — on the same element when the new screen has it
-        (Start stays focused when another game is chosen, though the rows above it
-        changed), else at the same place in the ring — and typing goes on in the line
-        it was in.
+        A player using the keyboard keeps their place — on the same element when the
+        new screen has it (Start stays focused when another game is chosen, though the
+        rows above it changed), else at the same place in the ring; for one who has not
+        used it, the focus starts where the screen says, as on opening it.  Typing goes
+        on in the line it was in.
         """
         current = self.focus.index
         visible = self.focus.visible
@@ -204,11 +205,11 @@ class MenuScene(Scene):
         self.enter(**self.params)
 
         def keep_focus() -> None:
-            if current is not None and self.focus.items:
+            if visible and current is not None and self.focus.items:
                 self.focus.index = min(current, len(self.focus.items) - 1)
                 if focused is not None and focused in self.made:
                     self.focus.focus(self.made[focused])
-                self.focus.visible = visible
+                self.focus.visible = True
             entry = self.made.get(typing) if typing is not None else None
             if isinstance(entry, pygame_gui.elements.UITextEntryLine):
                 self.focus.focus(entry)
